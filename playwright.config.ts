@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 18080);
+// A fresh data directory per run: the e2e tests see the deterministic seed, never a developer's data.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'beauty-pass-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Flags for Debian's Chromium in this sandbox: no GPU, no network chatter that the closed network refuses.
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    // `npm run e2e` builds the SPA first; the server then serves dist/web like `npm start` does.
+    command: 'node --import tsx src/server/main.ts',
+    url: `http://127.0.0.1:${port}/api/web/v1/layouts`,
+    env: { PORT: String(port), DATA_DIR: dataDir, SEED_PRODUCTS: '400' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

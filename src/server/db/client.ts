@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** What every query of the server is written against: PGlite and node-postgres both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  /** Human-readable location for the start-up line. */
+  description: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseTarget = { kind: 'memory' } | { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // Fail at start, not on the first request, when the server is unreachable.
+    await pool.query('select 1');
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db,
+      description: `PostgreSQL ${redactUrl(target.url)}`,
+      migrate: () => migratePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  if (target.kind === 'pglite') mkdirSync(target.dir, { recursive: true });
+  const client = target.kind === 'pglite' ? await PGlite.create(target.dir) : await PGlite.create();
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    description: target.kind === 'pglite' ? `PGlite ${target.dir}` : 'PGlite in memory',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}

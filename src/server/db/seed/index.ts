@@ -1,0 +1,70 @@
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../client.ts';
+import { brands, categories, countries, productPrices, products, variants } from '../schema.ts';
+import { brandRows, categoryRows, countryRows, generateProducts, type PriceRow, type ProductRow, type VariantRow } from './generate.ts';
+
+/** Rows per multi-row INSERT: well under PostgreSQL's 65,535 bind parameters for every table. */
+const PRODUCTS_PER_BATCH = 1_000;
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(countries);
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * One statement and one bind parameter per batch: PostgreSQL expands a JSON array into rows
+ * (`jsonb_populate_recordset`), which is several times faster than thousands of bind parameters
+ * through PGlite and works the same on node-postgres.
+ */
+async function insertJson(db: Db, table: PgTable, rows: readonly object[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.entries(getTableColumns(table));
+  const json = JSON.stringify(
+    rows.map((row) => {
+      const record: Record<string, unknown> = {};
+      for (const [key, column] of columns) record[column.name] = (row as Record<string, unknown>)[key];
+      return record;
+    }),
+  );
+  const name = getTableName(table);
+  const list = sql.raw(columns.map(([, column]) => `"${column.name}"`).join(', '));
+  await db.execute(sql`insert into ${table} (${list}) select ${list} from jsonb_populate_recordset(null::${sql.identifier(name)}, ${json}::jsonb)`);
+}
+
+/** Fills an empty database in one transaction, so a crash never leaves half a catalogue. */
+export async function seedDatabase(db: Db, productCount: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await insertJson(tx, countries, countryRows());
+    await insertJson(tx, brands, brandRows());
+    await insertJson(tx, categories, categoryRows());
+
+    let productBatch: ProductRow[] = [];
+    let variantBatch: VariantRow[] = [];
+    let priceBatch: PriceRow[] = [];
+    const flush = async () => {
+      if (productBatch.length === 0) return;
+      await insertJson(tx, products, productBatch);
+      await insertJson(tx, variants, variantBatch);
+      await insertJson(tx, productPrices, priceBatch);
+      productBatch = [];
+      variantBatch = [];
+      priceBatch = [];
+    };
+    for (const bundle of generateProducts(productCount)) {
+      productBatch.push(bundle.product);
+      variantBatch.push(...bundle.variants);
+      priceBatch.push(...bundle.prices);
+      if (productBatch.length >= PRODUCTS_PER_BATCH) await flush();
+    }
+    await flush();
+
+    // Ids were given explicitly; move the sequences past them for rows created later.
+    for (const table of ['brands', 'categories', 'products', 'variants']) {
+      await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`));
+    }
+  });
+  // PGlite runs no autovacuum: without statistics the planner picks plans 100× slower
+  // (a sorted page of 100k products took 1.4 s instead of 14 ms).
+  await db.execute(sql`vacuum analyze`);
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
+import type { Db } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+import { NO_STORE } from './cache.ts';
+import { ApiError, invalidRequest } from './errors.ts';
+import type { AppEnv } from './site.ts';
+import { readBodyText } from './validate.ts';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const IDEMPOTENCY_KEY_MAX = 255;
+/** Keys are kept a day: long enough for any retry, short enough for the table to stay small. */
+const KEY_TTL_HOURS = 24;
+
+/**
+ * `Idempotency-Key` on a write: the first request claims the key (a primary-key insert, so two
+ * concurrent requests can never both run), its response is stored, and repeats replay it.
+ */
+export function idempotency(db: Db): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined || !MUTATING.has(c.req.method)) return next();
+    if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) {
+      throw invalidRequest([{ field: 'header.idempotency-key', message: `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters` }]);
+    }
+    const method = c.req.method;
+    const path = c.req.path;
+    const bodyHash = createHash('sha256').update(await readBodyText(c)).digest('hex');
+
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ key, method, path, bodyHash, state: 'in_flight' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+
+    if (claimed.length === 0) {
+      const [stored] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      // Gone between the insert and the select: the first request failed and released the key.
+      if (!stored) throw new ApiError(409, 'A request with this Idempotency-Key is still in progress');
+      if (stored.method !== method || stored.path !== path || stored.bodyHash !== bodyHash) {
+        throw new ApiError(422, 'Idempotency-Key reused with a different request');
+      }
+      if (stored.state === 'in_flight' || stored.statusCode === null) {
+        throw new ApiError(409, 'A request with this Idempotency-Key is still in progress');
+      }
+      const headers: Record<string, string> = { 'Idempotent-Replayed': 'true', 'Cache-Control': NO_STORE };
+      if (stored.contentType) headers['Content-Type'] = stored.contentType;
+      const body = stored.responseBody === null || stored.statusCode === 204 ? null : stored.responseBody;
+      return new Response(body, { status: stored.statusCode, headers });
+    }
+
+    try {
+      await next();
+    } catch (error) {
+      await release(db, key);
+      throw error;
+    }
+    // A server failure is not an answer worth replaying: free the key so a retry runs again.
+    if (c.res.status >= 500) {
+      await release(db, key);
+      return;
+    }
+    const responseBody = c.res.status === 204 ? null : await c.res.clone().text();
+    await db
+      .update(idempotencyKeys)
+      .set({ state: 'done', statusCode: c.res.status, responseBody, contentType: c.res.headers.get('content-type') })
+      .where(eq(idempotencyKeys.key, key));
+  };
+}
+
+async function release(db: Db, key: string): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'in_flight')));
+}
+
+/** Drops finished keys older than a day; in-flight keys of a crashed process too. */
+export async function purgeIdempotencyKeys(db: Db): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEY_TTL_HOURS})`));
+}

@@ -1,0 +1,36 @@
+import type { MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { DEFAULT_COUNTRY, languageFor, type CountryCode, type LanguageCode } from '../../config/countries.ts';
+import { SiteCountryHeaderSchema } from '../../contract/site.ts';
+import { invalidRequest } from './errors.ts';
+import { fieldErrors } from './validate.ts';
+
+export type AppEnv = {
+  Variables: {
+    country: CountryCode;
+    language: LanguageCode;
+  };
+};
+
+/**
+ * Country from `X-Site-Country` (missing → SG, invalid → 400) and language from `Accept-Language`
+ * (`zh-HK`; the first tag wins, and a language the country does not offer falls back to its default).
+ */
+export const siteContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header('x-site-country');
+  let country: CountryCode = DEFAULT_COUNTRY;
+  if (header !== undefined) {
+    const result = v.safeParse(SiteCountryHeaderSchema, header);
+    if (!result.success) throw invalidRequest(fieldErrors(result.issues, 'header').map((e) => ({ ...e, field: 'header.x-site-country' })));
+    country = result.output;
+  }
+  c.set('country', country);
+  c.set('language', languageFor(country, requestedLanguage(c.req.header('accept-language'))));
+  await next();
+};
+
+export function requestedLanguage(header: string | undefined): string | null {
+  const first = header?.split(',')[0]?.split(';')[0]?.trim();
+  if (!first) return null;
+  return first.split('-')[0]?.toLowerCase() ?? null;
+}

@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { ApiError, invalidRequest, type FieldError } from './errors.ts';
+
+export type InputSource = 'query' | 'param' | 'body' | 'header';
+
+/** Every issue of a failed parse as `{ field: 'query.page', message }`, one entry per field. */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[], source: InputSource): FieldError[] {
+  const byField = new Map<string, string>();
+  for (const issue of issues) {
+    const path = v.getDotPath(issue);
+    const field = path ? `${source}.${path}` : source;
+    if (!byField.has(field)) byField.set(field, issue.message);
+  }
+  return [...byField].map(([field, message]) => ({ field, message }));
+}
+
+/** Parses with a contract schema or throws a 400 naming each bad field. */
+export function parseInput<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown, source: InputSource): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw invalidRequest(fieldErrors(result.issues, source));
+  return result.output;
+}
+
+/** Largest JSON body any route accepts; bigger bodies are refused before parsing. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The raw body text (cached by Hono, so the idempotency layer and the route read the same bytes). */
+export async function readBodyText(c: Context): Promise<string> {
+  const length = Number(c.req.header('content-length') ?? 0);
+  if (length > MAX_BODY_BYTES) throw new ApiError(413, 'Request body too large');
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, 'Request body too large');
+  return text;
+}
+
+/** The JSON body parsed and validated; malformed JSON is a 400, never a 500. */
+export async function parseJsonBody<TSchema extends v.GenericSchema>(c: Context, schema: TSchema): Promise<v.InferOutput<TSchema>> {
+  const text = await readBodyText(c);
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw invalidRequest([{ field: 'body', message: 'is not valid JSON' }]);
+  }
+  if (value === undefined) throw invalidRequest([{ field: 'body', message: 'is required' }]);
+  return parseInput(schema, value, 'body');
+}
+
+/** `:id` path parameters. */
+export const IdParamSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a positive whole number'), v.transform(Number), v.minValue(1, 'must be a positive whole number')),
+});

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './lock.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/** `npm start`: the API and the built SPA on one port. */
+const startedAt = performance.now();
+const staticDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server: RunningServer = await startServer({
+    port: config.port,
+    dataDir: config.dataDir,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    seedProducts: config.seedProducts,
+    staticDir,
+  });
+  const ms = Math.round(performance.now() - startedAt);
+  const spa = existsSync(staticDir) ? '' : ', API only: run `npm run build` for the SPA';
+  console.log(`Beauty Pass ready at ${server.url} in ${ms} ms (${server.database}${server.seeded ? `, seeded ${config.seedProducts} products` : ''}${spa})`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    // A stuck close must not keep the process (and the lock) forever.
+    const timer = setTimeout(() => {
+      console.error('Shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+  else console.error('Start-up failed:', error);
+  process.exit(1);
+});

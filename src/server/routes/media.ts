@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { Db } from '../db/client.ts';
+import { brands, products, variants } from '../db/schema.ts';
+import { IMMUTABLE } from '../http/cache.ts';
+import { notFound } from '../http/errors.ts';
+import type { AppEnv } from '../http/site.ts';
+import { parseInput } from '../http/validate.ts';
+import { productSvg } from '../media/product-svg.ts';
+
+const wholeNumber = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a positive whole number'), v.transform(Number));
+const ImageParamsSchema = v.object({
+  productId: wholeNumber,
+  file: v.pipe(v.string(), v.regex(/^\d{1,9}\.svg$/, 'must be {variantId}.svg'), v.transform((f) => Number(f.slice(0, -4)))),
+});
+
+/** Offline product pictures: `media/products/{productId}/{variantId}.svg`. */
+export function mediaRoutes(db: Db) {
+  return new Hono<AppEnv>().get('/products/:productId/:file', async (c) => {
+    const { productId, file: variantId } = parseInput(ImageParamsSchema, c.req.param(), 'param');
+    const [row] = await db
+      .select({ shape: products.shape, brandName: brands.name, colorHex: variants.colorHex })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(and(eq(variants.id, variantId), eq(variants.productId, productId)));
+    if (!row) throw notFound();
+    return c.body(productSvg({ productId, ...row }), 200, {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Cache-Control': IMMUTABLE,
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+}

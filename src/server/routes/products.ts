@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { PRODUCT_PAGE_SIZE } from '../../config/constants.ts';
+import { ProductListQuerySchema, SlugSchema } from '../../contract/catalog.ts';
+import { listProducts, productDetail } from '../catalog/products.ts';
+import type { Db } from '../db/client.ts';
+import { cacheCatalogue } from '../http/cache.ts';
+import { notFound } from '../http/errors.ts';
+import type { AppEnv } from '../http/site.ts';
+import { parseInput } from '../http/validate.ts';
+
+const SlugParamSchema = v.object({ slug: SlugSchema });
+
+export function productRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const query = parseInput(ProductListQuerySchema, c.req.query(), 'query');
+      const site = { country: c.get('country'), language: c.get('language') };
+      const result = await listProducts(db, site, {
+        category: query.category,
+        brand: query.brand,
+        onSale: query.on_sale,
+        sort: query.sort ?? 'featured',
+        page: query.page ?? 1,
+        perPage: query.per_page ?? PRODUCT_PAGE_SIZE,
+      });
+      cacheCatalogue(c);
+      return c.json(result);
+    })
+    .get('/:slug', async (c) => {
+      const { slug } = parseInput(SlugParamSchema, c.req.param(), 'param');
+      const data = await productDetail(db, { country: c.get('country'), language: c.get('language') }, slug);
+      if (!data) throw notFound();
+      cacheCatalogue(c);
+      return c.json({ data });
+    });
+}

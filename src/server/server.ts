@@ -1,0 +1,117 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp, type App } from './app.ts';
+import { DEFAULT_SEED_PRODUCTS, MAX_SEED_PRODUCTS } from './config.ts';
+import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
+import { isSeeded, seedDatabase } from './db/seed/index.ts';
+import { purgeIdempotencyKeys } from './http/idempotency.ts';
+import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+
+export interface StartServerOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** PGlite directory root (the database lives in `<dataDir>/pgdata`), or `'memory'`. */
+  dataDir?: string | 'memory';
+  /** Real PostgreSQL instead of PGlite; `dataDir` is then unused. */
+  databaseUrl?: string;
+  /** Products seeded into an empty database. */
+  seedProducts?: number;
+  /** The built SPA; null or a missing directory serves the API only. */
+  staticDir?: string | null;
+  log?: (line: string) => void;
+  /** Interface to listen on; default all. */
+  hostname?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  app: App;
+  /** What was opened, for the start-up line: `PGlite .data/pgdata`. */
+  database: string;
+  /** True when this start seeded an empty database. */
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+export interface PreparedDatabase {
+  database: Database;
+  seeded: boolean;
+  lock: DataDirLock | null;
+}
+
+/** Lock (PGlite on disk only), open, migrate and seed when empty. Releases everything on failure. */
+export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir' | 'databaseUrl' | 'seedProducts'>): Promise<PreparedDatabase> {
+  const seedProducts = options.seedProducts ?? DEFAULT_SEED_PRODUCTS;
+  if (!Number.isInteger(seedProducts) || seedProducts < 0 || seedProducts > MAX_SEED_PRODUCTS) {
+    throw new RangeError(`seedProducts must be a whole number from 0 to ${MAX_SEED_PRODUCTS}`);
+  }
+  let target: DatabaseTarget;
+  let lock: DataDirLock | null = null;
+  if (options.databaseUrl) target = { kind: 'postgres', url: options.databaseUrl };
+  else if (options.dataDir === 'memory') target = { kind: 'memory' };
+  else {
+    const dataDir = options.dataDir ?? '.data/';
+    mkdirSync(dataDir, { recursive: true });
+    lock = acquireDataDirLock(dataDir);
+    target = { kind: 'pglite', dir: path.join(dataDir, 'pgdata') };
+  }
+  let database: Database | null = null;
+  try {
+    database = await openDatabase(target);
+    await database.migrate();
+    const seeded = !(await isSeeded(database.db));
+    if (seeded) await seedDatabase(database.db, seedProducts);
+    await purgeIdempotencyKeys(database.db);
+    return { database, seeded, lock };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}
+
+/** Opens the database and serves the API (and the SPA) on a real port. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const { database, seeded, lock } = await prepareDatabase(options);
+  const staticDir = options.staticDir && existsSync(options.staticDir) ? options.staticDir : null;
+  const app = createApp({ db: database.db, staticDir, ...(options.log ? { log: options.log } : {}) });
+
+  let server: ServerType;
+  let port: number;
+  try {
+    ({ server, port } = await listen(app, options.port ?? 0, options.hostname));
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive sockets would hold `close()` open for seconds.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      try {
+        await database.close();
+      } finally {
+        lock?.release();
+      }
+    })();
+    return closing;
+  };
+
+  return { url: `http://localhost:${port}`, port, app, database: database.description, seeded, close };
+}
+
+function listen(app: App, port: number, hostname: string | undefined): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, ...(hostname ? { hostname } : {}) }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}

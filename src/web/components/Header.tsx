@@ -1,0 +1,89 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Link } from 'wouter';
+import type { Layout } from '../../contract/layouts.ts';
+import type { ResourceView } from '../hooks/useResource.ts';
+import { LocaleSwitchers } from './LocaleSwitchers.tsx';
+
+type NavigationItem = Layout['header']['navigation'][number];
+
+export function categoryHref(path: string): string {
+  return `/categories/${path.replace(/^\/+|\/+$/g, '')}`;
+}
+
+function NavItem({ item }: { item: NavigationItem }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const name = item.name;
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      (event.currentTarget.querySelector('button') as HTMLButtonElement | null)?.focus();
+    }
+  };
+  return (
+    <li className="nav__item" data-state={open ? 'open' : 'closed'} onKeyDown={closeOnEscape}>
+      <Link href={categoryHref(item.path)} className="nav__link" onClick={() => setOpen(false)}>
+        {name}
+      </Link>
+      {item.children.length > 0 ? (
+        <>
+          <button
+            type="button"
+            className="nav__toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={t`${name} categories`}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <span aria-hidden="true">▾</span>
+          </button>
+          <ul id={menuId} className="nav__submenu" hidden={!open}>
+            {item.children.map((child) => (
+              <li key={child.path}>
+                <Link href={categoryHref(child.path)} onClick={() => setOpen(false)}>
+                  {child.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </li>
+  );
+}
+
+export function Header({ layout }: { layout: ResourceView<Layout> }) {
+  const { t } = useLingui();
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link href="/" className="logo" aria-label={t`Beauty Pass home`}>
+          BEAUTY PASS
+        </Link>
+        <LocaleSwitchers />
+      </div>
+      <nav className="nav" aria-label={t`Categories`} data-state={layout.status}>
+        {layout.status === 'success' ? (
+          <ul className="nav__list">
+            {layout.data.header.navigation.map((item) => (
+              <NavItem key={item.path} item={item} />
+            ))}
+          </ul>
+        ) : null}
+        {layout.status === 'loading' ? <div className="skeleton skeleton--nav" aria-hidden="true" /> : null}
+        {layout.status === 'failure' || layout.status === 'notFound' ? (
+          <p className="nav__error">
+            <Trans>The menu could not be loaded.</Trans>{' '}
+            {layout.status === 'failure' ? (
+              <button type="button" className="link-button" onClick={layout.retry}>
+                <Trans>Retry</Trans>
+              </button>
+            ) : null}
+          </p>
+        ) : null}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,53 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { COUNTRIES, COUNTRY_CODES, isCountryCode, isLanguageCode } from '../../config/countries.ts';
+import { LANGUAGES } from '../../config/languages.ts';
+import { COUNTRY_NAMES } from '../site/messages.ts';
+import { useSite } from '../site/SiteProvider.tsx';
+
+/** Country and language pickers; each change stores its cookie and reloads the page (spec §4). */
+export function LocaleSwitchers() {
+  const { t, i18n } = useLingui();
+  const site = useSite();
+  const countryId = useId();
+  const languageId = useId();
+  const languages = COUNTRIES[site.country].languages;
+  return (
+    <div className="locale-switchers">
+      <label htmlFor={countryId} className="visually-hidden">{t`Country`}</label>
+      <select
+        id={countryId}
+        value={site.country}
+        onChange={(event) => {
+          const value = event.target.value;
+          if (isCountryCode(value) && value !== site.country) site.changeCountry(value);
+        }}
+      >
+        {COUNTRY_CODES.map((code) => (
+          <option key={code} value={code}>
+            {i18n._(COUNTRY_NAMES[code])}
+          </option>
+        ))}
+      </select>
+      {languages.length > 1 ? (
+        <>
+          <label htmlFor={languageId} className="visually-hidden">{t`Language`}</label>
+          <select
+            id={languageId}
+            value={site.language}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (isLanguageCode(value) && value !== site.language) site.changeLanguage(value);
+            }}
+          >
+            {languages.map((code) => (
+              <option key={code} value={code} lang={LANGUAGES[code].catalog}>
+                {LANGUAGES[code].endonym}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { Trans } from '@lingui/react/macro';
+import { Suspense, type ReactNode } from 'react';
+import { useCatalogApi } from '../api/CatalogApiProvider.tsx';
+import { Footer } from '../components/Footer.tsx';
+import { Header } from '../components/Header.tsx';
+import { PageSkeleton } from '../components/Skeleton.tsx';
+import { useResource } from '../hooks/useResource.ts';
+import type { LayoutName } from '../routes.tsx';
+import { LayoutDataContext } from './LayoutData.tsx';
+
+function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      <Trans>Skip to content</Trans>
+    </a>
+  );
+}
+
+function Main({ children }: { children: ReactNode }) {
+  return (
+    <main id="main" className="site-main" tabIndex={-1}>
+      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+    </main>
+  );
+}
+
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  const api = useCatalogApi();
+  const layout = useResource((signal) => api.layouts({ signal }));
+  return (
+    <LayoutDataContext.Provider value={layout}>
+      <div className="layout layout--default" data-layout="default">
+        <SkipLink />
+        <Header layout={layout} />
+        <Main>{children}</Main>
+        <Footer layout={layout} />
+      </div>
+    </LayoutDataContext.Provider>
+  );
+}
+
+export function BlankLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout--blank" data-layout="blank">
+      <Main>{children}</Main>
+    </div>
+  );
+}
+
+export function PreviewLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout--preview" data-layout="preview">
+      <p className="preview-bar" role="note">
+        <Trans>Preview: this page is not published yet. Shoppers do not see it.</Trans>
+      </p>
+      <Main>{children}</Main>
+    </div>
+  );
+}
+
+export const LAYOUTS: Readonly<Record<LayoutName, (props: { children: ReactNode }) => ReactNode>> = {
+  default: DefaultLayout,
+  blank: BlankLayout,
+  preview: PreviewLayout,
+};

@@ -1,0 +1,50 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import * as v from 'valibot';
+import { SlugSchema } from '../contract/catalog.ts';
+
+export type LayoutName = 'default' | 'blank' | 'preview';
+
+export type RouteParams = Record<string, string | undefined>;
+
+export interface ScreenProps {
+  params: RouteParams;
+}
+
+export interface RouteEntry {
+  /** wouter pattern; optional segments end in `?`. */
+  path: string;
+  layout: LayoutName;
+  /** Each screen is its own chunk. */
+  screen: LazyExoticComponent<ComponentType<ScreenProps>>;
+  /** A route validator (spec §5): false shows "Page Not Found: {path}". */
+  validate?: (params: RouteParams) => boolean;
+}
+
+const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function isCategoryPath(params: RouteParams): boolean {
+  return [params.top, params.category, params.sub].every((segment) => segment === undefined || SEGMENT.test(segment));
+}
+
+export function isProductSlug(params: RouteParams): boolean {
+  return v.is(SlugSchema, params.slug ?? '');
+}
+
+/** The one route table of the SPA; later features add their entries here. */
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/', layout: 'default', screen: lazy(() => import('./screens/HomeScreen.tsx')) },
+  {
+    path: '/categories/:top/:category?/:sub?',
+    layout: 'default',
+    screen: lazy(() => import('./screens/CategoryScreen.tsx')),
+    validate: isCategoryPath,
+  },
+  {
+    path: '/products/:slug',
+    layout: 'default',
+    screen: lazy(() => import('./screens/ProductScreen.tsx')),
+    validate: isProductSlug,
+  },
+  { path: '/privacy', layout: 'default', screen: lazy(() => import('./screens/PrivacyScreen.tsx')) },
+  { path: '/terms', layout: 'default', screen: lazy(() => import('./screens/TermsScreen.tsx')) },
+];

@@ -1,0 +1,104 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { ProductDetail } from '../../contract/catalog.ts';
+import { useCatalogApi } from '../api/CatalogApiProvider.tsx';
+import { Badges } from '../components/Badges.tsx';
+import { categoryHref } from '../components/Header.tsx';
+import { Price } from '../components/Price.tsx';
+import { ErrorPanel } from '../components/Retry.tsx';
+import { PageSkeleton } from '../components/Skeleton.tsx';
+import { ShadePicker } from '../components/ShadePicker.tsx';
+import { useDocumentHead } from '../head/useDocumentHead.ts';
+import { useResource } from '../hooks/useResource.ts';
+import type { ScreenProps } from '../routes.tsx';
+import { NotFoundScreen } from './NotFoundScreen.tsx';
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const { t } = useLingui();
+  const pickerLabelId = useId();
+  const [selectedId, setSelectedId] = useState<number | null>(product.variants[0]?.id ?? null);
+  const selected = product.variants.find((variant) => variant.id === selectedId) ?? null;
+  const inStock = selected ? selected.stock > 0 : product.inStock;
+  const imageUrl = selected?.imageUrl ?? product.imageUrl;
+  const shadeName = selected?.name ?? '';
+  const kind = selected?.kind ?? 'shade';
+  const productName = product.name;
+  const badges = product.badges.filter((badge) => badge !== 'out_of_stock' || !inStock);
+  const withOutOfStock = !inStock && !badges.includes('out_of_stock') ? [...badges, 'out_of_stock' as const] : badges;
+
+  return (
+    <article className="product" data-state={inStock ? 'in-stock' : 'out-of-stock'}>
+      <nav aria-label={t`Breadcrumb`} className="breadcrumb">
+        <ol>
+          <li>
+            <Link href="/">
+              <Trans>Home</Trans>
+            </Link>
+          </li>
+          {product.categories.map((category) => (
+            <li key={category.path}>
+              <Link href={categoryHref(category.path)}>{category.name}</Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="product__layout">
+        <img className="product__image" src={imageUrl} alt={selected ? t`${productName} in ${shadeName}` : productName} width={600} height={600} />
+        <div className="product__info">
+          <p className="product__brand">{product.brand.name}</p>
+          <h1 className="product__name">{product.name}</h1>
+          <Price price={product.price} salePrice={product.salePrice} />
+          <Badges badges={withOutOfStock} />
+          <p className="stock" data-state={inStock ? 'in-stock' : 'out-of-stock'} role="status">
+            {inStock ? t`In stock` : t`Out of stock`}
+          </p>
+          {product.variants.length > 0 && selected ? (
+            <div className="product__variants">
+              <p id={pickerLabelId} className="product__variant-label">
+                {kind === 'shade' ? t`Shade: ${shadeName}` : t`Size: ${shadeName}`}
+              </p>
+              <ShadePicker variants={product.variants} selectedId={selected.id} onSelect={(variant) => setSelectedId(variant.id)} labelId={pickerLabelId} />
+            </div>
+          ) : null}
+        </div>
+      </div>
+      <section className="product__section">
+        <h2>
+          <Trans>Description</Trans>
+        </h2>
+        <p>{product.description}</p>
+      </section>
+      <section className="product__section">
+        <h2>
+          <Trans>Ingredients</Trans>
+        </h2>
+        <p>{product.ingredients}</p>
+      </section>
+      <section className="product__section">
+        <h2>
+          <Trans>How to use</Trans>
+        </h2>
+        <p>{product.howToUse}</p>
+      </section>
+    </article>
+  );
+}
+
+export default function ProductScreen({ params }: ScreenProps) {
+  const api = useCatalogApi();
+  const { t } = useLingui();
+  const [location] = useLocation();
+  const slug = params.slug ?? '';
+  const product = useResource((signal) => api.product(slug, { signal }));
+  // One head per screen: a child's effect would run first and be overwritten by this one.
+  useDocumentHead(
+    product.status === 'success'
+      ? { title: `${product.data.brand.name} ${product.data.name}`, description: product.data.description.slice(0, 160) }
+      : { title: product.status === 'notFound' ? t`Page not found` : product.status === 'failure' ? t`Products` : null },
+  );
+  if (product.status === 'notFound') return <NotFoundScreen path={location} reason="invalid" />;
+  if (product.status === 'failure') return <ErrorPanel title={t`This product could not be loaded.`} onRetry={product.retry} />;
+  if (product.status === 'loading') return <PageSkeleton />;
+  return <ProductView product={product.data} />;
+}

@@ -1,0 +1,129 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { acquireDataDirLock, DataDirLockedError } from '../../src/server/lock.ts';
+import { startServer } from '../../src/server/server.ts';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bp-data-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The pid of a process that has already exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(child.stdout);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** `tsx src/server/main.ts` as `npm start` runs it (node + tsx loader, so signals reach it directly). */
+function spawnMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = async (pattern: RegExp, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!pattern.test(output)) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`"${pattern}" not seen; output:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  return { child, exited, waitFor, output: () => output };
+}
+
+describe('data directory lock', () => {
+  it('holds our pid, refuses a second owner and is removed on release', () => {
+    const dir = tempDir();
+    const lock = acquireDataDirLock(dir);
+    expect(readFileSync(path.join(dir, '.lock'), 'utf8').trim()).toBe(String(process.pid));
+    expect(() => acquireDataDirLock(dir)).toThrow(new DataDirLockedError(dir, process.pid));
+    expect(() => acquireDataDirLock(dir)).toThrow(`Data directory ${dir} is in use by process ${process.pid}; stop it or set DATA_DIR`);
+    lock.release();
+    expect(existsSync(path.join(dir, '.lock'))).toBe(false);
+  });
+
+  it('takes over a stale lock left by a dead process', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, '.lock'), `${deadPid()}\n`);
+    const lock = acquireDataDirLock(dir);
+    expect(readFileSync(path.join(dir, '.lock'), 'utf8').trim()).toBe(String(process.pid));
+    lock.release();
+  });
+});
+
+// Both tests use one directory: the first creates it (slow: a fresh PGlite), the second reopens it.
+let sharedDir = '';
+
+describe('startServer on a data directory', () => {
+  it('serves on a random port, refuses a second server or process on the same directory, and releases on close', async () => {
+    const dir = (sharedDir = tempDir());
+    writeFileSync(path.join(dir, '.lock'), `${deadPid()}\n`);
+    const server = await startServer({ port: 0, dataDir: dir, seedProducts: 10, staticDir: null, log: () => undefined });
+    try {
+      expect(server.port).toBeGreaterThan(0);
+      expect(server.seeded).toBe(true);
+      const response = await fetch(`${server.url}/api/web/v1/products?per_page=100`);
+      expect(((await response.json()) as { meta: { total: number } }).meta.total).toBe(10);
+
+      await expect(startServer({ port: 0, dataDir: dir })).rejects.toThrow(`Data directory ${dir} is in use by process ${process.pid}; stop it or set DATA_DIR`);
+
+      const second = spawnMain({ DATA_DIR: dir, PORT: '0', SEED_PRODUCTS: '10' });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`Data directory ${dir} is in use by process ${process.pid}; stop it or set DATA_DIR`);
+    } finally {
+      await server.close();
+    }
+    expect(existsSync(path.join(dir, '.lock'))).toBe(false);
+  }, 90_000);
+});
+
+describe('main.ts', () => {
+  it('reopens the data directory, prints one ready line, serves, and exits 0 on SIGTERM with the lock removed', async () => {
+    const dir = sharedDir || tempDir();
+    const port = await freePort();
+    const main = spawnMain({ DATA_DIR: dir, PORT: String(port), SEED_PRODUCTS: '10' });
+    try {
+      await main.waitFor(/ready at http:\/\/localhost:\d+ in \d+ ms/, 80_000);
+      expect(main.output()).toContain(`http://localhost:${port}`);
+      expect(main.output().match(/ready at/g)).toHaveLength(1);
+      expect(existsSync(path.join(dir, '.lock'))).toBe(true);
+      const response = await fetch(`http://127.0.0.1:${port}/api/web/v1/brands`);
+      expect(response.status).toBe(200);
+      main.child.kill('SIGTERM');
+      expect(await main.exited).toBe(0);
+      expect(existsSync(path.join(dir, '.lock'))).toBe(false);
+    } finally {
+      if (main.child.exitCode === null) main.child.kill('SIGKILL');
+    }
+  }, 90_000);
+
+  it('fails with a clear message on a bad environment', async () => {
+    const main = spawnMain({ DATA_DIR: tempDir(), PORT: 'abc' });
+    expect(await main.exited).toBe(1);
+    expect(main.output()).toContain('PORT="abc": PORT must be a whole number between 0 and 65535');
+  });
+});

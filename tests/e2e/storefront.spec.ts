@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { storefront } from './fixtures.ts';
+
+test('a shopper in Singapore browses home → category → product', async ({ page }) => {
+  const store = storefront(page);
+  await store.open('/');
+  await expect(page).toHaveTitle(/ \| Beauty Pass Singapore$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(store.productCards().first()).toBeVisible();
+  await store.expectPricesIn('S$');
+
+  const firstCategory = store.navigation().getByRole('link').first();
+  const categoryName = (await firstCategory.textContent())?.trim() ?? '';
+  await firstCategory.click();
+  await expect(page).toHaveURL(/\/categories\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: categoryName })).toBeVisible();
+  const range = page.getByText(/^1 to \d+ of \d+$/);
+  await expect(range).toHaveText(/^1 to 24 of \d+$/);
+  const total = Number((await range.textContent())?.match(/of (\d+)/)?.[1]);
+  expect(total).toBeGreaterThan(24);
+
+  await page.getByRole('button', { name: 'Show More' }).click();
+  await expect(range).toHaveText(`1 to ${Math.min(48, total)} of ${total}`);
+  // Focus moves to the first product of the appended page, so keyboard users continue from there.
+  await expect(page.locator(':focus')).toBeVisible();
+
+  await store.productCards().first().click();
+  await expect(page).toHaveURL(/\/products\/[a-z0-9-]+$/);
+  const name = page.getByRole('heading', { level: 1 });
+  await expect(name).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^.+ \\| Beauty Pass Singapore$`));
+  await store.expectPricesIn('S$');
+  await expect(page.getByText(/^(In stock|Out of stock)$/).first()).toBeVisible();
+
+  const shades = page.getByRole('radio');
+  if ((await shades.count()) > 1) {
+    const image = page.locator('main img').first();
+    const before = await image.getAttribute('src');
+    await shades.nth(1).click();
+    await expect(shades.nth(1)).toHaveAttribute('aria-checked', 'true');
+    await expect(shades.nth(1)).toHaveAttribute('data-state', 'checked');
+    await expect(image).not.toHaveAttribute('src', before ?? '');
+  }
+});
+
+test('switching to Thailand shows Thai text and baht prices, then English on request', async ({ page }) => {
+  const store = storefront(page);
+  await store.open('/');
+  await store.chooseCountry('Thailand');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[\u0E00-\u0E7F]/);
+  await expect(store.productCards().first()).toBeVisible();
+  await store.expectPricesIn('฿');
+  expect((await page.context().cookies()).find((c) => c.name === 'locale')?.value).toBe('th');
+
+  await Promise.all([page.waitForEvent('load'), page.getByLabel('ภาษา').selectOption('en')]);
+  await expect(page).toHaveURL(/[?&]language=en/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await store.expectPricesIn('฿');
+  expect((await page.context().cookies()).find((c) => c.name === 'language')?.value).toBe('lng_en');
+});
+
+test('an unknown path shows the 404 screen with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Page not found: /no/such/page')).toBeVisible();
+  await page.getByRole('link', { name: /home/i }).last().click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a country the store does not ship to gets the welcome screen', async ({ page }) => {
+  await page.goto('/?country_code=us');
+  await expect(page.getByText("This site doesn't ship to your country")).toBeVisible();
+  await page.getByRole('link', { name: 'Australia' }).click();
+  await expect(page).toHaveTitle(/Beauty Pass Australia$/);
+  await storefront(page).expectPricesIn('$');
+});
+
+test('one process serves the API, hashed assets and the SPA fallback', async ({ request }) => {
+  const missing = await request.get('/api/web/v1/no-such-resource');
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toMatchObject({ message: 'Resource not found!' });
+
+  const index = await request.get('/');
+  expect(index.headers()['cache-control']).toContain('no-cache');
+  const html = await index.text();
+  const asset = html.match(/\/assets\/[^"]+\.js/)?.[0] ?? 'no asset in index.html';
+  const script = await request.get(asset);
+  expect(script.status()).toBe(200);
+  expect(script.headers()['cache-control']).toContain('immutable');
+
+  const clientRoute = await request.get('/categories/makeup');
+  expect(clientRoute.headers()['content-type']).toContain('text/html');
+});

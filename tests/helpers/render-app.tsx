@@ -1,0 +1,67 @@
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import type { CountryCode, LanguageCode } from '../../src/config/countries.ts';
+import { LANGUAGES } from '../../src/config/languages.ts';
+import type { CatalogApi } from '../../src/web/api/catalog.ts';
+import { App } from '../../src/web/App.tsx';
+import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
+import { resolveSite, type CookieWrites } from '../../src/web/site/resolve.ts';
+import type { SiteEffects } from '../../src/web/site/SiteProvider.tsx';
+import { fakeCatalogApi } from './catalog-fake.ts';
+
+// Screens are lazy chunks: their first import in a busy test run can take over a second.
+configure({ asyncUtilTimeout: 5000 });
+
+// Vitest runs without globals here, so Testing Library cannot unmount between tests by itself.
+afterEach(() => {
+  cleanup();
+  document.title = '';
+});
+
+export interface RenderAppOptions {
+  /** Path and query, e.g. `/categories/makeup?language=th`. */
+  url: string;
+  /** Stored as the `locale` cookie, as a returning shopper would have it. */
+  country?: string;
+  /** Stored as the `language` cookie (`lng_<code>`). */
+  language?: string;
+  /** Catalogue fake; by default a small in-memory catalogue. */
+  api?: Partial<CatalogApi>;
+}
+
+export interface RenderAppResult extends RenderResult {
+  user: UserEvent;
+  /** Navigations that needed a full page load (country or language switch). */
+  reloads: string[];
+  cookieWrites: CookieWrites[];
+  /** In-app navigation, as a link click would do it. */
+  navigate(to: string): void;
+}
+
+/** Renders the whole SPA at `url` for a site, with the real route table and translations. */
+export async function renderApp({ url, country, language, api }: RenderAppOptions): Promise<RenderAppResult> {
+  const [path = '/', search = ''] = url.split('?');
+  const cookie = [country ? `locale=${country.toLowerCase()}` : '', language ? `language=lng_${language}` : ''].filter(Boolean).join('; ');
+  const resolution = resolveSite({ search, cookie });
+  const activeLanguage: LanguageCode = resolution.kind === 'site' ? resolution.site.language : resolution.language;
+  const i18n = setupI18n();
+  await loadCatalog(LANGUAGES[activeLanguage].catalog, i18n);
+
+  const reloads: string[] = [];
+  const cookieWrites: CookieWrites[] = [];
+  const effects: SiteEffects = {
+    writeCookies: (writes) => cookieWrites.push(writes),
+    reload: (href) => reloads.push(href),
+    currentUrl: () => new URL(`http://localhost${url}`),
+  };
+  const location = memoryLocation({ path: search ? `${path}?${search}` : path });
+  const user = userEvent.setup();
+  const result = render(
+    <App resolution={resolution} i18n={i18n} api={{ ...fakeCatalogApi(), ...api }} effects={effects} locationHook={location.hook} searchHook={location.searchHook} />,
+  );
+  return { ...result, user, reloads, cookieWrites, navigate: (to) => location.navigate(to) };
+}
+
+export type { CountryCode };

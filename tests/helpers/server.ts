@@ -1,0 +1,60 @@
+import { API_PREFIX } from '../../src/config/constants.ts';
+import { createApp, type App } from '../../src/server/app.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { prepareDatabase } from '../../src/server/server.ts';
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  /** Lines the app logged (500s write their reference id and stack here, not to the console). */
+  logs: string[];
+  /** `app.request()` on an API path: `api('/products?page=2', { country: 'th', language: 'th-TH' })`. */
+  api(path: string, options?: ApiRequestOptions): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface ApiRequestOptions extends Omit<RequestInit, 'body'> {
+  /** `X-Site-Country` value (lower case, as the SPA sends it). */
+  country?: string;
+  /** `Accept-Language` value (`zh-HK`). */
+  language?: string;
+  /** Sent as JSON, or as is when a string (to send malformed JSON). */
+  body?: unknown;
+}
+
+/**
+ * A real app on a fresh in-memory PGlite, migrated and seeded. Opening PGlite costs seconds and
+ * about 1 GB, so create one per test file in `beforeAll` and close it in `afterAll`.
+ */
+export interface TestAppOptions {
+  seedProducts?: number;
+  staticDir?: string | null;
+  /** Extra routes for a test (say, one that throws); Hono accepts routes only before the first request. */
+  routes?: (app: App) => void;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database } = await prepareDatabase({ dataDir: 'memory', seedProducts: options.seedProducts ?? 150 });
+  const logs: string[] = [];
+  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line) });
+  options.routes?.(app);
+  return {
+    app,
+    db: database.db,
+    logs,
+    api: (path, { country, language, body, headers, ...init } = {}) => {
+      const all = new Headers(headers);
+      if (country !== undefined) all.set('X-Site-Country', country);
+      if (language !== undefined) all.set('Accept-Language', language);
+      if (body !== undefined && !all.has('Content-Type')) all.set('Content-Type', 'application/json');
+      return Promise.resolve(
+        app.request(`${API_PREFIX}${path}`, {
+          ...init,
+          headers: all,
+          ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+        }),
+      );
+    },
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,29 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { API_PREFIX } from './src/config/constants.ts';
+
+const apiPort = Number(process.env.API_PORT ?? 8081);
+
+export default defineConfig({
+  plugins: [
+    // The Lingui macros (`t`, `<Trans>`) are compiled away by Babel before React's transform.
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
+    lingui(),
+  ],
+  // Static files copied as they are (favicon, social image): kept inside src/web with the SPA.
+  publicDir: 'src/web/public',
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 8080),
+    // `npm run dev`: Vite serves the SPA with hot reload, the API runs beside it.
+    proxy: { [API_PREFIX]: `http://127.0.0.1:${apiPort}` },
+  },
+});

@@ -1,0 +1,19 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      include: ['tests/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
+      exclude: ['tests/e2e/**', 'node_modules/**'],
+      setupFiles: ['tests/setup/vitest.setup.ts'],
+      // API tests each open an in-memory PGlite: give them time on a 2-core machine.
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      pool: 'forks',
+      maxWorkers: 2,
+      projects: undefined,
+    },
+  }),
+);
