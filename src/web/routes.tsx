@@ -47,4 +47,5 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   { path: '/privacy', layout: 'default', screen: lazy(() => import('./screens/PrivacyScreen.tsx')) },
   { path: '/terms', layout: 'default', screen: lazy(() => import('./screens/TermsScreen.tsx')) },
+  { path: '/swagger', layout: 'blank', screen: lazy(() => import('./screens/SwaggerScreen.tsx')) },
 ];

@@ -1,0 +1,194 @@
+import type * as v from 'valibot';
+import { API_PREFIX } from '../config/constants.ts';
+import {
+  BrandListSchema,
+  CategoryTreeSchema,
+  FeaturedProductsBodySchema,
+  FeaturedProductsResponseSchema,
+  ProductDetailResponseSchema,
+  ProductListQuerySchema,
+  ProductListResponseSchema,
+} from './catalog.ts';
+import { LayoutSchema } from './layouts.ts';
+import { SandboxUserBodySchema, SandboxUserListSchema, SandboxUserPatchSchema, SandboxUserResponseSchema } from './sandbox.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The operations of spec §7. */
+export type Operation = 'index' | 'show' | 'create' | 'update' | 'replace' | 'delete';
+
+export interface Endpoint {
+  /** Stable key, `{resource}.{operation}`: tests and the docs page key on it. */
+  id: string;
+  method: HttpMethod;
+  /** Path under `API_PREFIX`, without slashes at either end; parameters as `{name}`. */
+  path: string;
+  operation: Operation;
+  /**
+   * One line for developers. Deliberately English and untranslated: these are API docs for
+   * engineers, like the field names beside them, not shopper-facing text.
+   */
+  description: string;
+  /** Status of a successful answer. */
+  status: 200 | 201 | 204;
+  /** `Content-Type` of a successful answer; null when it has no body (204). */
+  contentType: 'application/json' | 'image/svg+xml' | null;
+  query?: v.GenericSchema;
+  body?: v.GenericSchema;
+  /** Schema of a successful JSON answer. */
+  response?: v.GenericSchema;
+}
+
+const JSON_TYPE = 'application/json';
+
+/** Every endpoint the API serves today; `tests/api/endpoints.test.ts` holds it to the server. */
+export const ENDPOINTS: readonly Endpoint[] = [
+  {
+    id: 'brands.index',
+    method: 'GET',
+    path: 'brands',
+    operation: 'index',
+    description: 'All brands, sorted by name.',
+    status: 200,
+    contentType: JSON_TYPE,
+    response: BrandListSchema,
+  },
+  {
+    id: 'categories.index',
+    method: 'GET',
+    path: 'categories',
+    operation: 'index',
+    description: "The category tree (top category → category → sub-category), named in the request's language.",
+    status: 200,
+    contentType: JSON_TYPE,
+    response: CategoryTreeSchema,
+  },
+  {
+    id: 'products.index',
+    method: 'GET',
+    path: 'products',
+    operation: 'index',
+    description: "One page of products, filtered by category, brand or sale and priced in the request country's currency.",
+    status: 200,
+    contentType: JSON_TYPE,
+    query: ProductListQuerySchema,
+    response: ProductListResponseSchema,
+  },
+  {
+    id: 'products.show',
+    method: 'GET',
+    path: 'products/{slug}',
+    operation: 'show',
+    description: 'One product by slug, with its variants and category breadcrumb.',
+    status: 200,
+    contentType: JSON_TYPE,
+    response: ProductDetailResponseSchema,
+  },
+  {
+    id: 'featuredProducts.create',
+    method: 'POST',
+    path: 'featured-products',
+    operation: 'create',
+    description: 'Products picked for a placement (home, category or product page). A POST by contract, but it only reads.',
+    status: 200,
+    contentType: JSON_TYPE,
+    body: FeaturedProductsBodySchema,
+    response: FeaturedProductsResponseSchema,
+  },
+  {
+    id: 'layouts.index',
+    method: 'GET',
+    path: 'layouts',
+    operation: 'index',
+    description: 'Header navigation, footer legal links and the navigation guard configuration.',
+    status: 200,
+    contentType: JSON_TYPE,
+    response: LayoutSchema,
+  },
+  {
+    id: 'sandboxUsers.index',
+    method: 'GET',
+    path: 'sandbox/users',
+    operation: 'index',
+    description: 'Developer sandbox: all users.',
+    status: 200,
+    contentType: JSON_TYPE,
+    response: SandboxUserListSchema,
+  },
+  {
+    id: 'sandboxUsers.show',
+    method: 'GET',
+    path: 'sandbox/users/{id}',
+    operation: 'show',
+    description: 'Developer sandbox: one user by id.',
+    status: 200,
+    contentType: JSON_TYPE,
+    response: SandboxUserResponseSchema,
+  },
+  {
+    id: 'sandboxUsers.create',
+    method: 'POST',
+    path: 'sandbox/users',
+    operation: 'create',
+    description: 'Developer sandbox: creates a user; send an Idempotency-Key so a retry never makes a duplicate.',
+    status: 201,
+    contentType: JSON_TYPE,
+    body: SandboxUserBodySchema,
+    response: SandboxUserResponseSchema,
+  },
+  {
+    id: 'sandboxUsers.replace',
+    method: 'PUT',
+    path: 'sandbox/users/{id}',
+    operation: 'replace',
+    description: 'Developer sandbox: replaces every field of a user.',
+    status: 200,
+    contentType: JSON_TYPE,
+    body: SandboxUserBodySchema,
+    response: SandboxUserResponseSchema,
+  },
+  {
+    id: 'sandboxUsers.update',
+    method: 'PATCH',
+    path: 'sandbox/users/{id}',
+    operation: 'update',
+    description: 'Developer sandbox: changes the fields sent and keeps the others.',
+    status: 200,
+    contentType: JSON_TYPE,
+    body: SandboxUserPatchSchema,
+    response: SandboxUserResponseSchema,
+  },
+  {
+    id: 'sandboxUsers.delete',
+    method: 'DELETE',
+    path: 'sandbox/users/{id}',
+    operation: 'delete',
+    description: 'Developer sandbox: deletes a user.',
+    status: 204,
+    contentType: null,
+  },
+  {
+    id: 'media.productImage',
+    method: 'GET',
+    path: 'media/products/{productId}/{variantId}.svg',
+    operation: 'show',
+    description: 'Offline product picture of one variant, as SVG (cached forever: the URL changes with the picture).',
+    status: 200,
+    contentType: 'image/svg+xml',
+  },
+];
+
+/** Names of the `{param}` placeholders of a path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+}
+
+/** The full URL path of an endpoint with its parameters filled in: `/api/web/v1/products/lip-tint`. */
+export function endpointUrl(endpoint: Pick<Endpoint, 'path'>, params: Readonly<Record<string, string | number>> = {}): string {
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`endpointUrl: no value for {${name}} in ${endpoint.path}`);
+    return encodeURIComponent(String(value));
+  });
+  return `${API_PREFIX}/${path}`;
+}

@@ -1,0 +1,176 @@
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
+import { ProductDetailResponseSchema, ProductListQuerySchema, ProductListResponseSchema, CategoryTreeSchema } from '../../src/contract/catalog.ts';
+import { ENDPOINTS, endpointUrl, pathParams, type Endpoint, type Operation } from '../../src/contract/endpoints.ts';
+import { LayoutSchema } from '../../src/contract/layouts.ts';
+import { SandboxUserPatchSchema, SandboxUserResponseSchema } from '../../src/contract/sandbox.ts';
+import { schemaFields } from '../../src/contract/schema-fields.ts';
+import { createTestApp, type TestApp } from '../helpers/server.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seedProducts: 20 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The headers every SPA request carries (spec §7). */
+const HEADERS: Record<string, string> = { ...CLIENT_HEADERS, 'Accept-Language': 'en-SG', 'X-Site-Country': 'sg' };
+
+async function call(method: string, url: string, body?: unknown): Promise<Response> {
+  return t.app.request(url, { method, headers: HEADERS, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+}
+
+async function json<T>(response: Response, schema: v.GenericSchema<unknown, T>): Promise<T> {
+  expect(response.status).toBeLessThan(300);
+  return v.parse(schema, await response.json());
+}
+
+async function someProduct() {
+  const list = await json(await call('GET', `${API_PREFIX}/products?per_page=1`), ProductListResponseSchema);
+  const summary = list.data[0];
+  if (!summary) throw new Error('the seeded catalogue has no product');
+  const detail = await json(await call('GET', `${API_PREFIX}/products/${summary.slug}`), ProductDetailResponseSchema);
+  return detail.data;
+}
+
+let userCount = 0;
+async function newUserId(): Promise<number> {
+  userCount += 1;
+  const created = await call('POST', `${API_PREFIX}/sandbox/users`, { name: `Docs ${userCount}`, email: `docs${userCount}@example.com` });
+  return (await json(created, SandboxUserResponseSchema)).data.id;
+}
+
+interface Example {
+  params?: Record<string, string | number>;
+  /** Query string without `?`. */
+  query?: string;
+  body?: unknown;
+}
+
+/** A valid request for each registry entry; an entry without one fails the test below. */
+const EXAMPLES: Record<string, () => Promise<Example>> = {
+  'brands.index': async () => ({}),
+  'categories.index': async () => ({}),
+  'products.index': async () => ({ query: 'category=makeup&sort=price_asc&page=1&per_page=5' }),
+  'products.show': async () => ({ params: { slug: (await someProduct()).slug } }),
+  'featuredProducts.create': async () => ({ body: { placement: 'home', limit: 4 } }),
+  'layouts.index': async () => ({}),
+  'sandboxUsers.index': async () => ({}),
+  'sandboxUsers.show': async () => ({ params: { id: await newUserId() } }),
+  'sandboxUsers.create': async () => ({ body: { name: 'Ana', email: 'ana.docs@example.com' } }),
+  'sandboxUsers.replace': async () => ({ params: { id: await newUserId() }, body: { name: 'Bea', email: 'bea.docs@example.com' } }),
+  'sandboxUsers.update': async () => ({ params: { id: await newUserId() }, body: { name: 'Cy' } }),
+  'sandboxUsers.delete': async () => ({ params: { id: await newUserId() } }),
+  'media.productImage': async () => {
+    const product = await someProduct();
+    const variant = product.variants[0];
+    if (!variant) throw new Error('a product without variants');
+    return { params: { productId: product.id, variantId: variant.id } };
+  },
+};
+
+describe('every registry entry is a real endpoint', () => {
+  it.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
+    '%s answers a valid example with its documented status and response',
+    async (_, endpoint: Endpoint) => {
+      const example = EXAMPLES[endpoint.id];
+      if (!example) throw new Error(`no example request for ${endpoint.id}: add one to EXAMPLES`);
+      const { params, query, body } = await example();
+      expect(Object.keys(params ?? {}).sort()).toEqual(pathParams(endpoint.path).sort());
+      // The example must itself satisfy the registry's input schemas, or the docs would mislead.
+      if (query !== undefined) expect(endpoint.query && v.safeParse(endpoint.query, Object.fromEntries(new URLSearchParams(query))).success).toBe(true);
+      else expect(endpoint.query).toBeUndefined();
+      if (body !== undefined) expect(endpoint.body && v.safeParse(endpoint.body, body).success).toBe(true);
+      else expect(endpoint.body).toBeUndefined();
+
+      const url = endpointUrl(endpoint, params) + (query ? `?${query}` : '');
+      const response = await call(endpoint.method, url, body);
+
+      expect(response.status, await response.clone().text()).toBe(endpoint.status);
+      if (endpoint.contentType === null) {
+        expect(await response.text()).toBe('');
+      } else {
+        expect(response.headers.get('content-type')).toContain(endpoint.contentType);
+      }
+      if (endpoint.response) {
+        const parsed = v.safeParse(endpoint.response, await response.json());
+        expect(parsed.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`)).toBeUndefined();
+      } else if (endpoint.contentType === 'image/svg+xml') {
+        expect(await response.text()).toMatch(/^<svg[\s>]/);
+      } else {
+        expect(endpoint.contentType).toBeNull();
+      }
+    },
+  );
+});
+
+/** `/api/web/v1/products/:slug` and `products/{slug}` both become `products/{}`. */
+function routeShape(path: string): string {
+  return path
+    .replace(/^\/+|\/+$/g, '')
+    .split('/')
+    .map((segment) => (segment.startsWith(':') || segment.includes('{') ? '{}' : segment))
+    .join('/');
+}
+
+describe('the registry lists every API route', () => {
+  it('matches the routes the server mounts under the API prefix, both ways', () => {
+    const mounted = t.app.routes
+      .filter((route) => route.path.startsWith(`${API_PREFIX}/`) && !route.path.endsWith('*'))
+      .map((route) => `${route.method} ${routeShape(route.path.slice(API_PREFIX.length))}`);
+    const documented = ENDPOINTS.map((endpoint) => `${endpoint.method} ${routeShape(endpoint.path)}`);
+    expect(mounted.length).toBeGreaterThan(0);
+    expect([...documented].sort()).toEqual([...new Set(mounted)].sort());
+  });
+
+  it('has unique ids and routes', () => {
+    expect(new Set(ENDPOINTS.map((e) => e.id)).size).toBe(ENDPOINTS.length);
+    expect(new Set(ENDPOINTS.map((e) => `${e.method} ${routeShape(e.path)}`)).size).toBe(ENDPOINTS.length);
+  });
+
+  it('names each operation as spec §7 defines it', () => {
+    const methods: Record<Operation, string> = { index: 'GET', show: 'GET', create: 'POST', update: 'PATCH', replace: 'PUT', delete: 'DELETE' };
+    for (const endpoint of ENDPOINTS) {
+      expect(endpoint.method, endpoint.id).toBe(methods[endpoint.operation]);
+      const hasParams = pathParams(endpoint.path).length > 0;
+      if (endpoint.operation === 'index' || endpoint.operation === 'create') expect(hasParams, endpoint.id).toBe(false);
+      else expect(hasParams, endpoint.id).toBe(true);
+      expect(endpoint.path).not.toMatch(/^\/|\/$/);
+    }
+  });
+});
+
+describe('schemaFields', () => {
+  const byPath = (fields: ReturnType<typeof schemaFields>) => new Map(fields.map((field) => [field.path, field]));
+
+  it('walks nested objects and arrays of a response', () => {
+    const fields = byPath(schemaFields(ProductListResponseSchema));
+    expect(fields.get('data')?.type).toEqual({ kind: 'array' });
+    expect(fields.get('data[].brand.slug')?.type).toEqual({ kind: 'string' });
+    expect(fields.get('data[].price.amount')?.type).toEqual({ kind: 'number' });
+    expect(fields.get('data[].salePrice')).toMatchObject({ nullable: true, type: { kind: 'object' } });
+    expect(fields.get('data[].badges[]')?.type).toMatchObject({ kind: 'enum', options: expect.arrayContaining(['new', 'out_of_stock']) });
+    expect(fields.get('meta.totalPages')?.type).toEqual({ kind: 'number' });
+  });
+
+  it('documents query parameters as the strings the client sends, with their optionality', () => {
+    const fields = byPath(schemaFields(ProductListQuerySchema));
+    expect([...fields.keys()]).toEqual(['category', 'brand', 'on_sale', 'sort', 'page', 'per_page']);
+    expect(fields.get('per_page')).toEqual({ path: 'per_page', type: { kind: 'string' }, optional: true, nullable: false });
+    expect(fields.get('sort')?.type).toEqual({ kind: 'enum', options: ['featured', 'newest', 'price_desc', 'price_asc', 'top_rated'] });
+  });
+
+  it('stops at a recursive schema and says which field it repeats', () => {
+    const fields = byPath(schemaFields(CategoryTreeSchema));
+    expect(fields.get('data[].children[]')?.type).toEqual({ kind: 'recursive', path: 'data[]' });
+    expect([...fields.keys()].some((path) => path.startsWith('data[].children[].'))).toBe(false);
+  });
+
+  it('marks the fields of a partial body optional and nullable fields nullable', () => {
+    expect(schemaFields(SandboxUserPatchSchema).every((field) => field.optional)).toBe(true);
+    expect(byPath(schemaFields(LayoutSchema)).get('data.footer.legal[].section')).toMatchObject({ nullable: true, optional: false });
+  });
+});
