@@ -6,7 +6,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       include: ['tests/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
-      exclude: ['tests/e2e/**', 'node_modules/**'],
+      // tests/pg needs a PostgreSQL install: `npm run test:pg` runs it with vitest.pg.config.ts.
+      exclude: ['tests/e2e/**', 'tests/pg/**', 'node_modules/**'],
       setupFiles: ['tests/setup/vitest.setup.ts'],
       // API tests each open an in-memory PGlite: give them time on a 2-core machine.
       testTimeout: 30_000,
