@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { isAlive } from '../../src/server/lock.ts';
 
 const POSTGRES_USER = 'postgres';
 
@@ -96,15 +97,6 @@ function tempParent(): string {
 
 const DIR_PREFIX = 'bp-pg-';
 const OWNER_FILE = 'owner.pid';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Stops and removes clusters whose test process died without cleaning up (killed by a timeout or

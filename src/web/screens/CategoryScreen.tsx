@@ -7,6 +7,7 @@ import { productListingMachine, type ListingPage } from '../../../machines/produ
 import { PRODUCT_PAGE_SIZE } from '../../config/constants.ts';
 import type { CategoryNode } from '../../contract/catalog.ts';
 import { useCatalogApi } from '../api/CatalogApiProvider.tsx';
+import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { categoryHref } from '../components/Header.tsx';
 import { ProductGrid } from '../components/ProductGrid.tsx';
 import { ErrorPanel } from '../components/Retry.tsx';
@@ -117,24 +118,7 @@ export default function CategoryScreen({ params }: ScreenProps) {
 
   return (
     <div className="category">
-      <nav aria-label={t`Breadcrumb`} className="breadcrumb">
-        <ol>
-          <li>
-            <Link href="/">
-              <Trans>Home</Trans>
-            </Link>
-          </li>
-          {trail?.map((node, index) => (
-            <li key={node.path}>
-              {index === trail.length - 1 ? (
-                <span aria-current="page">{node.name}</span>
-              ) : (
-                <Link href={categoryHref(node.path)}>{node.name}</Link>
-              )}
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumb trail={trail ?? []} lastIsCurrent />
       {current ? <h1>{current.name}</h1> : tree.status === 'loading' ? <div className="skeleton skeleton--title" aria-hidden="true" /> : <h1>{t`Products`}</h1>}
       {current && current.children.length > 0 ? (
         <ul className="chip-list" aria-label={t`Subcategories`}>

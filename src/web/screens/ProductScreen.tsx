@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { ProductDetail } from '../../contract/catalog.ts';
 import { useCatalogApi } from '../api/CatalogApiProvider.tsx';
 import { Badges } from '../components/Badges.tsx';
-import { categoryHref } from '../components/Header.tsx';
+import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { Price } from '../components/Price.tsx';
 import { ErrorPanel } from '../components/Retry.tsx';
 import { PageSkeleton } from '../components/Skeleton.tsx';
@@ -29,20 +29,7 @@ function ProductView({ product }: { product: ProductDetail }) {
 
   return (
     <article className="product" data-state={inStock ? 'in-stock' : 'out-of-stock'}>
-      <nav aria-label={t`Breadcrumb`} className="breadcrumb">
-        <ol>
-          <li>
-            <Link href="/">
-              <Trans>Home</Trans>
-            </Link>
-          </li>
-          {product.categories.map((category) => (
-            <li key={category.path}>
-              <Link href={categoryHref(category.path)}>{category.name}</Link>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumb trail={product.categories} lastIsCurrent={false} />
       <div className="product__layout">
         <img className="product__image" src={imageUrl} alt={selected ? t`${productName} in ${shadeName}` : productName} width={600} height={600} />
         <div className="product__info">
