@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 // One catalog per language in i18n/: the source strings are English and live in the code.
 export default defineConfig({
@@ -12,6 +13,8 @@ export default defineConfig({
       exclude: ['**/node_modules/**', '**/*.test.*'],
     },
   ],
-  format: 'po',
+  // Origins without line numbers: a translator sees where a message is used, and moving code
+  // around does not rewrite every catalog.
+  format: formatter({ lineNumbers: false }),
   compileNamespace: 'ts',
 });
