@@ -8,6 +8,9 @@ test('a shopper in Singapore browses home → category → product', async ({ pa
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(store.productCards().first()).toBeVisible();
   await store.expectPricesIn('S$');
+  // Product images are SVGs drawn by our own server: they load with no network beyond it.
+  const firstImage = store.productCards().first().locator('img');
+  await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
   const firstCategory = store.navigation().getByRole('link').first();
   const categoryName = (await firstCategory.textContent())?.trim() ?? '';
