@@ -66,6 +66,7 @@ export const productListingMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'fetchPage',
         src: 'fetchPage',
         input: () => ({ page: 1 }),
         onDone: [
@@ -86,6 +87,7 @@ export const productListingMachine = setup({
     loadingMore: {
       tags: ['products', 'busy'],
       invoke: {
+        id: 'fetchPage',
         src: 'fetchPage',
         input: ({ context }) => ({ page: context.page + 1 }),
         onDone: { target: 'loaded', actions: { type: 'appendPage', params: ({ event }) => event.output } },

@@ -42,6 +42,7 @@ export const resourceLoaderMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: { target: 'success', actions: { type: 'storeData', params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output } },
         onError: [

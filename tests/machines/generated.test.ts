@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { coverage, transitionPaths } from '../../machines/model/graph.ts';
+import { replay } from '../../machines/model/replay.ts';
+import { MACHINE_REGISTRY } from '../../machines/registry.ts';
+
+/**
+ * Model-based tests generated from every registered machine: each shortest path found by
+ * @xstate/graph is replayed on a real actor of the machine, and every state and every transition
+ * must be reached. The table at the end is the coverage report.
+ */
+const report: string[] = [];
+
+describe.each(MACHINE_REGISTRY.map((model) => [model.id, model] as const))('%s (generated paths)', (_id, model) => {
+  const paths = transitionPaths(model);
+
+  it('has at least one generated path per state', () => {
+    expect(paths.length).toBeGreaterThan(0);
+  });
+
+  it.each(paths.map((path) => [path.id, path] as const))('replays %s', (_name, path) => {
+    const { values, actor } = replay(model, path.events);
+    expect(values).toEqual(path.values);
+    actor.stop();
+  });
+
+  it('reaches every state and takes every transition', () => {
+    const result = coverage(model);
+    report.push(
+      `${model.id.padEnd(22)} states ${String(result.states.covered).padStart(3)}/${String(result.states.total).padEnd(3)} transitions ${String(result.transitions.covered).padStart(3)}/${String(result.transitions.total).padEnd(3)} paths ${result.paths}`,
+    );
+    expect(result.states.missing).toEqual([]);
+    expect(result.transitions.missing).toEqual([]);
+  });
+});
+
+it('every registered model has a unique id', () => {
+  const ids = MACHINE_REGISTRY.map((model) => model.id);
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+afterAll(() => {
+  console.log(['Machine coverage (generated paths):', ...report].join('\n'));
+});
