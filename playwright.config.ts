@@ -27,7 +27,8 @@ export default defineConfig({
     // `npm run e2e` builds the SPA first; the server then serves dist/web like `npm start` does.
     command: 'node --import tsx src/server/main.ts',
     url: `http://127.0.0.1:${port}/api/web/v1/layouts`,
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED_PRODUCTS: '400' },
+    // SANDBOX: the machine visualizer (/sandbox/machines) is a production page only with the flag.
+    env: { PORT: String(port), DATA_DIR: dataDir, SEED_PRODUCTS: '400', SANDBOX: '1' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

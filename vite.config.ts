@@ -3,6 +3,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { API_PREFIX } from './src/config/constants.ts';
+import { buildInfoPlugin } from './src/web/build/buildInfoPlugin.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
@@ -12,6 +13,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
+    buildInfoPlugin(),
   ],
   // Static files copied as they are (favicon, social image): kept inside src/web with the SPA.
   publicDir: 'src/web/public',

@@ -42,6 +42,28 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const SandboxSchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.toLowerCase(),
+    v.picklist(['1', '0', 'true', 'false', ''], 'SANDBOX must be 1, 0, true or false'),
+    v.transform((value) => value === '1' || value === 'true'),
+  ),
+  '0',
+);
+
+/**
+ * `SANDBOX=1`: a production start also serves the developer pages (`/sandbox/...`, the machine
+ * visualizer), which are otherwise on only in development. Read by the SPA middleware, which
+ * tells the browser through a `<meta>` in index.html.
+ */
+export function loadSandboxFlag(env: NodeJS.ProcessEnv = process.env): boolean {
+  const result = v.safeParse(SandboxSchema, env['SANDBOX']);
+  if (!result.success) throw new ConfigError(`Invalid environment:\n  SANDBOX=${JSON.stringify(env['SANDBOX'] ?? '')}: ${result.issues[0]?.message ?? 'invalid'}`);
+  return result.output;
+}
+
 /** Reads and checks the environment; a bad value is a clear error, never a silent default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const input = {

@@ -1,11 +1,16 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { useEffect } from 'react';
-import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
+import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { AppRoutes } from './AppRoutes.tsx';
 import type { CatalogApi } from './api/catalog.ts';
 import { CatalogApiProvider } from './api/CatalogApiProvider.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import type { AuthRefreshActor } from './auth/coordinator.ts';
+import { SessionExpiredNotice } from './auth/SessionExpiredNotice.tsx';
+import { NotificationsProvider } from './notifications/NotificationsProvider.tsx';
+import type { RuntimeEffects } from './runtime/effects.ts';
+import { RuntimeRouter } from './runtime/RuntimeRouter.tsx';
 import { WelcomeScreen } from './screens/WelcomeScreen.tsx';
 import { htmlLang } from './site/format.ts';
 import type { SiteResolution } from './site/resolve.ts';
@@ -19,10 +24,16 @@ export interface AppProps {
   /** Tests pass wouter's `memoryLocation()` hooks; the browser uses the default location. */
   locationHook?: BaseLocationHook;
   searchHook?: BaseSearchHook;
+  /** The locked 401 refresh's machine (`createSessionApiClient(...).auth.actor`): offers sign-in when the session expires. */
+  sessionRefresh?: AuthRefreshActor;
+  /** Full page loads, deployment files and tab visibility of the runtime machines; tests pass fakes. */
+  runtime?: RuntimeEffects;
+  /** Overrides the build id the build injected (tests of the deployment check). */
+  buildId?: string | null;
 }
 
 /** The whole SPA: translations, site, API and router, or the welcome screen of an unsupported country. */
-export function App({ resolution, i18n, api, effects, locationHook, searchHook }: AppProps) {
+export function App({ resolution, i18n, api, effects, locationHook, searchHook, sessionRefresh, runtime, buildId }: AppProps) {
   const language = resolution.kind === 'site' ? resolution.site.language : resolution.language;
   useEffect(() => {
     document.documentElement.lang = htmlLang({ language });
@@ -30,17 +41,25 @@ export function App({ resolution, i18n, api, effects, locationHook, searchHook }
   return (
     <I18nProvider i18n={i18n}>
       <ErrorBoundary>
-        {resolution.kind === 'unsupported' ? (
-          <WelcomeScreen />
-        ) : (
-          <SiteProvider site={resolution.site} effects={effects}>
-            <CatalogApiProvider api={api}>
-              <Router {...(locationHook ? { hook: locationHook } : {})} {...(searchHook ? { searchHook } : {})}>
-                <AppRoutes />
-              </Router>
-            </CatalogApiProvider>
-          </SiteProvider>
-        )}
+        <NotificationsProvider>
+          {resolution.kind === 'unsupported' ? (
+            <WelcomeScreen />
+          ) : (
+            <SiteProvider site={resolution.site} effects={effects}>
+              <CatalogApiProvider api={api}>
+                <RuntimeRouter
+                  {...(locationHook ? { hook: locationHook } : {})}
+                  {...(searchHook ? { searchHook } : {})}
+                  {...(runtime ? { effects: runtime } : {})}
+                  {...(buildId !== undefined ? { buildId } : {})}
+                >
+                  {sessionRefresh ? <SessionExpiredNotice actor={sessionRefresh} /> : null}
+                  <AppRoutes />
+                </RuntimeRouter>
+              </CatalogApiProvider>
+            </SiteProvider>
+          )}
+        </NotificationsProvider>
       </ErrorBoundary>
     </I18nProvider>
   );

@@ -4,7 +4,9 @@ import { SITE_COOKIE_MAX_AGE_S } from '../config/constants.ts';
 import { LANGUAGES } from '../config/languages.ts';
 import { App } from './App.tsx';
 import { createCatalogApi } from './api/catalog.ts';
-import { createApiClient } from './api/client.ts';
+import { browserSession } from './auth/session.ts';
+import { createSessionApiClient } from './auth/sessionClient.ts';
+import { browserTabLock } from './auth/tabLock.ts';
 import { loadCatalog, setupI18n } from './i18n/setup.ts';
 import { resolveSite, siteCookieStrings } from './site/resolve.ts';
 import './styles.css';
@@ -19,13 +21,17 @@ async function start() {
   await loadCatalog(LANGUAGES[language].catalog, i18n);
 
   const site = resolution.kind === 'site' ? resolution.site : { country: 'SG' as const, language };
-  const api = createCatalogApi(createApiClient({ site: () => site }), { site: () => site });
+  const { client, auth } = createSessionApiClient(
+    { site: () => site },
+    { readSessionCookie: browserSession.read, clearSession: browserSession.clear, tabLock: browserTabLock() },
+  );
+  const api = createCatalogApi(client, { site: () => site });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(
     <StrictMode>
-      <App resolution={resolution} i18n={i18n} api={api} />
+      <App resolution={resolution} i18n={i18n} api={api} sessionRefresh={auth.actor} />
     </StrictMode>,
   );
 }

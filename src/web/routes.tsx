@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import * as v from 'valibot';
 import { SlugSchema } from '../contract/catalog.ts';
+import { sandboxEnabled } from './sandbox/gate.ts';
 
 export type LayoutName = 'default' | 'blank' | 'preview';
 
@@ -30,6 +31,12 @@ export function isProductSlug(params: RouteParams): boolean {
   return v.is(SlugSchema, params.slug ?? '');
 }
 
+/** QA's machine visualizer (issue 3); on in development and with `SANDBOX=1` (see sandbox/gate.ts). */
+const SANDBOX_ROUTES: readonly RouteEntry[] = [
+  { path: '/sandbox/machines', layout: 'blank', screen: lazy(() => import('./sandbox/MachineListScreen.tsx')) },
+  { path: '/sandbox/machines/:id', layout: 'blank', screen: lazy(() => import('./sandbox/MachineScreen.tsx')) },
+];
+
 /** The one route table of the SPA; later features add their entries here. */
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/', layout: 'default', screen: lazy(() => import('./screens/HomeScreen.tsx')) },
@@ -48,4 +55,6 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/privacy', layout: 'default', screen: lazy(() => import('./screens/PrivacyScreen.tsx')) },
   { path: '/terms', layout: 'default', screen: lazy(() => import('./screens/TermsScreen.tsx')) },
   { path: '/swagger', layout: 'blank', screen: lazy(() => import('./screens/SwaggerScreen.tsx')) },
+  // Developer pages: absent from the table when the sandbox is off, so `/sandbox/...` is a plain 404.
+  ...(sandboxEnabled() ? SANDBOX_ROUTES : []),
 ];

@@ -3,9 +3,10 @@ import * as v from 'valibot';
 import type { CountryCode, LanguageCode } from '../../config/countries.ts';
 import { API_PREFIX, CLIENT_HEADERS, RETRY_LIMIT } from '../../config/constants.ts';
 import { acceptLanguage } from '../../config/languages.ts';
+import type { SessionTicket, UnauthorizedVerdict } from '../auth/types.ts';
 import { ApiError, httpError, invalidResponseError } from './errors.ts';
 import { createResource, trimPath, type RequestFn, type Resource } from './resource.ts';
-import { defaultRetryDelay, isRetryableStatus, mayRetry, parseRetryAfter, sleep } from './retry.ts';
+import { defaultRetryDelay, isRetryableStatus, mayRetry, parseRetryAfter, sleep, TOKEN_PATH } from './retry.ts';
 
 export type { RequestOptions, Resource } from './resource.ts';
 export type { HttpMethod } from './retry.ts';
@@ -23,6 +24,13 @@ export interface ApiClientOptions {
   /** Delay before retry number `attempt` (1-based); `retryAfterMs` is the server's `Retry-After`, if any. */
   retryDelay?: (attempt: number, retryAfterMs: number | null) => number;
   fetch?: typeof globalThis.fetch;
+  /**
+   * The locked 401 refresh (spec §4), from `createAuthRefreshCoordinator`: called on a 401 of any
+   * request but the token request; 'retry' sends the request once more, 'fail' throws the 401.
+   */
+  onUnauthorized?: (sentWith: SessionTicket | undefined) => Promise<UnauthorizedVerdict>;
+  /** Before each attempt (not the token request): waits while a refresh is in flight. */
+  awaitSession?: () => Promise<SessionTicket>;
 }
 
 export interface ApiClient {
@@ -45,6 +53,26 @@ export function siteHeaders({ country, language }: SiteContext): Record<string, 
   return { ...CLIENT_HEADERS, 'Accept-Language': acceptLanguage(language, country), 'X-Site-Country': country.toLowerCase() };
 }
 
+/** `promise`, unless the caller aborts first: a request parked behind a refresh can still be cancelled. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, aborted: (cause: unknown) => ApiError): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(aborted(signal.reason));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted(signal.reason));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const retryDelay = options.retryDelay ?? defaultRetryDelay;
   // Retries are ours (below), so ofetch neither retries nor throws on a status.
@@ -62,9 +90,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Serialised here so every attempt sends the same bytes, whatever ofetch thinks of the value.
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const aborted = (cause: unknown) => new ApiError('aborted', `${label}: aborted`, { cause });
+    // The token request must never wait for, nor start, a refresh: it is the refresh.
+    const isTokenRequest = path === TOKEN_PATH;
+    let refreshed = false;
 
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw aborted(signal.reason);
+      let ticket: SessionTicket | undefined;
+      if (options.awaitSession && !isTokenRequest) ticket = await untilAborted(options.awaitSession(), signal, aborted);
       let status: number | null = null;
       let failure: ApiError;
       let retryAfterMs: number | null = null;
@@ -82,6 +115,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (error instanceof ApiError) throw error;
         if (signal?.aborted) throw aborted(error);
         failure = new ApiError('network', `${label}: network error`, { cause: error });
+      }
+      if (status === 401 && options.onUnauthorized && !isTokenRequest && !refreshed) {
+        refreshed = true;
+        const verdict = await untilAborted(options.onUnauthorized(ticket), signal, aborted);
+        if (verdict === 'fail') throw failure;
+        // The retry after a refresh is not one of the RETRY_LIMIT retries of a failing server.
+        attempt -= 1;
+        continue;
       }
       if (!retrySafe || !isRetryableStatus(status) || attempt > RETRY_LIMIT) throw failure;
       try {

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { CHUNK_RELOAD_GUARD_MS } from '../../config/constants.ts';
+import { browserChunkReloadEffects, handleChunkError } from '../runtime/chunkReload.ts';
 
 export function FatalErrorScreen({ onReload }: { onReload: () => void }) {
   return (
@@ -18,21 +18,6 @@ export function FatalErrorScreen({ onReload }: { onReload: () => void }) {
   );
 }
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
-
-/**
- * A chunk that failed to load usually means a new deployment: reload once, at most once per 10 s
- * per path (spec §4), so a broken deployment cannot loop.
- */
-export function reloadForChunkError(error: unknown, storage: Pick<Storage, 'getItem' | 'setItem'>, now: number, path: string): boolean {
-  if (!(error instanceof Error) || !CHUNK_ERROR.test(error.message)) return false;
-  const key = `chunk-reload:${path}`;
-  const last = Number(storage.getItem(key) ?? 0);
-  if (now - last < CHUNK_RELOAD_GUARD_MS) return false;
-  storage.setItem(key, String(now));
-  return true;
-}
-
 interface Props {
   children: ReactNode;
   reload?: () => void;
@@ -48,11 +33,9 @@ export class ErrorBoundary extends Component<Props, { error: unknown }> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('Fatal app error', error, info.componentStack);
-    try {
-      if (typeof window !== 'undefined' && reloadForChunkError(error, window.sessionStorage, Date.now(), window.location.pathname)) this.reload();
-    } catch {
-      // sessionStorage can be unavailable (privacy mode): the error screen still offers a reload.
-    }
+    // A chunk that failed to load usually means a new deployment: the chunk reload machine reloads
+    // once per 10 s per path (spec §4); otherwise the error screen below offers a reload.
+    if (typeof window !== 'undefined') handleChunkError(error, browserChunkReloadEffects(this.reload));
   }
 
   private reload = () => {

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { COUNTRIES, COUNTRY_CODES, isCountryCode, isLanguageCode } from '../../config/countries.ts';
 import { LANGUAGES } from '../../config/languages.ts';
@@ -12,6 +13,7 @@ export function LocaleSwitchers() {
   const countryId = useId();
   const languageId = useId();
   const languages = COUNTRIES[site.country].languages;
+  const languageState = useSelector(site.languageSwitch, (snapshot) => (snapshot.hasTag('busy') ? 'switching' : 'idle'));
   return (
     <div className="locale-switchers">
       <label htmlFor={countryId} className="visually-hidden">{t`Country`}</label>
@@ -35,9 +37,12 @@ export function LocaleSwitchers() {
           <select
             id={languageId}
             value={site.language}
+            data-state={languageState}
+            aria-busy={languageState === 'switching'}
             onChange={(event) => {
               const value = event.target.value;
-              if (isLanguageCode(value) && value !== site.language) site.changeLanguage(value);
+              // The machine refuses a language the country does not offer, and the current one.
+              if (isLanguageCode(value)) site.changeLanguage(value);
             }}
           >
             {languages.map((code) => (

@@ -1,7 +1,11 @@
+import { useActorRef } from '@xstate/react';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { languageSwitchMachine } from '../../../machines/languageSwitch.machine.ts';
 import { SITE_COOKIE_MAX_AGE_S } from '../../config/constants.ts';
 import type { CountryCode, LanguageCode } from '../../config/countries.ts';
-import { countryChangeUrl, languageChangeUrl, siteCookieStrings, type CookieWrites, type Site } from './resolve.ts';
+import { languageReloadUrl } from '../runtime/languageSwitch.ts';
+import { countryChangeUrl, siteCookieStrings, type CookieWrites, type Site } from './resolve.ts';
 
 /** Browser effects of a site change, injected so tests can watch them instead of reloading. */
 export interface SiteEffects {
@@ -23,21 +27,30 @@ export const browserSiteEffects: SiteEffects = {
   },
 };
 
+export type LanguageSwitchActor = ActorRefFrom<typeof languageSwitchMachine>;
+
 interface SiteContextValue extends Site {
+  /** Asks the language switch machine; a language the country does not offer is refused. */
   changeLanguage(language: LanguageCode): void;
+  languageSwitch: LanguageSwitchActor;
   changeCountry(country: CountryCode): void;
 }
 
 const SiteContext = createContext<SiteContextValue | null>(null);
 
 export function SiteProvider({ site, effects = browserSiteEffects, children }: { site: Site; effects?: SiteEffects; children: ReactNode }) {
-  const changeLanguage = useCallback(
-    (language: LanguageCode) => {
-      effects.writeCookies({ language });
-      effects.reload(languageChangeUrl(effects.currentUrl(), site, language));
-    },
-    [effects, site],
+  const languageMachine = useMemo(
+    () =>
+      languageSwitchMachine.provide({
+        actions: {
+          storeLanguageCookie: (_, language) => effects.writeCookies({ language }),
+          reloadWithLanguage: (_, { queryLanguage }) => effects.reload(languageReloadUrl(effects.currentUrl(), queryLanguage)),
+        },
+      }),
+    [effects],
   );
+  const languageSwitch = useActorRef(languageMachine, { input: site });
+  const changeLanguage = useCallback((language: LanguageCode) => languageSwitch.send({ type: 'language.select', language }), [languageSwitch]);
   const changeCountry = useCallback(
     (country: CountryCode) => {
       effects.writeCookies({ country });
@@ -45,7 +58,7 @@ export function SiteProvider({ site, effects = browserSiteEffects, children }: {
     },
     [effects],
   );
-  const value = useMemo(() => ({ ...site, changeLanguage, changeCountry }), [site, changeLanguage, changeCountry]);
+  const value = useMemo(() => ({ ...site, changeLanguage, changeCountry, languageSwitch }), [site, changeLanguage, changeCountry, languageSwitch]);
   return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
 }
 

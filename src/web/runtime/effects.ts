@@ -1,0 +1,35 @@
+/** Browser effects of the runtime machines, injected so tests watch them instead of leaving the page. */
+export interface RuntimeEffects {
+  /** Full page load (`location.assign`). */
+  assign(href: string): void;
+  /** GET a JSON file of the deployment (never cached by the browser). */
+  fetchJson(url: string): Promise<unknown>;
+  /** Calls `listener` whenever the tab becomes visible again; returns the unsubscribe. */
+  onVisible(listener: () => void): () => void;
+  /** The error-report hook, when the app has one (spec §9 error reporting). */
+  reportError?(message: string, details: Readonly<Record<string, unknown>>): void;
+}
+
+export const browserRuntimeEffects: RuntimeEffects = {
+  assign(href) {
+    window.location.assign(href);
+  },
+  async fetchJson(url) {
+    const response = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+    return response.json() as Promise<unknown>;
+  },
+  onVisible(listener) {
+    const onChange = () => {
+      if (document.visibilityState === 'visible') listener();
+    };
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  },
+};
+
+/** The id this SPA was built with, or null in development and tests (no deployment to watch). */
+export function currentBuildId(): string | null {
+  const id = import.meta.env.VITE_BUILD_ID;
+  return typeof id === 'string' && id !== '' ? id : null;
+}

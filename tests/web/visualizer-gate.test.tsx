@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+
+/*
+ * The route table is built once, when the app starts: each case stubs the build mode and the
+ * server's <meta>, then imports a fresh copy of the app.
+ */
+async function renderFresh(url: string) {
+  vi.resetModules();
+  const { renderApp } = await import('../helpers/render-app.tsx');
+  return renderApp({ url });
+}
+
+function setMeta(content: string | null) {
+  document.head.querySelector('meta[name="beauty-pass-sandbox"]')?.remove();
+  if (content === null) return;
+  const meta = document.createElement('meta');
+  meta.name = 'beauty-pass-sandbox';
+  meta.content = content;
+  document.head.append(meta);
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  setMeta(null);
+});
+
+describe('sandbox gate', () => {
+  test('a production build without the server flag shows the normal 404', async () => {
+    vi.stubEnv('DEV', false);
+    await renderFresh('/sandbox/machines');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found: /sandbox/machines' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Machines' })).not.toBeInTheDocument();
+  });
+
+  test('a production build ignores a meta that is not "on"', async () => {
+    vi.stubEnv('DEV', false);
+    setMeta('off');
+    await renderFresh('/sandbox/machines/productListing');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found: /sandbox/machines/productListing' })).toBeInTheDocument();
+  });
+
+  test('a production build with the server flag (SANDBOX=1) shows the visualizer', async () => {
+    vi.stubEnv('DEV', false);
+    setMeta('on');
+    await renderFresh('/sandbox/machines');
+    expect(await screen.findByRole('list', { name: 'Machines' })).toBeInTheDocument();
+  });
+
+  test('development shows the visualizer without the flag', async () => {
+    vi.stubEnv('DEV', true);
+    await renderFresh('/sandbox/machines');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Machine visualizer' })).toBeInTheDocument();
+  });
+});
