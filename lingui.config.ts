@@ -1,7 +1,23 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
-// One catalog per language in i18n/: the source strings are English and live in the code.
+/**
+ * Sources whose messages are never on a storefront's first screen: the machine visualizer (with
+ * the machine models it describes) and features not on the first screens (booking, loyalty tier).
+ * Their messages live in a second catalog per language, loaded with the feature
+ * (`useFeatureCatalog()`), so the first screen downloads only the storefront's messages.
+ */
+const FEATURE_SOURCES = [
+  '<rootDir>/src/web/booking',
+  '<rootDir>/src/web/loyalty',
+  '<rootDir>/src/web/sandbox',
+  '<rootDir>/machines/booking',
+  '<rootDir>/machines/tier',
+];
+const MODEL_SOURCES = '<rootDir>/machines/**/*.model.ts';
+const NOT_SOURCES = ['**/node_modules/**', '**/*.test.*'];
+
+// Per language: i18n/{locale}.po (storefront) and i18n/features/{locale}.po. The source strings are English and live in the code.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'zh-Hant', 'id', 'th'],
@@ -10,7 +26,12 @@ export default defineConfig({
     {
       path: '<rootDir>/i18n/{locale}',
       include: ['<rootDir>/src/web', '<rootDir>/machines'],
-      exclude: ['**/node_modules/**', '**/*.test.*'],
+      exclude: [...NOT_SOURCES, ...FEATURE_SOURCES.map((source) => `${source}/**`), MODEL_SOURCES],
+    },
+    {
+      path: '<rootDir>/i18n/features/{locale}',
+      include: [...FEATURE_SOURCES, MODEL_SOURCES],
+      exclude: NOT_SOURCES,
     },
   ],
   // Origins without line numbers: a translator sees where a message is used, and moving code

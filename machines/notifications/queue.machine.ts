@@ -1,7 +1,9 @@
 import { assign, enqueueActions, sendParent, setup, type ActorRefFrom } from 'xstate';
-import { NOTIFICATION_DEFAULTS } from './defaults.ts';
+import { findDuplicateItem, resolveItem, resolveOptions } from './queue.rules.ts';
 import { toastMachine } from './toast.machine.ts';
 import type { NotificationInput, NotificationItem, NotificationsOptions } from './types.ts';
+
+export { resolveItem, resolveOptions } from './queue.rules.ts';
 
 /** A shown notification: the item, how many times it was sent (×N), and its toast actor. */
 export interface QueuedToast {
@@ -33,35 +35,15 @@ export type NotificationsEvent =
   /** Sent by a toast when its exit animation is over. */
   | { type: 'notifications.toastDone'; id: string };
 
-/** Defaults (spec §9) under the given options; a max below 1 means no maximum, as it shows nothing. */
-export function resolveOptions(input: Partial<NotificationsOptions> | undefined): NotificationsOptions {
-  const options = { ...NOTIFICATION_DEFAULTS, ...input };
-  return { ...options, max: options.max !== null && options.max >= 1 ? Math.floor(options.max) : null };
-}
-
-export function resolveItem(input: NotificationInput, options: NotificationsOptions, seq: number): NotificationItem {
-  return {
-    id: input.id ?? `notification-${seq}`,
-    title: input.title ?? '',
-    text: input.text ?? '',
-    type: input.type ?? 'default',
-    group: input.group ?? null,
-    duration: input.duration ?? options.duration,
-    speed: input.speed ?? options.speed,
-    data: input.data ?? null,
-  };
-}
-
-function sameContent(a: NotificationItem, b: NotificationItem): boolean {
-  return a.title === b.title && a.text === b.text && a.type === b.type && a.group === b.group;
-}
-
 /** The shown toast a new item repeats: the same id always, the same content when duplicates are ignored. */
 export function findDuplicate(context: NotificationsContext, input: NotificationInput): QueuedToast | undefined {
-  const item = resolveItem(input, context.options, context.seq + 1);
-  return context.toasts.find(
-    (toast) => (input.id !== undefined && toast.item.id === input.id) || (context.options.ignoreDuplicates && sameContent(toast.item, item)),
+  const item = findDuplicateItem(
+    context.toasts.map((toast) => toast.item),
+    input,
+    context.options,
+    context.seq,
   );
+  return context.toasts.find((toast) => toast.item === item);
 }
 
 function isFull(context: NotificationsContext): boolean {

@@ -7,7 +7,7 @@ import { createCatalogApi } from './api/catalog.ts';
 import { browserSession } from './auth/session.ts';
 import { createSessionApiClient } from './auth/sessionClient.ts';
 import { browserTabLock } from './auth/tabLock.ts';
-import { loadCatalog, setupI18n } from './i18n/setup.ts';
+import { loadStorefrontCatalog, setupI18n } from './i18n/storefront.ts';
 import { resolveSite, siteCookieStrings } from './site/resolve.ts';
 import './styles.css';
 
@@ -18,7 +18,7 @@ async function start() {
   }
   const language = resolution.kind === 'site' ? resolution.site.language : resolution.language;
   const i18n = setupI18n();
-  await loadCatalog(LANGUAGES[language].catalog, i18n);
+  await loadStorefrontCatalog(LANGUAGES[language].catalog, i18n);
 
   const site = resolution.kind === 'site' ? resolution.site : { country: 'SG' as const, language };
   const { client, auth } = createSessionApiClient(

@@ -1,7 +1,8 @@
 /**
  * Fails the build on any missing translation: extracts the messages from the code into the four
  * catalogs (so a string added without extraction is caught too), then requires a non-empty
- * msgstr for every message in every catalog. Exits 1 with the list of what is missing.
+ * msgstr for every message in every catalog: the storefront's (`i18n/<catalog>.po`) and the
+ * features' (`i18n/features/<catalog>.po`, see lingui.config.ts). Exits 1 with the list of what is missing.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,12 +16,14 @@ execFileSync(process.execPath, [join(root, 'node_modules/@lingui/cli/dist/lingui
 let missing = 0;
 let total = 0;
 for (const catalog of CATALOGS) {
-  const file = join(root, 'i18n', `${catalog}.po`);
-  const result = findUntranslated(readFileSync(file, 'utf8'));
-  total = result.total;
-  for (const id of result.untranslated) {
-    console.error(`i18n/${catalog}.po: no translation for ${JSON.stringify(id)}`);
-    missing += 1;
+  total = 0;
+  for (const name of [`${catalog}.po`, `features/${catalog}.po`]) {
+    const result = findUntranslated(readFileSync(join(root, 'i18n', name), 'utf8'));
+    total += result.total;
+    for (const id of result.untranslated) {
+      console.error(`i18n/${name}: no translation for ${JSON.stringify(id)}`);
+      missing += 1;
+    }
   }
 }
 if (total === 0) {

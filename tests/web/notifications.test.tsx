@@ -3,7 +3,7 @@ import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { transitionPaths } from '../../machines/model/graph.ts';
 import { startInert } from '../../machines/model/replay.ts';
@@ -15,7 +15,7 @@ import type { NotificationInput, NotificationsOptions } from '../../machines/not
 import { LANGUAGES } from '../../src/config/languages.ts';
 import type { LanguageCode } from '../../src/config/countries.ts';
 import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
-import { NotificationsProvider, useNotifications } from '../../src/web/notifications/NotificationsProvider.tsx';
+import { loadNotificationsRuntime, NotificationsProvider, useNotifications } from '../../src/web/notifications/NotificationsProvider.tsx';
 
 const catalogs = new Map<LanguageCode, I18n>();
 async function i18nFor(language: LanguageCode): Promise<I18n> {
@@ -27,6 +27,11 @@ async function i18nFor(language: LanguageCode): Promise<I18n> {
   return i18n;
 }
 
+// The queue's chunk loads with the first notification (tests/web/notifications.lazy.test.tsx covers
+// that wait); loaded here once, so these steps run synchronously as in an app that has notified.
+beforeAll(async () => {
+  await loadNotificationsRuntime();
+});
 beforeEach(() => {
   vi.useFakeTimers();
 });

@@ -6,10 +6,14 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
  * The route table is built once, when the app starts: each case stubs the build mode and the
  * server's <meta>, then imports a fresh copy of the app.
  */
+let unmount: (() => void) | null = null;
+
 async function renderFresh(url: string) {
   vi.resetModules();
   const { renderApp } = await import('../helpers/render-app.tsx');
-  return renderApp({ url });
+  const result = await renderApp({ url });
+  unmount = result.unmount;
+  return result;
 }
 
 function setMeta(content: string | null) {
@@ -22,6 +26,10 @@ function setMeta(content: string | null) {
 }
 
 afterEach(() => {
+  // Each case has its own copy of Testing Library (fresh modules), so the shared cleanup misses it:
+  // unmount here, or the list's pending counts run after the DOM is gone.
+  unmount?.();
+  unmount = null;
   vi.unstubAllEnvs();
   setMeta(null);
 });

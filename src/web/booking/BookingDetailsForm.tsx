@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { bookingFlowMachine } from '../../../machines/booking/bookingFlow.machine.ts';
 import { BOOKING_FIELD_ERROR_MESSAGES } from '../../../machines/booking/messages.ts';
 import { BOOKING_CHECKBOX_FIELDS, BOOKING_LIMITS, BOOKING_TEXT_FIELDS, type BookingField } from '../../contract/booking.ts';
+import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 
 type FlowRef = ActorRefFrom<typeof bookingFlowMachine>;
 type TextField = (typeof BOOKING_TEXT_FIELDS)[number];
@@ -16,6 +17,7 @@ const errorId = (field: BookingField) => `booking-${field}-error`;
 
 /** The details step: every rule lives in the contract's schema, applied by the machine. */
 export function BookingDetailsForm({ actorRef }: { actorRef: FlowRef }) {
+  useFeatureCatalog();
   const { t, i18n } = useLingui();
   const details = useSelector(actorRef, (snapshot) => snapshot.context.details);
   const errors = useSelector(actorRef, (snapshot) => snapshot.context.errors);

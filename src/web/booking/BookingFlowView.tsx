@@ -9,12 +9,14 @@ import { formatMoney } from '../site/format.ts';
 import { useSite } from '../site/SiteProvider.tsx';
 import { BookingDetailsForm } from './BookingDetailsForm.tsx';
 import { formatAppointment, formatSlotTime, formatStoreDay, stateKey } from './bookingFormat.ts';
+import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 
 type FlowRef = ActorRefFrom<typeof bookingFlowMachine>;
 type FlowImplementations = Parameters<typeof bookingFlowMachine.provide>[0];
 
 /** The booking flow with its actors (the app's API calls, or a test's fakes) bound in. */
 export function BookingFlow({ implementations, input }: { implementations: FlowImplementations; input: BookingFlowInput }) {
+  useFeatureCatalog();
   const [machine] = useState(() => bookingFlowMachine.provide(implementations));
   const actorRef = useActorRef(machine, { input });
   return <BookingFlowView actorRef={actorRef} />;
@@ -237,6 +239,7 @@ function Summary({ actorRef }: { actorRef: FlowRef }) {
  * It reads the machine and sends its events; what is allowed is always `snapshot.can(...)`.
  */
 export function BookingFlowView({ actorRef }: { actorRef: FlowRef }) {
+  useFeatureCatalog();
   const snapshot = useSelector(actorRef, (s) => s);
   const heading = (() => {
     if (snapshot.matches('selectService')) return <Trans>Select a service</Trans>;

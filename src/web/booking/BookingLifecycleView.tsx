@@ -7,6 +7,7 @@ import type { Slot } from '../../contract/booking.ts';
 import { formatMoney } from '../site/format.ts';
 import { useSite } from '../site/SiteProvider.tsx';
 import { formatAppointment, stateKey } from './bookingFormat.ts';
+import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 
 type LifecycleRef = ActorRefFrom<typeof bookingLifecycleMachine>;
 type LifecycleImplementations = Parameters<typeof bookingLifecycleMachine.provide>[0];
@@ -16,6 +17,7 @@ type LifecycleImplementations = Parameters<typeof bookingLifecycleMachine.provid
  * becomes visible: timers do not run while a laptop sleeps, and the appointment may have passed.
  */
 export function BookingLifecycle({ implementations, input, rescheduleSlots }: { implementations: LifecycleImplementations; input: BookingLifecycleInput; rescheduleSlots: readonly Slot[] }) {
+  useFeatureCatalog();
   const [machine] = useState(() => bookingLifecycleMachine.provide(implementations));
   const actorRef = useActorRef(machine, { input });
   useEffect(() => {
@@ -63,6 +65,7 @@ function activity(snapshot: ReturnType<LifecycleRef['getSnapshot']>): string | n
 
 /** Manage a booking: see it, reschedule it to another slot, or cancel it. */
 export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: LifecycleRef; rescheduleSlots: readonly Slot[] }) {
+  useFeatureCatalog();
   const site = useSite();
   const { i18n } = useLingui();
   const snapshot = useSelector(actorRef, (s) => s);

@@ -8,6 +8,7 @@ import type { TierName } from '../../contract/loyalty.ts';
 import type { Site } from '../site/resolve.ts';
 import { TIER_PERKS } from './perks.ts';
 import { tierFormat } from './tierFormat.ts';
+import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 
 export interface TierStatusPanelProps {
   actor: ActorRefFrom<typeof tierMachine>;
@@ -19,6 +20,7 @@ export interface TierStatusPanelProps {
  * A pink member also sees the white panel: white is one purchase away and is what pink unlocks.
  */
 export function TierStatusPanel({ actor, site }: TierStatusPanelProps) {
+  useFeatureCatalog();
   const { t, i18n } = useLingui();
   const headingId = useId();
   const snapshot = useSelector(actor, (s) => s);

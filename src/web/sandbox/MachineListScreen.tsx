@@ -7,6 +7,7 @@ import { MACHINE_REGISTRY } from '../../../machines/registry.ts';
 import { useDocumentHead } from '../head/useDocumentHead.ts';
 import { machineHref } from './link.ts';
 import { countStates } from './Statechart.tsx';
+import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 
 interface Counts {
   states: number;
@@ -63,6 +64,7 @@ function MachineRow({ model }: { model: AnyMachineModel }) {
 
 /** `/sandbox/machines`: every machine of the registry, for QA to pick one and step through it. */
 export default function MachineListScreen() {
+  useFeatureCatalog();
   const { t } = useLingui();
   const title = t`Machine visualizer`;
   useDocumentHead({ title });

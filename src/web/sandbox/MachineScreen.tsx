@@ -11,6 +11,7 @@ import { machineHref, parseSelection, type Selection } from './link.ts';
 import { ContextPanel, EventsPanel, LogPanel, PathsPanel, SharePanel } from './panels.tsx';
 import { acceptedEvents, activeStateIds, decodeIndices, encodeEvents, snapshotAfter, valueLabel } from './run.ts';
 import { Statechart } from './Statechart.tsx';
+import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 
 function Visualizer({ model }: { model: AnyMachineModel }) {
   const { t, i18n } = useLingui();
@@ -81,6 +82,7 @@ function Visualizer({ model }: { model: AnyMachineModel }) {
 
 /** `/sandbox/machines/:id`: one registered machine, drawn and driven by QA. */
 export default function MachineScreen({ params }: ScreenProps) {
+  useFeatureCatalog();
   const [location] = useLocation();
   const model = findModel(params.id ?? '');
   if (!model) return <NotFoundScreen path={location} reason="invalid" />;
