@@ -16,6 +16,7 @@ import {
 } from '../../contract/catalog.ts';
 import { LayoutSchema, type Layout } from '../../contract/layouts.ts';
 import type { ApiClient, SiteContext } from './client.ts';
+import { unlessAborted } from './abort.ts';
 
 export interface CatalogRequestOptions {
   signal?: AbortSignal;
@@ -65,7 +66,7 @@ export function createCatalogApi(client: ApiClient, { site, now = Date.now, fres
         if (cache.get(fullKey)?.value === value) cache.delete(fullKey);
       });
     }
-    return signal ? abortable(value, signal) : value;
+    return signal ? unlessAborted(value, signal) : value;
   }
 
   const index = <S extends v.GenericSchema>(path: string, schema: S, query?: Record<string, string | undefined>) =>
@@ -98,22 +99,4 @@ function productQuery(query: ProductListQueryInput): Record<string, string | und
     if (value !== undefined && value !== '') params[key] = String(value);
   }
   return params;
-}
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

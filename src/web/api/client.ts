@@ -7,6 +7,7 @@ import type { SessionTicket, UnauthorizedVerdict } from '../auth/types.ts';
 import { ApiError, httpError, invalidResponseError } from './errors.ts';
 import { createResource, trimPath, type RequestFn, type Resource } from './resource.ts';
 import { defaultRetryDelay, isRetryableStatus, mayRetry, parseRetryAfter, sleep, TOKEN_PATH } from './retry.ts';
+import { unlessAborted } from './abort.ts';
 
 export type { RequestOptions, Resource } from './resource.ts';
 export type { HttpMethod } from './retry.ts';
@@ -55,22 +56,7 @@ export function siteHeaders({ country, language }: SiteContext): Record<string, 
 
 /** `promise`, unless the caller aborts first: a request parked behind a refresh can still be cancelled. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, aborted: (cause: unknown) => ApiError): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(aborted(signal.reason));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(aborted(signal.reason));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+  return signal ? unlessAborted(promise, signal, aborted) : promise;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
