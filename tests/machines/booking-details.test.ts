@@ -1,17 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { setupI18n } from '@lingui/core';
+import { VALID_DETAILS } from '../../machines/booking/bookingFlow.fixtures.ts';
 import { BOOKING_FIELD_ERROR_MESSAGES } from '../../machines/booking/messages.ts';
 import { BOOKING_LIMITS, EMPTY_BOOKING_DETAILS, bookingDetailsErrors, isBookingDetailsValid, storeDate, type BookingDetailsDraft } from '../../src/contract/booking.ts';
 
-const valid: BookingDetailsDraft = {
-  ...EMPTY_BOOKING_DETAILS,
-  fullName: 'Tan Mei Ling',
-  acknowledgement: true,
-  consentPersonalInfo: true,
-  consentThirdParty: true,
-  consentPolicy: true,
-  consentAge: true,
-};
+const valid: BookingDetailsDraft = { ...EMPTY_BOOKING_DETAILS, ...VALID_DETAILS };
 
 /** The English sentence the shopper reads for a field's error. */
 function shown(draft: BookingDetailsDraft, field: keyof BookingDetailsDraft): string | undefined {

@@ -80,11 +80,7 @@ export function BookingDetailsForm({ actorRef }: { actorRef: FlowRef }) {
             </Trans>
           </span>
         ) : null}
-        {error ? (
-          <p className="field__error" id={errorId(field)}>
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId(field)} error={error} />
       </div>
     );
   };
@@ -104,11 +100,7 @@ export function BookingDetailsForm({ actorRef }: { actorRef: FlowRef }) {
           onChange={(event) => change(field, event.target.checked)}
         />
         <label htmlFor={fieldId(field)}>{label}</label>
-        {error ? (
-          <p className="field__error" id={errorId(field)}>
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId(field)} error={error} />
       </div>
     );
   };
@@ -154,4 +146,12 @@ export function BookingDetailsForm({ actorRef }: { actorRef: FlowRef }) {
       </div>
     </form>
   );
+}
+
+function FieldError({ id, error }: { id: string; error: ReactNode }) {
+  return error ? (
+    <p className="field__error" id={id}>
+      {error}
+    </p>
+  ) : null;
 }
