@@ -14,4 +14,55 @@ export const SESSION_COOKIES = {
   data: 'jwt-data',
   signature: 'jwt-signature',
   refreshToken: 'jwt-refresh-token',
+  deviceId: 'device-id',
+} as const;
+
+/** Body of `POST auth/token` in the server (app) flow: the app holds its tokens itself. */
+export const AppTokenRequestSchema = v.object({
+  grant_type: v.literal('refresh_token'),
+  flow: v.literal('app'),
+  refresh_token: v.pipe(v.string(), v.minLength(1), v.maxLength(256)),
+  device_id: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+});
+export type AppTokenRequest = v.InferOutput<typeof AppTokenRequestSchema>;
+
+export const TokenRequestSchema = v.variant('flow', [ClientTokenRequestSchema, AppTokenRequestSchema]);
+
+/** Answer of `POST auth/token`: the app flow also gets the tokens in the body, the client only cookies. */
+export const TokenResponseSchema = v.object({
+  data: v.object({
+    token_type: v.literal('Bearer'),
+    expires_in: v.number(),
+    access_token: v.optional(v.string()),
+    refresh_token: v.optional(v.string()),
+  }),
+});
+export type TokenResponse = v.InferOutput<typeof TokenResponseSchema>;
+
+/** Body of `POST sessions` (sign-in). Lengths are capped so a huge password cannot stall scrypt. */
+export const SignInSchema = v.object({
+  email: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(254)),
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
+});
+export type SignIn = v.InferOutput<typeof SignInSchema>;
+
+export const ROLES = ['shopper', 'staff'] as const;
+
+export const CurrentUserSchema = v.object({
+  id: v.number(),
+  email: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  country: v.string(),
+  role: v.picklist(ROLES),
+});
+export type CurrentUser = v.InferOutput<typeof CurrentUserSchema>;
+
+export const CurrentUserResponseSchema = v.object({ data: CurrentUserSchema });
+
+export const MessageResponseSchema = v.object({ message: v.string() });
+
+export const AUTH_MESSAGES = {
+  failed: 'Authentication failed',
+  signedOut: 'Signed out successfully',
 } as const;

@@ -9,6 +9,7 @@ import {
   ProductListQuerySchema,
   ProductListResponseSchema,
 } from './catalog.ts';
+import { CurrentUserResponseSchema, MessageResponseSchema, SignInSchema, TokenRequestSchema, TokenResponseSchema } from './auth.ts';
 import { LayoutSchema } from './layouts.ts';
 import { SandboxUserBodySchema, SandboxUserListSchema, SandboxUserPatchSchema, SandboxUserResponseSchema } from './sandbox.ts';
 
@@ -37,6 +38,10 @@ export interface Endpoint {
   body?: v.GenericSchema;
   /** Schema of a successful JSON answer. */
   response?: v.GenericSchema;
+  /** A singular resource (`user`, `sessions` of spec §7): shown, changed or deleted without an id. */
+  singular?: true;
+  /** Needs a session (access token cookies or Bearer); without one the answer is 401. */
+  auth?: true;
 }
 
 const JSON_TYPE = 'application/json';
@@ -175,6 +180,51 @@ export const ENDPOINTS: readonly Endpoint[] = [
     description: 'Offline product picture of one variant, as SVG (cached forever: the URL changes with the picture).',
     status: 200,
     contentType: 'image/svg+xml',
+  },
+  {
+    id: 'authToken.create',
+    method: 'POST',
+    path: 'auth/token',
+    operation: 'create',
+    description:
+      'Refreshes the session: rotates the refresh token (cookie in the client flow, body plus Bearer access token in the app flow) and issues a new access token.',
+    status: 200,
+    contentType: JSON_TYPE,
+    body: TokenRequestSchema,
+    response: TokenResponseSchema,
+  },
+  {
+    id: 'sessions.create',
+    method: 'POST',
+    path: 'sessions',
+    operation: 'create',
+    description: 'Signs in with email and password; sets the jwt-data, jwt-signature, jwt-refresh-token and device-id cookies.',
+    status: 201,
+    contentType: JSON_TYPE,
+    body: SignInSchema,
+    response: CurrentUserResponseSchema,
+  },
+  {
+    id: 'sessions.delete',
+    method: 'DELETE',
+    path: 'sessions',
+    operation: 'delete',
+    description: 'Signs out: revokes the refresh token family and clears the session cookies.',
+    status: 200,
+    contentType: JSON_TYPE,
+    response: MessageResponseSchema,
+    singular: true,
+  },
+  {
+    id: 'user.index',
+    method: 'GET',
+    path: 'user',
+    operation: 'index',
+    description: 'The signed-in user.',
+    status: 200,
+    contentType: JSON_TYPE,
+    response: CurrentUserResponseSchema,
+    auth: true,
   },
 ];
 

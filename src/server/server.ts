@@ -8,6 +8,7 @@ import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts
 import { isSeeded, seedDatabase } from './db/seed/index.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { loadJwtSecret } from './auth/secret.ts';
 
 export interface StartServerOptions {
   /** 0 picks a free port. */
@@ -62,6 +63,8 @@ export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir
   try {
     database = await openDatabase(target);
     await database.migrate();
+    // Fail at start, not at the first sign-in, when production has no JWT_SECRET.
+    await loadJwtSecret(database.db);
     const seeded = !(await isSeeded(database.db));
     if (seeded) await seedDatabase(database.db, seedProducts);
     await purgeIdempotencyKeys(database.db);

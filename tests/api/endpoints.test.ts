@@ -6,6 +6,7 @@ import { ENDPOINTS, endpointUrl, pathParams, type Endpoint, type Operation } fro
 import { LayoutSchema } from '../../src/contract/layouts.ts';
 import { SandboxUserPatchSchema, SandboxUserResponseSchema } from '../../src/contract/sandbox.ts';
 import { schemaFields } from '../../src/contract/schema-fields.ts';
+import { cookieHeader, cookieJar, insertUser } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 let t: TestApp;
@@ -19,8 +20,19 @@ afterAll(async () => {
 /** The headers every SPA request carries (spec §7). */
 const HEADERS: Record<string, string> = { ...CLIENT_HEADERS, 'Accept-Language': 'en-SG', 'X-Site-Country': 'sg' };
 
-async function call(method: string, url: string, body?: unknown): Promise<Response> {
-  return t.app.request(url, { method, headers: HEADERS, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+async function call(method: string, url: string, body?: unknown, cookie?: string): Promise<Response> {
+  const headers: Record<string, string> = { ...HEADERS, ...(cookie ? { Cookie: cookie } : {}) };
+  // A bodiless DELETE sends no Content-Type, as the browser would.
+  if (body === undefined && method === 'DELETE') delete headers['Content-Type'];
+  return t.app.request(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+}
+
+/** Cookies of a fresh signed-in session. */
+async function signedIn(): Promise<string> {
+  const user = await insertUser(t.db);
+  const response = await call('POST', `${API_PREFIX}/sessions`, { email: user.email, password: user.password });
+  expect(response.status).toBe(201);
+  return cookieHeader(cookieJar(response));
 }
 
 async function json<T>(response: Response, schema: v.GenericSchema<unknown, T>): Promise<T> {
@@ -48,6 +60,8 @@ interface Example {
   /** Query string without `?`. */
   query?: string;
   body?: unknown;
+  /** Session cookies for endpoints that need a signed-in user. */
+  cookie?: string;
 }
 
 /** A valid request for each registry entry; an entry without one fails the test below. */
@@ -70,6 +84,13 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     if (!variant) throw new Error('a product without variants');
     return { params: { productId: product.id, variantId: variant.id } };
   },
+  'authToken.create': async () => ({ body: { grant_type: 'refresh_token', flow: 'client' }, cookie: await signedIn() }),
+  'sessions.create': async () => {
+    const user = await insertUser(t.db);
+    return { body: { email: user.email, password: user.password } };
+  },
+  'sessions.delete': async () => ({ cookie: await signedIn() }),
+  'user.index': async () => ({ cookie: await signedIn() }),
 };
 
 describe('every registry entry is a real endpoint', () => {
@@ -78,7 +99,7 @@ describe('every registry entry is a real endpoint', () => {
     async (_, endpoint: Endpoint) => {
       const example = EXAMPLES[endpoint.id];
       if (!example) throw new Error(`no example request for ${endpoint.id}: add one to EXAMPLES`);
-      const { params, query, body } = await example();
+      const { params, query, body, cookie } = await example();
       expect(Object.keys(params ?? {}).sort()).toEqual(pathParams(endpoint.path).sort());
       // The example must itself satisfy the registry's input schemas, or the docs would mislead.
       if (query !== undefined) expect(endpoint.query && v.safeParse(endpoint.query, Object.fromEntries(new URLSearchParams(query))).success).toBe(true);
@@ -87,7 +108,7 @@ describe('every registry entry is a real endpoint', () => {
       else expect(endpoint.body).toBeUndefined();
 
       const url = endpointUrl(endpoint, params) + (query ? `?${query}` : '');
-      const response = await call(endpoint.method, url, body);
+      const response = await call(endpoint.method, url, body, cookie);
 
       expect(response.status, await response.clone().text()).toBe(endpoint.status);
       if (endpoint.contentType === null) {
@@ -136,7 +157,7 @@ describe('the registry lists every API route', () => {
     for (const endpoint of ENDPOINTS) {
       expect(endpoint.method, endpoint.id).toBe(methods[endpoint.operation]);
       const hasParams = pathParams(endpoint.path).length > 0;
-      if (endpoint.operation === 'index' || endpoint.operation === 'create') expect(hasParams, endpoint.id).toBe(false);
+      if (endpoint.operation === 'index' || endpoint.operation === 'create' || endpoint.singular) expect(hasParams, endpoint.id).toBe(false);
       else expect(hasParams, endpoint.id).toBe(true);
       expect(endpoint.path).not.toMatch(/^\/|\/$/);
     }

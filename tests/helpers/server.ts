@@ -1,5 +1,6 @@
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { createApp, type App } from '../../src/server/app.ts';
+import type { AuthOptions } from '../../src/server/auth/service.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { prepareDatabase } from '../../src/server/server.ts';
 
@@ -31,12 +32,14 @@ export interface TestAppOptions {
   staticDir?: string | null;
   /** Extra routes for a test (say, one that throws); Hono accepts routes only before the first request. */
   routes?: (app: App) => void;
+  /** Session token options (grace window, clock). */
+  auth?: AuthOptions;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database } = await prepareDatabase({ dataDir: 'memory', seedProducts: options.seedProducts ?? 150 });
   const logs: string[] = [];
-  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line) });
+  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line), ...(options.auth ? { auth: options.auth } : {}) });
   options.routes?.(app);
   return {
     app,
@@ -44,6 +47,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logs,
     api: (path, { country, language, body, headers, ...init } = {}) => {
       const all = new Headers(headers);
+      // The SPA's API client sends it on every request; writes without it are refused as cross-site.
+      if (!all.has('X-Platform')) all.set('X-Platform', 'web');
       if (country !== undefined) all.set('X-Site-Country', country);
       if (language !== undefined) all.set('Accept-Language', language);
       if (body !== undefined && !all.has('Content-Type')) all.set('Content-Type', 'application/json');

@@ -11,7 +11,7 @@ import { startCluster, type PgCluster } from './cluster.ts';
 
 const SEED_PRODUCTS = 150;
 const DATABASE = 'beauty_pass';
-const TABLES = ['brands', 'categories', 'countries', 'idempotency_keys', 'product_prices', 'products', 'sandbox_users', 'variants'];
+const TABLES = ['brands', 'categories', 'countries', 'idempotency_keys', 'product_prices', 'products', 'refresh_tokens', 'sandbox_users', 'server_secrets', 'users', 'variants'];
 
 let cluster: PgCluster | undefined;
 let postgres: RunningServer | undefined;
@@ -80,7 +80,8 @@ interface RequestOptions {
 
 async function request(server: RunningServer | undefined, path: string, options: RequestOptions = {}): Promise<Captured> {
   if (!server) throw new Error('server not started');
-  const headers: Record<string, string> = { ...options.headers };
+  // As the SPA's API client: writes without it are refused as cross-site (CSRF rule).
+  const headers: Record<string, string> = { 'X-Platform': 'web', ...options.headers };
   if (options.country) headers['X-Site-Country'] = options.country;
   if (options.language) headers['Accept-Language'] = options.language;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

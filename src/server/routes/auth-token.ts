@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { TokenRequestSchema, type TokenResponse } from '../../contract/auth.ts';
+import type { Db } from '../db/client.ts';
+import { users, type UserRole } from '../db/schema.ts';
+import { refreshTokenFromCookie, setSessionCookies } from '../auth/cookies.ts';
+import { ACCESS_TOKEN_SECONDS } from '../auth/jwt.ts';
+import { accessToken, unauthorized } from '../auth/middleware.ts';
+import type { AuthService, IssuedSession } from '../auth/service.ts';
+import type { AppEnv } from '../http/site.ts';
+import { parseJsonBody } from '../http/validate.ts';
+
+export function splitAccessToken(token: string): { data: string; signature: string } {
+  const cut = token.lastIndexOf('.');
+  return { data: token.slice(0, cut), signature: token.slice(cut + 1) };
+}
+
+export function sessionCookieValues(session: IssuedSession) {
+  return { ...splitAccessToken(session.access.token), refreshToken: session.refreshToken, deviceId: session.deviceId };
+}
+
+/** `POST auth/token` (spec §7): rotates the refresh token, client flow through cookies, app flow through the body. */
+export function authTokenRoutes(db: Db, auth: AuthService) {
+  const lookupRole = async (userId: number): Promise<UserRole | null> => {
+    const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    return user?.role ?? null;
+  };
+
+  return new Hono<AppEnv>().post('/token', async (c) => {
+    const body = await parseJsonBody(c, TokenRequestSchema);
+    if (body.flow === 'client') {
+      const token = refreshTokenFromCookie(c);
+      if (!token) throw unauthorized();
+      const result = await auth.refresh(token, lookupRole);
+      if (!result.ok) throw unauthorized();
+      setSessionCookies(c, sessionCookieValues(result.session));
+      return c.json({ data: { token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS } } satisfies TokenResponse, 200);
+    }
+    // The app proves who it is with its (possibly expired) access token, bound to the same user and device.
+    const bearer = c.req.header('authorization') === undefined ? null : accessToken(c);
+    const claims = bearer ? await auth.verify(bearer, { allowExpired: true }) : null;
+    if (!claims) throw unauthorized();
+    const result = await auth.refresh(body.refresh_token, lookupRole);
+    if (!result.ok || String(result.userId) !== claims.sub || result.session.deviceId !== body.device_id) throw unauthorized();
+    const response: TokenResponse = {
+      data: { token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, access_token: result.session.access.token, refresh_token: result.session.refreshToken },
+    };
+    return c.json(response, 200);
+  });
+}
