@@ -6,11 +6,11 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { isAlive } from '../../src/server/lock.ts';
+import { freePort } from '../helpers/ports.ts';
 
 const POSTGRES_USER = 'postgres';
 
@@ -77,17 +77,6 @@ function commands(binDir: string, cwd: string): Command {
       spawnSync(file, rest, { cwd, env, stdio: 'ignore', timeout: 30_000 });
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** The temp dir's parent: `postgres` must be able to reach it, which root's own TMPDIR may not allow. */
