@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { useState, type ReactNode } from 'react';
+import type { ActorRefFrom, EventFromLogic } from 'xstate';
 import { SLOT_HOLD_MS, bookingFlowMachine, type BookingFlowInput } from '../../../machines/booking/bookingFlow.machine.ts';
 import { COUNTRIES } from '../../config/countries.ts';
 import { storeDate } from '../../contract/booking.ts';
@@ -147,21 +147,43 @@ function SlotStep({ actorRef }: { actorRef: FlowRef }) {
       ) : null}
       {snapshot.matches({ findSlot: 'noTimeSlots' }) || snapshot.matches({ findSlot: 'choosing' }) ? <DatePicker actorRef={actorRef} /> : null}
       {snapshot.matches({ findSlot: 'choosing' }) ? (
-        <ul className="booking-choices booking-choices--inline" aria-label={day ? t`Times on ${day}` : t`Times`}>
-          {slots.map((slot) => {
-            const event = { type: 'booking.selectSlot', slotId: slot.id } as const;
-            return (
-              <li key={slot.id}>
-                <button type="button" className="booking-choice" disabled={!snapshot.can(event)} onClick={() => actorRef.send(event)}>
-                  {formatSlotTime(slot.startsAt, site)}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <ChoiceButtons
+          actorRef={actorRef}
+          className="booking-choices booking-choices--inline"
+          label={day ? t`Times on ${day}` : t`Times`}
+          choices={slots.map((slot) => ({
+            key: slot.id,
+            label: formatSlotTime(slot.startsAt, site),
+            event: { type: 'booking.selectSlot', slotId: slot.id },
+          }))}
+        />
       ) : null}
       <BackButton actorRef={actorRef} />
     </div>
+  );
+}
+
+interface Choice {
+  key: string;
+  label: ReactNode;
+  event: EventFromLogic<typeof bookingFlowMachine>;
+  /** For a choice that stays selected (the artist); omitted for one that moves the flow on. */
+  pressed?: boolean;
+}
+
+/** A list of choices, each a button enabled only when the machine accepts its event. */
+function ChoiceButtons({ actorRef, choices, className, label }: { actorRef: FlowRef; choices: Choice[]; className: string; label?: string }) {
+  const snapshot = useSelector(actorRef, (s) => s);
+  return (
+    <ul className={className} aria-label={label}>
+      {choices.map((choice) => (
+        <li key={choice.key}>
+          <button type="button" className="booking-choice" aria-pressed={choice.pressed} disabled={!snapshot.can(choice.event)} onClick={() => actorRef.send(choice.event)}>
+            {choice.label}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -183,18 +205,16 @@ function ArtistStep({ actorRef }: { actorRef: FlowRef }) {
         </div>
       ) : null}
       {snapshot.matches({ held: { chooseArtist: 'choosing' } }) ? (
-        <ul className="booking-choices">
-          {snapshot.context.artists.map((artist) => {
-            const event = { type: 'booking.selectArtist', artistId: artist.id } as const;
-            return (
-              <li key={artist.id}>
-                <button type="button" className="booking-choice" aria-pressed={snapshot.context.artist?.id === artist.id} disabled={!snapshot.can(event)} onClick={() => actorRef.send(event)}>
-                  {artist.name}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <ChoiceButtons
+          actorRef={actorRef}
+          className="booking-choices"
+          choices={snapshot.context.artists.map((artist) => ({
+            key: artist.id,
+            label: artist.name,
+            event: { type: 'booking.selectArtist', artistId: artist.id },
+            pressed: snapshot.context.artist?.id === artist.id,
+          }))}
+        />
       ) : null}
       <BackButton actorRef={actorRef} />
     </div>
