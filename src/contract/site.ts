@@ -40,6 +40,8 @@ export const ApiErrorBodySchema = v.object({
   ),
   /** Support reference id for errors logged on the server (500 and blocked sign-in). */
   referenceId: v.optional(v.string()),
+  /** Machine-readable kind of a 4xx the SPA answers in its own words (`ACCOUNT_ERROR_CODES`). */
+  code: v.optional(v.string()),
 });
 export type ApiErrorBody = v.InferOutput<typeof ApiErrorBodySchema>;
 

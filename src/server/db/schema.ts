@@ -164,7 +164,10 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     country: text('country').notNull(),
     role: text('role').$type<UserRole>().notNull().default('shopper'),
+    /** The optional marketing consent as it stands now (its history is in `consents`). */
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_uq').on(t.email)],
 );
@@ -196,3 +199,140 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Every consent a user gave or refused, with the text variant they saw (spec §5); never updated, only added to. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `personalInformation`, `thirdPartyDisclosure`, `policy`, `over14`, `marketing`, `beautyPass`. */
+    kind: text('kind').notNull(),
+    granted: boolean('granted').notNull(),
+    /** Version of the text shown, e.g. the country's Beauty Pass terms variant. */
+    variant: text('variant'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('consents_user_idx').on(t.userId)],
+);
+
+/** A registered Beauty Pass member (spec §6); a row exists only for members. */
+export const beautyPassMembers = pgTable('beauty_pass_members', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tier: text('tier').notNull(),
+  points: integer('points').notNull().default(0),
+  /** The country's Beauty Pass terms variant the member agreed to. */
+  termsVariant: text('terms_variant').notNull(),
+  joinedAt: at('joined_at').notNull().defaultNow(),
+});
+
+/** The beauty profile (skin, hair, eyes, shades) as one validated JSON document. */
+export const beautyProfiles = pgTable('beauty_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  profile: jsonb('profile').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** One failed sign-in; `account_key` is the lower-cased email, `client_key` the client's address. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: serial('id').primaryKey(),
+    accountKey: text('account_key').notNull(),
+    clientKey: text('client_key').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_pair_idx').on(t.accountKey, t.clientKey, t.createdAt), index('sign_in_failures_client_idx').on(t.clientKey, t.createdAt)],
+);
+
+/** A block on an account from one client; support finds it by `reference_id` (also in the server log). */
+export const signInBlocks = pgTable(
+  'sign_in_blocks',
+  {
+    id: serial('id').primaryKey(),
+    accountKey: text('account_key').notNull(),
+    clientKey: text('client_key').notNull(),
+    referenceId: text('reference_id').notNull(),
+    blockedUntil: at('blocked_until').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_blocks_pair_idx').on(t.accountKey, t.clientKey, t.blockedUntil), uniqueIndex('sign_in_blocks_reference_uq').on(t.referenceId)],
+);
+
+/** A password-reset link; only the sha256 of its token is stored, and it works once. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_hash_uq').on(t.tokenHash)],
+);
+
+/** Emails to send: written in the same transaction as what caused them, delivered by the mailer. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: serial('id').primaryKey(),
+    /** `welcome`, `password-reset`, `password-changed`. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('outbox_emails_pending_idx').on(t.sentAt, t.id)],
+);
+
+/** An external sign-in (OpenID Connect) linked to a user: the issuer's `iss` and `sub`. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_identities_issuer_subject_uq').on(t.issuer, t.subject)],
+);
+
+/** User segments staff preview content for (`sea-falcon/all-user-segments`). */
+export const userSegments = pgTable('user_segments', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+});
+
+/** A header announcement aimed at one segment (`all` for everyone); drafts are seen only in staff preview. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    segmentKey: text('segment_key').notNull(),
+    status: text('status').$type<'published' | 'draft'>().notNull(),
+    text: jsonb('text').$type<Localized>().notNull(),
+    /** Countries it runs in; null: every country. */
+    countries: text('countries').array(),
+  },
+  (t) => [index('announcements_segment_idx').on(t.segmentKey)],
+);

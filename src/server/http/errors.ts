@@ -3,18 +3,24 @@ import type { ApiErrorBody } from '../../contract/site.ts';
 export type FieldError = { field: string; message: string };
 
 /** An error the client caused or may expect: answered with its status and message as JSON. */
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
+
+/** Extra fields of an error body: its `code`, a support `referenceId`, or fields a screen needs (a not-linked Google account's names). */
+export type ApiErrorExtra = Omit<Record<string, unknown>, 'message' | 'status' | 'errors'> & { code?: string; referenceId?: string };
+
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409 | 413 | 415 | 422,
+    readonly status: ApiErrorStatus,
     message: string,
     readonly errors?: FieldError[],
+    readonly extra?: ApiErrorExtra,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 
   body(): ApiErrorBody {
-    return { message: this.message, status: this.status, ...(this.errors ? { errors: this.errors } : {}) };
+    return { ...this.extra, message: this.message, status: this.status, ...(this.errors ? { errors: this.errors } : {}) };
   }
 }
 
