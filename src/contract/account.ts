@@ -58,14 +58,18 @@ export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 const mustAgree = v.literal(true, FIELD_MESSAGES.consentRequired);
 
-export const ConsentsSchema = v.object({
-  personalInformation: mustAgree,
-  thirdPartyDisclosure: mustAgree,
-  policy: mustAgree,
-  over14: mustAgree,
-  marketing: v.boolean(),
-  beautyPass: v.boolean(),
-});
+// The object-level message is what valibot reports for a missing key, so an absent consent reads like an unticked one.
+export const ConsentsSchema = v.object(
+  {
+    personalInformation: mustAgree,
+    thirdPartyDisclosure: mustAgree,
+    policy: mustAgree,
+    over14: mustAgree,
+    marketing: v.boolean(),
+    beautyPass: v.boolean(),
+  },
+  FIELD_MESSAGES.consentRequired,
+);
 export type Consents = v.InferOutput<typeof ConsentsSchema>;
 
 /**
@@ -140,6 +144,12 @@ export const EMPTY_BEAUTY_PROFILE: BeautyProfile = {
   finish: null,
 };
 
+/** Complete: every single choice answered and at least one skin or hair concern picked. */
+export function isBeautyProfileComplete(profile: BeautyProfile): boolean {
+  const single = [profile.skinType, profile.hairType, profile.eyeColour, profile.skinTone, profile.undertone, profile.finish];
+  return single.every((answer) => answer !== null) && profile.skinConcerns.length + profile.hairConcerns.length > 0;
+}
+
 export const BeautyProfileResponseSchema = v.object({
   data: v.object({ profile: BeautyProfileSchema, completed: v.boolean(), updatedAt: v.nullable(v.string()) }),
 });
@@ -159,12 +169,16 @@ export const AccountSchema = v.object({
   /** Devices signed in now (live refresh-token families). */
   activeSessions: v.number(),
   memberSince: v.string(),
+  /** The optional marketing consent as it stands (the profile form edits it; CurrentUser does not carry it). */
+  marketingConsent: v.boolean(),
 });
 export type Account = v.InferOutput<typeof AccountSchema>;
 export const AccountResponseSchema = v.object({ data: AccountSchema });
 
 /** `POST password-resets`: the answer is the same whether or not the email is on record. */
 export const PasswordResetRequestSchema = v.object({ email: EmailSchema });
+/** `GET password-resets/{token}`: the link works; the email is masked (`j***@example.com`), since whoever holds a link sees it. */
+export const PasswordResetShowSchema = v.object({ data: v.object({ email: v.string(), expiresAt: v.string() }) });
 /** `PUT password-resets/{token}`. */
 export const PasswordResetSchema = v.object({ password: NewPasswordSchema });
 /** The token in the reset link: 32 random bytes, base64url. */
@@ -195,6 +209,7 @@ export const ACCOUNT_ERROR_CODES = {
   emailTaken: 'email_taken',
   termsOutdated: 'terms_outdated',
   wrongPassword: 'wrong_password',
+  identityLinked: 'identity_linked',
 } as const;
 
 /** Server messages of spec §8 (the SPA shows its own translations of the same sentences). */
@@ -209,6 +224,9 @@ export const ACCOUNT_MESSAGES = {
   termsOutdated: 'The Beauty Pass terms have changed: read them again and agree to the new version',
   wrongPassword: 'The current password is not correct',
   previewForStaff: 'Preview is only for staff',
+  identityLinked: 'This Google account is already linked to another account',
+  googleNotConfigured: 'Google sign-in is not configured',
+  googleInvalid: 'is not a valid Google sign-in',
 } as const;
 
 /** `GET sea-falcon/all-user-segments` (staff only). */
@@ -228,3 +246,12 @@ export const SandboxEmailListSchema = v.object({
     }),
   ),
 });
+
+/** `<meta name="bp-google-signin" content="{json}">` in index.html when Google sign-in is configured (src/server/http/static.ts). */
+export const GOOGLE_SIGN_IN_META_NAME = 'bp-google-signin';
+/** The meta's JSON: where the browser starts the sign-in (OpenID Connect implicit flow, `response_type=id_token`) and as which client. */
+export const GoogleSignInMetaSchema = v.object({
+  authorizationEndpoint: v.pipe(v.string(), v.url()),
+  clientId: v.pipe(v.string(), v.nonEmpty()),
+});
+export type GoogleSignInMeta = v.InferOutput<typeof GoogleSignInMetaSchema>;

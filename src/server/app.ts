@@ -3,14 +3,23 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { API_PREFIX } from '../config/constants.ts';
 import type { ApiErrorBody } from '../contract/site.ts';
+import type { IdTokenVerifier } from './auth/identity.ts';
 import { requireApiClient } from './auth/middleware.ts';
+import type { BrowserSignIn } from './auth/oidc.ts';
 import { createAuthService, type AuthOptions } from './auth/service.ts';
+import type { SignInLimits } from './auth/throttle.ts';
 import type { Db } from './db/client.ts';
 import { NO_STORE } from './http/cache.ts';
 import { ApiError, NOT_FOUND_MESSAGE } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import { siteContext, type AppEnv } from './http/site.ts';
+import { loadSandboxFlag } from './config.ts';
+import { accountRoutes } from './routes/account.ts';
+import { passwordResetRoutes, type PasswordResetOptions } from './routes/password-resets.ts';
+import { userSegmentRoutes } from './routes/preview.ts';
+import { sandboxEmailRoutes } from './routes/sandbox-emails.ts';
 import { serveSpa } from './http/static.ts';
+import { socialAuthRoutes } from './routes/auth-social.ts';
 import { authTokenRoutes } from './routes/auth-token.ts';
 import { brandRoutes } from './routes/brands.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -28,11 +37,19 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Refresh grace window, clock and environment of the session tokens. */
   auth?: AuthOptions;
+  /** Brute-force limits of password sign-in (`SIGN_IN_*`, `TRUST_PROXY`); the defaults when absent. */
+  signIn?: SignInLimits;
+  /** Google sign-in's ID token check (src/server/auth/oidc.ts); null: Google sign-in is off. */
+  idTokens?: (IdTokenVerifier & { browserSignIn?: () => Promise<BrowserSignIn | null> }) | null;
+  /** Developer resources that must stay out of production (`sandbox/emails` holds live reset links): off answers 404. Default: `SANDBOX`. */
+  sandbox?: boolean;
+  /** Reset links: origin (`PUBLIC_URL`), lifetime, emails per address per hour. */
+  passwordResets?: PasswordResetOptions;
 }
 
 export type App = Hono<AppEnv>;
 
-export function createApp({ db, staticDir = null, log = console.error, auth: authOptions = {} }: AppOptions): App {
+export function createApp({ db, staticDir = null, log = console.error, auth: authOptions = {}, signIn, idTokens = null, sandbox = loadSandboxFlag(), passwordResets = {} }: AppOptions): App {
   const auth = createAuthService(db, authOptions);
   // `strict: false`: `/brands/` and `/brands` are the same resource (spec §7 trims trailing slashes).
   const app = new Hono<AppEnv>({ strict: false });
@@ -51,15 +68,22 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/categories', categoryRoutes(db));
   api.route('/products', productRoutes(db));
   api.route('/featured-products', featuredProductRoutes(db));
-  api.route('/layouts', layoutRoutes(db));
+  api.route('/layouts', layoutRoutes(db, auth));
   api.route('/sandbox/users', sandboxUserRoutes(db));
   api.route('/media', mediaRoutes(db));
   api.route('/auth', authTokenRoutes(db, auth));
-  api.route('/sessions', sessionRoutes(db, auth));
+  api.route('/auth', socialAuthRoutes(db, auth, idTokens));
+  api.route('/sessions', sessionRoutes(db, auth, { ...(signIn ? { signIn } : {}), log }));
   api.route('/user', userRoutes(db, auth));
+  // Full paths inside: `POST/PATCH user`, `PUT user/password`, `account`, `beauty-profile` (GET user stays above).
+  api.route('/', accountRoutes(db, auth, { idTokens, ...(signIn ? { signIn } : {}), log }));
+  api.route('/password-resets', passwordResetRoutes(db, auth, passwordResets));
+  api.route('/sandbox/emails', sandboxEmailRoutes(db, { sandbox }));
+  api.route('/sea-falcon', userSegmentRoutes(db, auth));
   app.route(API_PREFIX, api);
 
-  if (staticDir) app.use('*', serveSpa(staticDir));
+  const browserSignIn = idTokens?.browserSignIn?.bind(idTokens);
+  if (staticDir) app.use('*', serveSpa(staticDir, browserSignIn ? { googleSignIn: browserSignIn } : {}));
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, status: 404 } satisfies ApiErrorBody, 404, { 'Cache-Control': NO_STORE }));
 

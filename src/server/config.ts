@@ -4,6 +4,7 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_DATA_DIR = '.data/';
 export const DEFAULT_SEED_PRODUCTS = 2_000;
 export const MAX_SEED_PRODUCTS = 100_000;
+export const DEFAULT_MAIL_FROM = 'Beauty Pass <no-reply@beautypass.localhost>';
 
 const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
   v.optional(
@@ -28,6 +29,7 @@ const EnvSchema = v.object({
     ]),
   ),
   SEED_PRODUCTS: wholeNumber('SEED_PRODUCTS', 0, MAX_SEED_PRODUCTS, DEFAULT_SEED_PRODUCTS),
+  ...mailEnvEntries(),
 });
 
 export interface ServerConfig {
@@ -71,6 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     DATA_DIR: env['DATA_DIR'],
     DATABASE_URL: env['DATABASE_URL'],
     SEED_PRODUCTS: env['SEED_PRODUCTS'],
+    SMTP_URL: env['SMTP_URL'],
+    MAIL_FROM: env['MAIL_FROM'],
+    PUBLIC_URL: env['PUBLIC_URL'],
   };
   const result = v.safeParse(EnvSchema, input);
   if (!result.success) {
@@ -82,4 +87,161 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const { PORT, DATA_DIR, DATABASE_URL, SEED_PRODUCTS } = result.output;
   return { port: PORT, dataDir: DATA_DIR, databaseUrl: DATABASE_URL ? DATABASE_URL : null, seedProducts: SEED_PRODUCTS };
+}
+
+/** Schemas of the mail variables, shared by `loadConfig` and `loadMailConfig`; a hoisted function because `EnvSchema` uses them above. */
+function mailEnvEntries() {
+  return {
+    SMTP_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL'))])),
+    MAIL_FROM: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'MAIL_FROM must be an address, alone or as "Name <address>"'),
+      ),
+      DEFAULT_MAIL_FROM,
+    ),
+    PUBLIC_URL: v.optional(
+      v.pipe(
+        v.union([
+          v.literal(''),
+          v.pipe(v.string(), v.trim(), v.regex(/^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?$/, 'PUBLIC_URL must be an http:// or https:// URL without query or fragment')),
+        ]),
+        // Links are built as `${publicUrl}/reset_password`. Outside the union, so a failed check keeps its own message.
+        v.transform((url) => url.replace(/\/+$/, '')),
+      ),
+    ),
+  };
+}
+
+export interface MailConfig {
+  /** Set: the outbox is delivered over SMTP (nodemailer); unset: emails stay in the outbox for the sandbox mailbox. */
+  smtpUrl: string | null;
+  /** `From` of the store's emails. */
+  mailFrom: string;
+  /** Origin the links in emails point to (reset links); null: the server's own `http://localhost:PORT`. */
+  publicUrl: string | null;
+}
+
+/**
+ * The mail variables, read by `startServer` (`loadConfig` checks them too, so a bad value stops
+ * `npm start` with the other configuration errors).
+ */
+export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
+  const input = { SMTP_URL: env['SMTP_URL'], MAIL_FROM: env['MAIL_FROM'], PUBLIC_URL: env['PUBLIC_URL'] };
+  const result = v.safeParse(v.object(mailEnvEntries()), input);
+  if (!result.success) throw envError(result.issues, input);
+  const { SMTP_URL, MAIL_FROM, PUBLIC_URL } = result.output;
+  return { smtpUrl: SMTP_URL ? SMTP_URL : null, mailFrom: MAIL_FROM, publicUrl: PUBLIC_URL ? PUBLIC_URL : null };
+}
+
+export const DEFAULT_SIGN_IN_MAX_FAILURES = 5;
+export const DEFAULT_SIGN_IN_WINDOW_SECONDS = 900;
+export const DEFAULT_SIGN_IN_BLOCK_SECONDS = 900;
+export const DEFAULT_SIGN_IN_CLIENT_MAX_FAILURES = 50;
+const THIRTY_DAYS_SECONDS = 30 * 86_400;
+
+const flag = (name: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.picklist(['1', '0', 'true', 'false', ''], `${name} must be 1, 0, true or false`),
+      v.transform((value) => value === '1' || value === 'true'),
+    ),
+    '0',
+  );
+
+const SignInEnvSchema = v.object({
+  SIGN_IN_MAX_FAILURES: wholeNumber('SIGN_IN_MAX_FAILURES', 1, 1_000, DEFAULT_SIGN_IN_MAX_FAILURES),
+  SIGN_IN_WINDOW_SECONDS: wholeNumber('SIGN_IN_WINDOW_SECONDS', 1, THIRTY_DAYS_SECONDS, DEFAULT_SIGN_IN_WINDOW_SECONDS),
+  SIGN_IN_BLOCK_SECONDS: wholeNumber('SIGN_IN_BLOCK_SECONDS', 1, THIRTY_DAYS_SECONDS, DEFAULT_SIGN_IN_BLOCK_SECONDS),
+  SIGN_IN_CLIENT_MAX_FAILURES: wholeNumber('SIGN_IN_CLIENT_MAX_FAILURES', 1, 1_000_000, DEFAULT_SIGN_IN_CLIENT_MAX_FAILURES),
+  TRUST_PROXY: flag('TRUST_PROXY'),
+});
+
+/** Brute-force limits of password sign-in (src/server/auth/throttle.ts). */
+export interface SignInConfig {
+  /** Failures of one account from one client within the window that block the pair. */
+  maxFailures: number;
+  windowSeconds: number;
+  blockSeconds: number;
+  /** More failures than this from one client across all accounts within the window: every sign-in is rejected. */
+  clientMaxFailures: number;
+  /** `TRUST_PROXY=1`: the client's address is the first `X-Forwarded-For` entry (set it only behind a proxy that writes that header). */
+  trustProxy: boolean;
+}
+
+function envError(issues: readonly v.BaseIssue<unknown>[], input: Record<string, string | undefined>): ConfigError {
+  const lines = issues.map((issue) => {
+    const key = v.getDotPath(issue) ?? 'environment';
+    return `  ${key}=${JSON.stringify(input[key] ?? '')}: ${issue.message}`;
+  });
+  return new ConfigError(`Invalid environment:\n${[...new Set(lines)].join('\n')}`);
+}
+
+/** `SIGN_IN_*` and `TRUST_PROXY`; a bad value is a clear error, never a silent default. */
+export function loadSignInConfig(env: NodeJS.ProcessEnv = process.env): SignInConfig {
+  const input = {
+    SIGN_IN_MAX_FAILURES: env['SIGN_IN_MAX_FAILURES'],
+    SIGN_IN_WINDOW_SECONDS: env['SIGN_IN_WINDOW_SECONDS'],
+    SIGN_IN_BLOCK_SECONDS: env['SIGN_IN_BLOCK_SECONDS'],
+    SIGN_IN_CLIENT_MAX_FAILURES: env['SIGN_IN_CLIENT_MAX_FAILURES'],
+    TRUST_PROXY: env['TRUST_PROXY'],
+  };
+  const result = v.safeParse(SignInEnvSchema, input);
+  if (!result.success) throw envError(result.issues, input);
+  const out = result.output;
+  return {
+    maxFailures: out.SIGN_IN_MAX_FAILURES,
+    windowSeconds: out.SIGN_IN_WINDOW_SECONDS,
+    blockSeconds: out.SIGN_IN_BLOCK_SECONDS,
+    clientMaxFailures: out.SIGN_IN_CLIENT_MAX_FAILURES,
+    trustProxy: out.TRUST_PROXY,
+  };
+}
+
+/** Plain http only to this machine (a local test issuer); anything else must be https. */
+const LOOPBACK_HTTP = /^http:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?(?:\/|$)/i;
+
+const GoogleEnvSchema = v.object({
+  OIDC_GOOGLE_ISSUER: v.optional(
+    v.union([
+      v.literal(''),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.check((value) => {
+          try {
+            const url = new URL(value);
+            return url.search === '' && url.hash === '' && url.username === '' && (url.protocol === 'https:' || LOOPBACK_HTTP.test(value));
+          } catch {
+            return false;
+          }
+        }, 'OIDC_GOOGLE_ISSUER must be an https:// URL without query or fragment (http:// only for localhost)'),
+      ),
+    ]),
+  ),
+  OIDC_GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(512, 'OIDC_GOOGLE_CLIENT_ID must be at most 512 characters'))),
+});
+
+/** Google sign-in (OpenID Connect): on only when an issuer is configured. */
+export interface GoogleSignInConfig {
+  /** Exactly as the ID tokens' `iss` says it: `https://accounts.google.com` for Google. */
+  issuer: string;
+  /** The OAuth client id the tokens must be issued to (`aud`). */
+  clientId: string;
+}
+
+/** `OIDC_GOOGLE_ISSUER` and `OIDC_GOOGLE_CLIENT_ID`; null when the issuer is unset (Google sign-in off). */
+export function loadGoogleSignInConfig(env: NodeJS.ProcessEnv = process.env): GoogleSignInConfig | null {
+  const input = { OIDC_GOOGLE_ISSUER: env['OIDC_GOOGLE_ISSUER'], OIDC_GOOGLE_CLIENT_ID: env['OIDC_GOOGLE_CLIENT_ID'] };
+  const result = v.safeParse(GoogleEnvSchema, input);
+  if (!result.success) throw envError(result.issues, input);
+  const issuer = result.output.OIDC_GOOGLE_ISSUER?.trim() ?? '';
+  const clientId = result.output.OIDC_GOOGLE_CLIENT_ID ?? '';
+  if (!issuer) return null;
+  if (!clientId) throw new ConfigError(`Invalid environment:\n  OIDC_GOOGLE_CLIENT_ID="": OIDC_GOOGLE_CLIENT_ID is required when OIDC_GOOGLE_ISSUER is set`);
+  return { issuer, clientId };
 }

@@ -1,5 +1,5 @@
 import { createServer } from 'vite';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadMailConfig } from './config.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -9,6 +9,7 @@ import { startServer } from './server.ts';
 const startedAt = performance.now();
 const config = loadConfig();
 const apiPort = Number(process.env['API_PORT'] ?? 8081);
+const mail = loadMailConfig();
 
 const api = await startServer({
   port: apiPort,
@@ -17,6 +18,9 @@ const api = await startServer({
   seedProducts: config.seedProducts,
   staticDir: null,
   hostname: '127.0.0.1',
+  // Development always has the sandbox (the mailbox); email links open the Vite page, not the API port.
+  sandbox: true,
+  mail: { ...mail, publicUrl: mail.publicUrl ?? `http://localhost:${config.port}` },
 });
 const vite = await createServer({ server: { port: config.port } });
 await vite.listen();

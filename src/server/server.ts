@@ -3,12 +3,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
-import { DEFAULT_SEED_PRODUCTS, MAX_SEED_PRODUCTS } from './config.ts';
+import { DEFAULT_SEED_PRODUCTS, loadGoogleSignInConfig, loadSignInConfig, MAX_SEED_PRODUCTS, type GoogleSignInConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
 import { isSeeded, seedDatabase } from './db/seed/index.ts';
+import { seedContent } from './db/seed/content.ts';
+import { loadMailConfig, type MailConfig } from './config.ts';
+import { OutboxMailer } from './mail/mailer.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
+import { purgeSignInRecords } from './auth/throttle.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { loadJwtSecret } from './auth/secret.ts';
+import { createOidcVerifier } from './auth/oidc.ts';
+import type { SignInLimits } from './auth/throttle.ts';
 
 export interface StartServerOptions {
   /** 0 picks a free port. */
@@ -24,6 +30,16 @@ export interface StartServerOptions {
   log?: (line: string) => void;
   /** Interface to listen on; default all. */
   hostname?: string;
+  /** Brute-force limits of password sign-in; default from `SIGN_IN_*` and `TRUST_PROXY`. */
+  signIn?: SignInLimits;
+  /** Google sign-in's issuer and client id (null: off); default from `OIDC_GOOGLE_ISSUER` and `OIDC_GOOGLE_CLIENT_ID`. */
+  googleSignIn?: GoogleSignInConfig | null;
+  /** SMTP delivery of the outbox and the origin of email links; default from `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`. */
+  mail?: MailConfig;
+  /** How often the outbox is drained when `SMTP_URL` is set. */
+  mailIntervalMs?: number;
+  /** Developer resources (`sandbox/emails`); default from `SANDBOX`. */
+  sandbox?: boolean;
 }
 
 export interface RunningServer {
@@ -67,7 +83,10 @@ export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir
     await loadJwtSecret(database.db);
     const seeded = !(await isSeeded(database.db));
     if (seeded) await seedDatabase(database.db, seedProducts);
+    // A database seeded before segments and announcements existed gets them now (a no-op otherwise).
+    else await seedContent(database.db);
     await purgeIdempotencyKeys(database.db);
+    await purgeSignInRecords(database.db);
     return { database, seeded, lock };
   } catch (error) {
     await database?.close().catch(() => undefined);
@@ -78,12 +97,27 @@ export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir
 
 /** Opens the database and serves the API (and the SPA) on a real port. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  // Read before the database is opened and locked, so a bad SIGN_IN_* or OIDC_* value fails the start at once.
+  const signIn = options.signIn ?? loadSignInConfig();
+  const google = options.googleSignIn === undefined ? loadGoogleSignInConfig() : options.googleSignIn;
+  const idTokens = google ? createOidcVerifier({ ...google, ...(options.log ? { log: options.log } : {}) }) : null;
+  const mail = options.mail ?? loadMailConfig();
   const { database, seeded, lock } = await prepareDatabase(options);
   const staticDir = options.staticDir && existsSync(options.staticDir) ? options.staticDir : null;
-  const app = createApp({ db: database.db, staticDir, ...(options.log ? { log: options.log } : {}) });
-
   let server: ServerType;
-  let port: number;
+  let port = options.port ?? 0;
+  // Links name the port actually listened on (known only after listen) unless PUBLIC_URL says otherwise.
+  const publicUrl = () => mail.publicUrl ?? `http://localhost:${port}`;
+  const app = createApp({
+    db: database.db,
+    staticDir,
+    ...(options.log ? { log: options.log } : {}),
+    signIn,
+    idTokens,
+    passwordResets: { publicUrl },
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+  });
+
   try {
     ({ server, port } = await listen(app, options.port ?? 0, options.hostname));
   } catch (error) {
@@ -91,6 +125,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     lock?.release();
     throw error;
   }
+  // Without SMTP_URL the emails stay in the outbox, readable in the sandbox mailbox.
+  const mailer = mail.smtpUrl
+    ? new OutboxMailer(database.db, {
+        smtpUrl: mail.smtpUrl,
+        from: mail.mailFrom,
+        ...(options.mailIntervalMs ? { intervalMs: options.mailIntervalMs } : {}),
+        ...(options.log ? { log: options.log } : {}),
+      })
+    : null;
+  mailer?.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -100,6 +144,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         // Keep-alive sockets would hold `close()` open for seconds.
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      await mailer?.stop().catch(() => undefined);
       try {
         await database.close();
       } finally {

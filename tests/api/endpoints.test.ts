@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
@@ -7,14 +8,22 @@ import { LayoutSchema } from '../../src/contract/layouts.ts';
 import { SandboxUserPatchSchema, SandboxUserResponseSchema } from '../../src/contract/sandbox.ts';
 import { schemaFields } from '../../src/contract/schema-fields.ts';
 import { cookieHeader, cookieJar, insertUser } from '../helpers/auth.ts';
+import { BEAUTY_PASS_TERMS } from '../../src/config/consents.ts';
+import { passwordResets, userIdentities } from '../../src/server/db/schema.ts';
+import { createOidcVerifier } from '../../src/server/auth/oidc.ts';
+import { startOidcIssuer, type OidcTestIssuer } from '../helpers/oidc-issuer.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 let t: TestApp;
+/** A local OpenID Connect issuer for `auth/social`. */
+let issuer: OidcTestIssuer;
 beforeAll(async () => {
-  t = await createTestApp({ seedProducts: 20 });
+  issuer = await startOidcIssuer();
+  t = await createTestApp({ seedProducts: 20, idTokens: createOidcVerifier({ issuer: issuer.issuer, clientId: issuer.clientId }) });
 });
 afterAll(async () => {
   await t?.close();
+  await issuer?.close();
 });
 
 /** The headers every SPA request carries (spec §7). */
@@ -55,6 +64,14 @@ async function newUserId(): Promise<number> {
   return (await json(created, SandboxUserResponseSchema)).data.id;
 }
 
+/** A reset link as the email would carry it, written straight into the table. */
+async function liveResetToken(): Promise<string> {
+  const user = await insertUser(t.db);
+  const token = randomBytes(32).toString('base64url');
+  await t.db.insert(passwordResets).values({ userId: user.id, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + 600_000) });
+  return token;
+}
+
 interface Example {
   params?: Record<string, string | number>;
   /** Query string without `?`. */
@@ -90,7 +107,46 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     return { body: { email: user.email, password: user.password } };
   },
   'sessions.delete': async () => ({ cookie: await signedIn() }),
+  'sessionsAll.delete': async () => ({ cookie: await signedIn() }),
+  'authSocial.create': async () => {
+    const user = await insertUser(t.db);
+    const subject = `docs-${user.id}`;
+    await t.db.insert(userIdentities).values({ userId: user.id, issuer: issuer.issuer, subject });
+    return { body: { provider: 'google', idToken: issuer.mint({ claims: { sub: subject } }) } };
+  },
   'user.index': async () => ({ cookie: await signedIn() }),
+  'user.create': async () => ({
+    body: {
+      email: `register.docs.${++userCount}@example.com`,
+      password: 'Kaya toast 42',
+      firstName: 'Mei',
+      lastName: 'Tan',
+      country: 'SG',
+      consents: { personalInformation: true, thirdPartyDisclosure: true, policy: true, over14: true, marketing: false, beautyPass: true },
+      beautyPassTermsVariant: BEAUTY_PASS_TERMS.SG.variant,
+    },
+  }),
+  'user.update': async () => ({ body: { firstName: 'Ana' }, cookie: await signedIn() }),
+  'userPassword.replace': async () => {
+    const user = await insertUser(t.db);
+    const response = await call('POST', `${API_PREFIX}/sessions`, { email: user.email, password: user.password });
+    return { body: { currentPassword: user.password, newPassword: 'Another secret 7' }, cookie: cookieHeader(cookieJar(response)) };
+  },
+  'account.index': async () => ({ cookie: await signedIn() }),
+  'beautyProfile.index': async () => ({ cookie: await signedIn() }),
+  'beautyProfile.replace': async () => ({
+    body: { skinType: 'dry', skinConcerns: ['dullness'], hairType: null, hairConcerns: [], eyeColour: 'brown', skinTone: null, undertone: 'warm', finish: 'dewy' },
+    cookie: await signedIn(),
+  }),
+  'passwordResets.create': async () => ({ body: { email: (await insertUser(t.db)).email } }),
+  'passwordResets.show': async () => ({ params: { token: await liveResetToken() } }),
+  'passwordResets.replace': async () => ({ params: { token: await liveResetToken() }, body: { password: 'Brand new 2026' } }),
+  'sandboxEmails.index': async () => ({}),
+  'userSegments.index': async () => {
+    const staff = await insertUser(t.db, { role: 'staff' });
+    const response = await call('POST', `${API_PREFIX}/sessions`, { email: staff.email, password: staff.password });
+    return { cookie: cookieHeader(cookieJar(response)) };
+  },
 };
 
 describe('every registry entry is a real endpoint', () => {

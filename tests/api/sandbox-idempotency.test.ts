@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxUserListSchema, SandboxUserResponseSchema } from '../../src/contract/sandbox.ts';
 import { ApiErrorBodySchema } from '../../src/contract/site.ts';
-import { sandboxUsers } from '../../src/server/db/schema.ts';
+import { idempotencyKeys, sandboxUsers } from '../../src/server/db/schema.ts';
+import { insertUser } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 let t: TestApp;
@@ -170,5 +171,17 @@ describe('Idempotency-Key', () => {
     const response = await t.api('/sandbox/users', { headers: { 'Idempotency-Key': 'read-1' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('never stores a response that sets session cookies: a sign-in retried with the same key signs in again (2 × 201 with 4 cookies, no replay, no token in the table)', async () => {
+    const user = await insertUser(t.db);
+    const signIn = () => t.api('/sessions', { method: 'POST', headers: { 'Idempotency-Key': 'sign-in-1' }, body: { email: user.email, password: user.password } });
+    for (const response of [await signIn(), await signIn()]) {
+      expect(response.status).toBe(201);
+      expect(response.headers.get('idempotent-replayed')).toBeNull();
+      expect(response.headers.getSetCookie()).toHaveLength(4);
+    }
+    const [stored] = await t.db.select({ n: sql<number>`count(*)::int` }).from(idempotencyKeys).where(sql`${idempotencyKeys.key} = 'sign-in-1'`);
+    expect(stored?.n).toBe(0);
   });
 });

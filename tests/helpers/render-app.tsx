@@ -4,11 +4,14 @@ import { afterEach } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CountryCode, LanguageCode } from '../../src/config/countries.ts';
 import { LANGUAGES } from '../../src/config/languages.ts';
+import type { AccountApi } from '../../src/web/account/api.ts';
 import type { CatalogApi } from '../../src/web/api/catalog.ts';
 import { App } from '../../src/web/App.tsx';
 import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
 import { resolveSite, type CookieWrites } from '../../src/web/site/resolve.ts';
+import type { RuntimeEffects } from '../../src/web/runtime/effects.ts';
 import type { SiteEffects } from '../../src/web/site/SiteProvider.tsx';
+import { fakeAccountApi } from './account-fake.ts';
 import { fakeCatalogApi } from './catalog-fake.ts';
 
 // Screens are lazy chunks: their first import in a busy test run can take over a second.
@@ -29,6 +32,8 @@ export interface RenderAppOptions {
   language?: string;
   /** Catalogue fake; by default a small in-memory catalogue. */
   api?: Partial<CatalogApi>;
+  /** Account fake; by default an in-memory one with one shopper (tests/helpers/account-fake.ts). */
+  accountApi?: Partial<AccountApi>;
 }
 
 export interface RenderAppResult extends RenderResult {
@@ -36,12 +41,14 @@ export interface RenderAppResult extends RenderResult {
   /** Navigations that needed a full page load (country or language switch). */
   reloads: string[];
   cookieWrites: CookieWrites[];
+  /** Full page loads the runtime asked for (navigations the guard did not keep in-app). */
+  assigned: string[];
   /** In-app navigation, as a link click would do it. */
   navigate(to: string): void;
 }
 
 /** Renders the whole SPA at `url` for a site, with the real route table and translations. */
-export async function renderApp({ url, country, language, api }: RenderAppOptions): Promise<RenderAppResult> {
+export async function renderApp({ url, country, language, api, accountApi }: RenderAppOptions): Promise<RenderAppResult> {
   const [path = '/', search = ''] = url.split('?');
   const cookie = [country ? `locale=${country.toLowerCase()}` : '', language ? `language=lng_${language}` : ''].filter(Boolean).join('; ');
   const resolution = resolveSite({ search, cookie });
@@ -56,12 +63,27 @@ export async function renderApp({ url, country, language, api }: RenderAppOption
     reload: (href) => reloads.push(href),
     currentUrl: () => new URL(`http://localhost${url}`),
   };
+  const assigned: string[] = [];
+  const runtime: RuntimeEffects = {
+    assign: (href) => void assigned.push(href),
+    fetchJson: () => Promise.reject(new Error('no deployment files in tests')),
+    onVisible: () => () => undefined,
+  };
   const location = memoryLocation({ path: search ? `${path}?${search}` : path });
   const user = userEvent.setup();
   const result = render(
-    <App resolution={resolution} i18n={i18n} api={{ ...fakeCatalogApi(), ...api }} effects={effects} locationHook={location.hook} searchHook={location.searchHook} />,
+    <App
+      resolution={resolution}
+      i18n={i18n}
+      api={{ ...fakeCatalogApi(), ...api }}
+      accountApi={{ ...fakeAccountApi(), ...accountApi }}
+      effects={effects}
+      runtime={runtime}
+      locationHook={location.hook}
+      searchHook={location.searchHook}
+    />,
   );
-  return { ...result, user, reloads, cookieWrites, navigate: (to) => location.navigate(to) };
+  return { ...result, user, reloads, cookieWrites, assigned, navigate: (to) => location.navigate(to) };
 }
 
 export type { CountryCode };

@@ -1,5 +1,5 @@
 import { API_PREFIX } from '../../src/config/constants.ts';
-import { createApp, type App } from '../../src/server/app.ts';
+import { createApp, type App, type AppOptions } from '../../src/server/app.ts';
 import type { AuthOptions } from '../../src/server/auth/service.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { prepareDatabase } from '../../src/server/server.ts';
@@ -34,12 +34,20 @@ export interface TestAppOptions {
   routes?: (app: App) => void;
   /** Session token options (grace window, clock). */
   auth?: AuthOptions;
+  /** Brute-force limits of password sign-in (and their clock). */
+  signIn?: AppOptions['signIn'];
+  /** Google sign-in's ID token verifier (a real one against tests/helpers/oidc-issuer.ts). */
+  idTokens?: AppOptions['idTokens'];
+  /** Developer resources such as `sandbox/emails`; on by default, as under `npm run dev`. */
+  sandbox?: boolean;
+  /** Reset link origin, lifetime and hourly limit. */
+  passwordResets?: AppOptions['passwordResets'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database } = await prepareDatabase({ dataDir: 'memory', seedProducts: options.seedProducts ?? 150 });
   const logs: string[] = [];
-  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line), ...(options.auth ? { auth: options.auth } : {}) });
+  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line), ...(options.auth ? { auth: options.auth } : {}), ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.idTokens ? { idTokens: options.idTokens } : {}), sandbox: options.sandbox ?? true, ...(options.passwordResets ? { passwordResets: options.passwordResets } : {}) });
   options.routes?.(app);
   return {
     app,

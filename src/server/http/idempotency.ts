@@ -61,6 +61,12 @@ export function idempotency(db: Db): MiddlewareHandler<AppEnv> {
       await release(db, key);
       return;
     }
+    // A response that sets session cookies cannot be replayed: storing its refresh token would put a
+    // live credential in the table, and a replay without it would leave the client signed out.
+    if (c.res.headers.has('set-cookie')) {
+      await release(db, key);
+      return;
+    }
     const responseBody = c.res.status === 204 ? null : await c.res.clone().text();
     await db
       .update(idempotencyKeys)

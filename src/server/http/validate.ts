@@ -15,8 +15,26 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[], source: Inp
   return [...byField].map(([field, message]) => ({ field, message }));
 }
 
-/** Parses with a contract schema or throws a 400 naming each bad field. */
+/** Dotted path of the first string (key or value) holding U+0000, or null. */
+function nulPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null || depth > 64) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return itemPath;
+    const found = nulPath(item, itemPath, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Parses with a contract schema or throws a 400 naming each bad field. PostgreSQL text cannot
+ * hold U+0000, so a NUL anywhere in the input is refused here instead of failing in the database.
+ */
 export function parseInput<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown, source: InputSource): v.InferOutput<TSchema> {
+  const nul = nulPath(input, '');
+  if (nul !== null) throw invalidRequest([{ field: nul ? `${source}.${nul}` : source, message: 'must not contain NUL characters' }]);
   const result = v.safeParse(schema, input);
   if (!result.success) throw invalidRequest(fieldErrors(result.issues, source));
   return result.output;

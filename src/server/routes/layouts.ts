@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import type { Layout } from '../../contract/layouts.ts';
+import type { AuthService } from '../auth/service.ts';
 import { categoryTree } from '../catalog/categories.ts';
 import type { Db } from '../db/client.ts';
-import { cacheCatalogue } from '../http/cache.ts';
+import { cacheCatalogue, NO_STORE } from '../http/cache.ts';
 import type { AppEnv } from '../http/site.ts';
+import { headerAnnouncements, previewEcho, readPreview } from './preview.ts';
 
 /** Paths the SPA's navigation guard lets through without a server round trip (spec §2). */
 const SMART_LINK_EXEMPTED_PATHS: Layout['config']['smartLinkExemptedPaths'] = [
@@ -21,9 +23,16 @@ const LEGAL: Layout['footer']['legal'] = [
   { kind: 'terms', section: 'sale' },
 ];
 
-export function layoutRoutes(db: Db) {
+/**
+ * `GET layouts`. With the preview options of spec §6 (staff only) it also shows drafts and the
+ * chosen segments' announcements, in the preview's language and country, and is never cached.
+ */
+export function layoutRoutes(db: Db, auth: AuthService) {
   return new Hono<AppEnv>().get('/', async (c) => {
-    const tree = await categoryTree(db, c.get('language'));
+    const preview = await readPreview(c, db, auth);
+    const language = preview?.language ?? c.get('language');
+    const country = preview?.country ?? c.get('country');
+    const tree = await categoryTree(db, language);
     const data: Layout = {
       header: {
         navigation: tree.map((top) => ({
@@ -32,10 +41,18 @@ export function layoutRoutes(db: Db) {
           children: top.children.map((child) => ({ path: child.path, name: child.name })),
         })),
       },
+      announcements: await headerAnnouncements(db, { country, language, preview }),
+      ...(preview ? { preview: previewEcho(preview) } : {}),
       footer: { legal: LEGAL },
       config: { smartLinkExemptedPaths: SMART_LINK_EXEMPTED_PATHS },
     };
+    if (preview) {
+      c.header('Cache-Control', NO_STORE);
+      return c.json({ data });
+    }
     cacheCatalogue(c);
+    // So a shared cache never answers a staff preview request with this public layout.
+    c.header('Vary', 'Accept-Language, X-Site-Country, X-Preview-Mode');
     return c.json({ data });
   });
 }

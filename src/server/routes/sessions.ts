@@ -1,41 +1,71 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { AUTH_MESSAGES, SignInSchema, type CurrentUser } from '../../contract/auth.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { refreshTokens, users } from '../db/schema.ts';
 import { clearSessionCookies, deviceIdFromCookie, refreshTokenFromCookie, setSessionCookies } from '../auth/cookies.ts';
 import { requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
 import type { AuthService } from '../auth/service.ts';
+import { clientKeyOf, createSignInThrottle, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../auth/throttle.ts';
 import type { AppEnv } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import { sessionCookieValues } from './auth-token.ts';
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-function toCurrentUser(user: typeof users.$inferSelect): CurrentUser {
+export function toCurrentUser(user: typeof users.$inferSelect): CurrentUser {
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, country: user.country, role: user.role };
 }
 
-/** `POST sessions` signs in (sets the session cookies), `DELETE sessions` signs out. */
-export function sessionRoutes(db: Db, auth: AuthService) {
+/** Starts a new token family for the user on this browser (its `device-id` kept) and sets the session cookies. */
+export async function startSignedInSession(c: Context, auth: AuthService, user: typeof users.$inferSelect): Promise<void> {
+  const cookieDevice = deviceIdFromCookie(c);
+  const deviceId = cookieDevice && DEVICE_ID.test(cookieDevice) ? cookieDevice : randomUUID();
+  const session = await auth.startSession({ id: user.id, role: user.role }, deviceId);
+  setSessionCookies(c, sessionCookieValues(session));
+}
+
+export interface SessionRouteOptions {
+  signIn?: SignInLimits;
+  log?: (line: string) => void;
+}
+
+/**
+ * `POST sessions` signs in (sets the session cookies) behind the brute-force throttle,
+ * `DELETE sessions` signs out this device, `DELETE sessions/all` every device.
+ */
+export function sessionRoutes(db: Db, auth: AuthService, { signIn = DEFAULT_SIGN_IN_LIMITS, log = console.error }: SessionRouteOptions = {}) {
+  const throttle = createSignInThrottle(db, signIn, log);
   return new Hono<AppEnv>()
     .post('/', async (c) => {
       const { email, password } = await parseJsonBody(c, SignInSchema);
-      const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-      // Unknown email and wrong password take the same scrypt time and give the same answer.
+      const pair = { accountKey: email.toLowerCase(), clientKey: clientKeyOf(c, signIn.trustProxy) };
+      // Refused here, a blocked pair never reaches the password check, even with the right password.
+      await throttle.admit(pair);
+      const [user] = await db.select().from(users).where(eq(users.email, pair.accountKey));
+      // Unknown email and wrong password take the same scrypt time, count alike and give the same answer.
       const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
-      if (!user || !valid) throw unauthorized();
-      const cookieDevice = deviceIdFromCookie(c);
-      const deviceId = cookieDevice && DEVICE_ID.test(cookieDevice) ? cookieDevice : randomUUID();
-      const session = await auth.startSession({ id: user.id, role: user.role }, deviceId);
-      setSessionCookies(c, sessionCookieValues(session));
+      if (!user || !valid) throw (await throttle.failed(pair)) ?? unauthorized();
+      await throttle.succeeded(pair);
+      await startSignedInSession(c, auth, user);
       return c.json({ data: toCurrentUser(user) }, 201);
     })
     .delete('/', async (c) => {
       const token = refreshTokenFromCookie(c);
       if (token) await auth.revokeFamilyOf(token);
+      clearSessionCookies(c);
+      return c.json({ message: AUTH_MESSAGES.signedOut }, 200);
+    })
+    .delete('/all', requireAccess(auth), async (c: Context<AuthEnv>) => {
+      // Every family of the user, this device's included: no refresh token of theirs works afterwards.
+      // Access tokens already out live on until they expire (minutes); nothing is stored to revoke them by.
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date(auth.now()) })
+        .where(and(eq(refreshTokens.userId, Number(c.var.auth.sub)), isNull(refreshTokens.revokedAt)));
       clearSessionCookies(c);
       return c.json({ message: AUTH_MESSAGES.signedOut }, 200);
     });

@@ -2,6 +2,7 @@ import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import { brands, categories, countries, productPrices, products, variants } from '../schema.ts';
+import { seedContent } from './content.ts';
 import { brandRows, categoryRows, countryRows, generateProducts, type PriceRow, type ProductRow, type VariantRow } from './generate.ts';
 
 /** Rows per multi-row INSERT: well under PostgreSQL's 65,535 bind parameters for every table. */
@@ -63,6 +64,7 @@ export async function seedDatabase(db: Db, productCount: number): Promise<void> 
     for (const table of ['brands', 'categories', 'products', 'variants']) {
       await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`));
     }
+    await seedContent(tx);
   });
   // PGlite runs no autovacuum: without statistics the planner picks plans 100× slower
   // (a sorted page of 100k products took 1.4 s instead of 14 ms).
