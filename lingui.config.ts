@@ -8,9 +8,15 @@ import { formatter } from '@lingui/format-po';
  * (`useFeatureCatalog()`), so the first screen downloads only the storefront's messages.
  */
 const FEATURE_SOURCES = [
+  '<rootDir>/src/web/account',
   '<rootDir>/src/web/booking',
   '<rootDir>/src/web/loyalty',
   '<rootDir>/src/web/sandbox',
+  // Legal texts and the API reference: pages of their own, never part of another page's first screen.
+  '<rootDir>/src/web/screens/PrivacyScreen.tsx',
+  '<rootDir>/src/web/screens/SwaggerScreen.tsx',
+  '<rootDir>/src/web/screens/TermsScreen.tsx',
+  '<rootDir>/machines/account',
   '<rootDir>/machines/booking',
   '<rootDir>/machines/tier',
 ];

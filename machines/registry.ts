@@ -1,4 +1,5 @@
 import type { AnyMachineModel } from './model/types.ts';
+import { accountFormModel } from './account/accountForm.model.ts';
 import { authRefreshModel } from './authRefresh.model.ts';
 import { bookingFlowModel } from './booking/bookingFlow.model.ts';
 import { bookingLifecycleModel } from './booking/bookingLifecycle.model.ts';
@@ -17,7 +18,7 @@ import { tierModel } from './tier/tier.model.ts';
  * (`tests/machines/generated.test.ts`) read them. A machine that is not here is not tested by the
  * generator: add its model here when you add a machine.
  */
-export const MACHINE_REGISTRY: readonly AnyMachineModel[] = [chunkReloadModel, deploymentModel, navigationGuardModel, languageSwitchModel, productListingModel, resourceLoaderModel, notificationsModel, toastModel, bookingFlowModel, bookingLifecycleModel, authRefreshModel, tierModel];
+export const MACHINE_REGISTRY: readonly AnyMachineModel[] = [chunkReloadModel, deploymentModel, navigationGuardModel, languageSwitchModel, productListingModel, resourceLoaderModel, notificationsModel, toastModel, bookingFlowModel, bookingLifecycleModel, authRefreshModel, tierModel, accountFormModel];
 
 export function findModel(id: string): AnyMachineModel | undefined {
   return MACHINE_REGISTRY.find((model) => model.id === id);

@@ -31,7 +31,7 @@ async function start() {
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(
     <StrictMode>
-      <App resolution={resolution} i18n={i18n} api={api} sessionRefresh={auth.actor} />
+      <App resolution={resolution} i18n={i18n} api={api} sessionRefresh={auth.actor} apiClient={client} />
     </StrictMode>,
   );
 }

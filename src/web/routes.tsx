@@ -31,10 +31,15 @@ export function isProductSlug(params: RouteParams): boolean {
   return v.is(SlugSchema, params.slug ?? '');
 }
 
+/** The account screens come in one chunk that picks the screen by path (./account/screens.tsx). */
+const AccountScreens = lazy(() => import('./account/screens.tsx'));
+export const ACCOUNT_PATHS = ['/sign_in', '/sign_in/google', '/register', '/forgot_password', '/reset_password', '/account', '/account/profile', '/account/password', '/account/beauty-profile'];
+
 /** QA's machine visualizer (issue 3); on in development and with `SANDBOX=1` (see sandbox/gate.ts). */
 const SANDBOX_ROUTES: readonly RouteEntry[] = [
   { path: '/sandbox/machines', layout: 'blank', screen: lazy(() => import('./sandbox/MachineListScreen.tsx')) },
   { path: '/sandbox/machines/:id', layout: 'blank', screen: lazy(() => import('./sandbox/MachineScreen.tsx')) },
+  { path: '/sandbox/mailbox', layout: 'blank', screen: AccountScreens },
 ];
 
 /** The one route table of the SPA; later features add their entries here. */
@@ -55,6 +60,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/privacy', layout: 'default', screen: lazy(() => import('./screens/PrivacyScreen.tsx')) },
   { path: '/terms', layout: 'default', screen: lazy(() => import('./screens/TermsScreen.tsx')) },
   { path: '/swagger', layout: 'blank', screen: lazy(() => import('./screens/SwaggerScreen.tsx')) },
+  // Accounts (issue 4): one chunk for all of them.
+  ...ACCOUNT_PATHS.map((path) => ({ path, layout: 'default' as const, screen: AccountScreens })),
   // Developer pages: absent from the table when the sandbox is off, so `/sandbox/...` is a plain 404.
   ...(sandboxEnabled() ? SANDBOX_ROUTES : []),
 ];

@@ -156,11 +156,13 @@ describe('in the app', () => {
         sessionRefresh={coordinator.actor}
       />,
     );
-    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    // The header has its own "Sign in" link (issue 4): look inside the notice only.
+    const notice = screen.getByRole('alert');
+    expect(within(notice).queryByRole('link', { name: 'Sign in' })).toBeNull();
     await act(async () => {
       await expect(coordinator.handleUnauthorized()).resolves.toBe('fail');
     });
-    const link = await screen.findByRole('link', { name: 'Sign in' });
+    const link = await within(notice).findByRole('link', { name: 'Sign in' });
     expect(link).toHaveAttribute('href', `/sign_in?return_to=${encodeURIComponent('/categories/makeup?sort=newest')}`);
   });
 });

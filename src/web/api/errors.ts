@@ -13,17 +13,20 @@ export class ApiError extends Error {
   readonly body: ApiErrorBody | null;
   /** Per-field validation messages from `body.errors`, [] otherwise. */
   readonly fields: { field: string; message: string }[];
+  /** The error body as it arrived: some answers carry more than the common shape (a not-linked Google account's names). */
+  readonly data: unknown;
 
   constructor(
     kind: ApiErrorKind,
     message: string,
-    extra: { status?: number | null; body?: ApiErrorBody | null; cause?: unknown } = {},
+    extra: { status?: number | null; body?: ApiErrorBody | null; cause?: unknown; data?: unknown } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.kind = kind;
     this.status = extra.status ?? null;
     this.body = extra.body ?? null;
     this.fields = this.body?.errors ?? [];
+    this.data = extra.data ?? null;
   }
 }
 
@@ -35,7 +38,7 @@ export function isApiError(error: unknown): error is ApiError {
 export function httpError(label: string, status: number, data: unknown): ApiError {
   const parsed = v.safeParse(ApiErrorBodySchema, data);
   const body = parsed.success ? parsed.output : null;
-  return new ApiError('http', `${label}: ${status}${body ? ` ${body.message}` : ''}`, { status, body });
+  return new ApiError('http', `${label}: ${status}${body ? ` ${body.message}` : ''}`, { status, body, data });
 }
 
 /** Names the first issue's path so a log line says which field of the response broke the contract. */

@@ -3,6 +3,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import type { Layout } from '../../contract/layouts.ts';
 import type { ResourceView } from '../hooks/useResource.ts';
+import { useSignedIn, useSignInHref } from '../account/sessionStore.ts';
 import { LocaleSwitchers } from './LocaleSwitchers.tsx';
 
 type NavigationItem = Layout['header']['navigation'][number];
@@ -54,6 +55,21 @@ function NavItem({ item }: { item: NavigationItem }) {
   );
 }
 
+/** "Sign in" (back to this page afterwards) or "Account", from the readable session cookie. */
+function AccountLink() {
+  const signedIn = useSignedIn();
+  const signIn = useSignInHref();
+  return signedIn ? (
+    <Link href="/account" className="site-header__account">
+      <Trans>Account</Trans>
+    </Link>
+  ) : (
+    <Link href={signIn} className="site-header__account">
+      <Trans>Sign in</Trans>
+    </Link>
+  );
+}
+
 export function Header({ layout }: { layout: ResourceView<Layout> }) {
   const { t } = useLingui();
   return (
@@ -62,6 +78,7 @@ export function Header({ layout }: { layout: ResourceView<Layout> }) {
         <Link href="/" className="logo" aria-label={t`Beauty Pass home`}>
           BEAUTY PASS
         </Link>
+        <AccountLink />
         <LocaleSwitchers />
       </div>
       <nav className="nav" aria-label={t`Categories`} data-state={layout.status}>

@@ -1,7 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDocumentHead } from '../head/useDocumentHead.ts';
+import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 
 export default function PrivacyScreen() {
+  // Long legal texts: their messages come with the feature catalog, off the first screen's budget.
+  useFeatureCatalog();
   const { t } = useLingui();
   const title = t`Privacy policy`;
   useDocumentHead({ title });

@@ -6,6 +6,7 @@ import { ENDPOINTS, pathParams, type Endpoint } from '../../contract/endpoints.t
 import { schemaFields, type SchemaField } from '../../contract/schema-fields.ts';
 import { ApiErrorBodySchema } from '../../contract/site.ts';
 import { useDocumentHead } from '../head/useDocumentHead.ts';
+import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 import { useSite } from '../site/SiteProvider.tsx';
 
 /*
@@ -153,6 +154,8 @@ function RequestHeaders() {
 
 /** `/swagger`: the API reference, generated from the contract's endpoint registry. */
 export default function SwaggerScreen() {
+  // A developer page: its messages come with the feature catalog, off the first screen's budget.
+  useFeatureCatalog();
   const { t } = useLingui();
   const title = t`API documentation`;
   useDocumentHead({ title });

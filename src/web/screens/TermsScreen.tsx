@@ -2,9 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import { termsHref, TERMS_SECTIONS } from '../components/legal.ts';
 import { useDocumentHead } from '../head/useDocumentHead.ts';
+import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 
 /** The terms page; `?section=` names the section the link pointed at (spec §2). */
 export default function TermsScreen() {
+  // Long legal texts: their messages come with the feature catalog, off the first screen's budget.
+  useFeatureCatalog();
   const { t, i18n } = useLingui();
   const section = new URLSearchParams(useSearch()).get('section');
   const known = section ? TERMS_SECTIONS[section] : undefined;

@@ -1,0 +1,33 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { FailureReason } from './accountForm.failure.ts';
+import type { FieldErrorCode } from './accountForm.forms.ts';
+
+/** What the form says under a field in error (spec §5 wording where the spec has one). */
+export const FIELD_ERROR_MESSAGES: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
+  required: msg`Required field`,
+  tooLong: msg`Character limit exceeded`,
+  email: msg`Invalid email`,
+  passwordRule: msg`Use at least 8 characters with at least one letter and one number`,
+  consentRequired: msg`This consent is required`,
+  emailTaken: msg`An account with this email already exists`,
+  wrongPassword: msg`The current password is not correct`,
+  termsOutdated: msg`The Beauty Pass terms have changed: read them again and agree to the new version`,
+  invalid: msg`Check this value`,
+};
+
+/** The error summary's sentence per failure (spec §8). */
+export const FAILURE_MESSAGES: Readonly<Record<FailureReason, MessageDescriptor>> = {
+  invalid: msg`Some details need your attention:`,
+  authenticationFailed: msg`Authentication failed`,
+  blocked: msg`Account cannot be signed in; contact support quoting a Reference ID`,
+  rejected: msg`The system has rejected the sign-in request`,
+  emailTaken: msg`An account with this email already exists`,
+  termsOutdated: msg`The Beauty Pass terms have changed: read them again and agree to the new version`,
+  wrongPassword: msg`The current password is not correct`,
+  notLinked: msg`This Google account is not linked yet: create your account to continue`,
+  linkInvalid: msg`This link has expired or was already used`,
+  identityLinked: msg`This Google account is already linked to another account`,
+  offline: msg`We could not reach the store. Check your connection and try again.`,
+  unknown: msg`Something went wrong. Please try again.`,
+};

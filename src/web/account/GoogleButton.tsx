@@ -1,0 +1,28 @@
+import { Trans } from '@lingui/react/macro';
+import { useState } from 'react';
+import { googleAuthorizationUrl, googleConfig } from './google.ts';
+
+/**
+ * "Continue with Google", shown only when the server configured a provider. A plain link: the
+ * attempt's state and nonce are made at the click, so every attempt has its own.
+ */
+export function GoogleButton({ returnTo }: { returnTo: string | null }) {
+  const [config] = useState(() => googleConfig());
+  if (!config) return null;
+  return (
+    <>
+      <p className="divider">
+        <Trans>or</Trans>
+      </p>
+      <a
+        className="button button--secondary google-button"
+        href={config.authorizationEndpoint}
+        onClick={(event) => {
+          event.currentTarget.href = googleAuthorizationUrl(config, { origin: window.location.origin, returnTo });
+        }}
+      >
+        <Trans>Continue with Google</Trans>
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ACCOUNT_SCREENS } from '../../src/web/account/screens.tsx';
+import { ACCOUNT_PATHS } from '../../src/web/routes.tsx';
+import { apiError, clearSessionCookie, fakeAccountApi, LIVE_RESET_TOKEN, networkError, setSessionCookie, SHOPPER_PASSWORD } from '../helpers/account-fake.ts';
+import { renderApp } from '../helpers/render-app.tsx';
+
+afterEach(() => clearSessionCookie());
+
+test('every account path of the route table has its screen (9 paths)', () => {
+  expect(ACCOUNT_PATHS).toHaveLength(9);
+  for (const path of ACCOUNT_PATHS) expect(ACCOUNT_SCREENS[path], path).toBeDefined();
+});
+
+describe('forgot password', () => {
+  test.each([
+    ['202', null],
+    ['a 500', apiError(500, { referenceId: 'ref-1' })],
+    ['a 429', apiError(429)],
+  ])('after %s answer the page says "A reset link will be sent to your email …" (neutral)', async (_answer, error) => {
+    const accountApi = fakeAccountApi();
+    const real = accountApi.requestPasswordReset;
+    accountApi.requestPasswordReset = async (email) => {
+      await real(email);
+      if (error) throw error;
+    };
+    const app = await renderApp({ url: '/forgot_password', accountApi });
+    await app.user.type(await screen.findByLabelText('Email'), ' Nobody@Example.com ');
+    await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('A reset link will be sent to your email nobody@example.com')).toBeInTheDocument();
+    expect(accountApi.state.calls).toEqual([{ method: 'requestPasswordReset', args: ['nobody@example.com'] }]);
+  });
+
+  test('a request that never reached the server is reported, not confirmed', async () => {
+    const accountApi = fakeAccountApi();
+    accountApi.requestPasswordReset = async () => {
+      throw networkError();
+    };
+    const app = await renderApp({ url: '/forgot_password', accountApi });
+    await app.user.type(await screen.findByLabelText('Email'), 'ana@example.com');
+    await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the store');
+    expect(screen.queryByText(/A reset link will be sent/)).not.toBeInTheDocument();
+  });
+});
+
+describe('reset password', () => {
+  test.each([
+    ['no token', '/reset_password', 0],
+    ['a malformed token', '/reset_password?token=abc', 0],
+    ['an expired token (410)', `/reset_password?token=${'b'.repeat(43)}`, 1],
+  ])('%s (%s): "This link has expired or was already used" with a link to ask for a new one, after %i checks', async (_name, url, checks) => {
+    const accountApi = fakeAccountApi();
+    await renderApp({ url, accountApi });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This link has expired or was already used');
+    expect(within(alert).getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/forgot_password');
+    expect(accountApi.state.calls.filter((call) => call.method === 'checkResetLink')).toHaveLength(checks);
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+
+  test('a live link: the new password is checked, then "Your password was changed successfully" with a sign-in link', async () => {
+    const accountApi = fakeAccountApi();
+    const app = await renderApp({ url: `/reset_password?token=${LIVE_RESET_TOKEN}`, accountApi });
+    expect(await screen.findByText('Choose a new password for a***@example.com.')).toBeInTheDocument();
+    const password = screen.getByLabelText('New password');
+    await app.user.type(password, 'short1');
+    await app.user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('New password: Use at least 8 characters');
+    await app.user.clear(password);
+    await app.user.type(password, 'longer-and-1');
+    await app.user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password was changed successfully')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign_in');
+    expect(accountApi.state.calls.at(-1)).toEqual({ method: 'resetPassword', args: [LIVE_RESET_TOKEN, 'longer-and-1'] });
+  });
+});
+
+describe('account pages need a session', () => {
+  test.each(['/account', '/account/profile', '/account/password', '/account/beauty-profile'])('%s without the jwt-data cookie redirects to sign-in with return_to', async (path) => {
+    const accountApi = fakeAccountApi();
+    const app = await renderApp({ url: path, accountApi });
+    await waitFor(() => expect(app.assigned).toEqual([`/sign_in?return_to=${encodeURIComponent(path)}`]));
+    expect(accountApi.state.calls).toEqual([]);
+  });
+});
+
+describe('account dashboard', () => {
+  test('shows the member: name, email, Pink badge with 120 points, beauty profile not completed, 2 devices, and links', async () => {
+    setSessionCookie();
+    await renderApp({ url: '/account' });
+    expect(await screen.findByText('Hello, Ana')).toBeInTheDocument();
+    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+    const pass = screen.getByTestId('beauty-pass');
+    expect(within(pass).getByText('Pink')).toHaveAttribute('data-tier', 'pink');
+    expect(pass).toHaveTextContent('120 points');
+    expect(screen.getByText('Not completed yet')).toBeInTheDocument();
+    expect(screen.getByText('2 devices')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Account settings' });
+    expect(within(nav).getByRole('link', { name: 'Edit your profile' })).toHaveAttribute('href', '/account/profile');
+    expect(within(nav).getByRole('link', { name: 'Change your password' })).toHaveAttribute('href', '/account/password');
+    expect(within(nav).getByRole('link', { name: 'Complete your beauty profile' })).toHaveAttribute('href', '/account/beauty-profile');
+  });
+
+  test('not a Beauty Pass member: an invitation to join instead of a tier', async () => {
+    setSessionCookie();
+    const accountApi = fakeAccountApi();
+    accountApi.state.account = { ...accountApi.state.account, beautyPass: null };
+    await renderApp({ url: '/account', accountApi });
+    expect(await screen.findByText(/You are not a Beauty Pass member yet/)).toBeInTheDocument();
+  });
+
+  test.each([
+    ['Sign out', 'signOut'],
+    ['Sign out of all devices', 'signOutEverywhere'],
+  ])('"%s" says "Signed out successfully", goes to / and the header shows Sign in again', async (button, method) => {
+    setSessionCookie();
+    const accountApi = fakeAccountApi();
+    const app = await renderApp({ url: '/account', accountApi });
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Account' })).toBeInTheDocument();
+    await screen.findByText('Hello, Ana');
+    await app.user.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    await waitFor(() => expect(app.assigned).toEqual(['/']));
+    expect(within(banner).getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(accountApi.state.calls.map((call) => call.method)).toContain(method);
+  });
+});
+
+describe('profile, password and beauty profile', () => {
+  test('profile: starts from the account (names, marketing consent) and saves the change', async () => {
+    setSessionCookie();
+    const accountApi = fakeAccountApi();
+    const app = await renderApp({ url: '/account/profile', accountApi });
+    const first = await screen.findByLabelText('First name');
+    expect(first).toHaveValue('Ana');
+    expect(screen.getByLabelText('Send me news and offers (optional).')).toBeChecked();
+    await app.user.clear(first);
+    await app.user.type(first, 'Anna');
+    await app.user.click(screen.getByLabelText('Send me news and offers (optional).'));
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your profile was saved')).toBeInTheDocument();
+    expect(accountApi.state.calls.at(-1)).toEqual({ method: 'updateProfile', args: [{ firstName: 'Anna', lastName: 'Lim', marketingConsent: false }] });
+  });
+
+  test('change password: a wrong current password (400 wrong_password) marks that field', async () => {
+    setSessionCookie();
+    const app = await renderApp({ url: '/account/password' });
+    await app.user.type(await screen.findByLabelText('Current password'), 'not-it-1');
+    await app.user.type(screen.getByLabelText('New password'), 'brand-new-2');
+    await app.user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The current password is not correct');
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('The current password is not correct');
+    await app.user.clear(screen.getByLabelText('Current password'));
+    await app.user.type(screen.getByLabelText('Current password'), SHOPPER_PASSWORD);
+    await app.user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password was changed successfully')).toBeInTheDocument();
+  });
+
+  test('beauty profile: a skin type, 2 skin concerns (checkboxes) and a finish are saved; the rest stay null', async () => {
+    setSessionCookie();
+    const accountApi = fakeAccountApi();
+    const app = await renderApp({ url: '/account/beauty-profile', accountApi });
+    await app.user.selectOptions(await screen.findByLabelText('Skin type'), 'combination');
+    const concerns = screen.getByRole('group', { name: 'Skin concerns' });
+    await app.user.click(within(concerns).getByLabelText('Dark spots'));
+    await app.user.click(within(concerns).getByLabelText('Redness'));
+    await app.user.selectOptions(screen.getByLabelText('Preferred finish'), 'dewy');
+    await app.user.click(screen.getByRole('button', { name: 'Save beauty profile' }));
+    expect(await screen.findByText('Your beauty profile was saved')).toBeInTheDocument();
+    expect(accountApi.state.beautyProfile.profile).toEqual({
+      skinType: 'combination',
+      skinConcerns: ['dark-spots', 'redness'],
+      hairType: null,
+      hairConcerns: [],
+      eyeColour: null,
+      skinTone: null,
+      undertone: null,
+      finish: 'dewy',
+    });
+  });
+});
+
+describe('sandbox mailbox', () => {
+  test('lists the outbox newest first (2 emails) with clickable links', async () => {
+    const accountApi = fakeAccountApi();
+    accountApi.state.emails = [
+      { id: 1, kind: 'welcome', to: 'ana@example.com', subject: 'Welcome to Beauty Pass', text: 'Hello Ana.', createdAt: '2026-11-20T08:00:00Z', sentAt: null },
+      {
+        id: 2,
+        kind: 'password-reset',
+        to: 'ana@example.com',
+        subject: 'Reset your password',
+        text: `Choose a new password: http://localhost:8080/reset_password?token=${LIVE_RESET_TOKEN}.\nIt works for 1 hour.`,
+        createdAt: '2026-11-21T08:00:00Z',
+        sentAt: null,
+      },
+    ];
+    await renderApp({ url: '/sandbox/mailbox', accountApi });
+    const items = await screen.findAllByRole('article');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Reset your password', 'Welcome to Beauty Pass']);
+    // The sentence's full stop is not part of the link.
+    expect(within(items[0] as HTMLElement).getByRole('link')).toHaveAttribute('href', `http://localhost:8080/reset_password?token=${LIVE_RESET_TOKEN}`);
+  });
+
+  test('an empty outbox', async () => {
+    await renderApp({ url: '/sandbox/mailbox' });
+    expect(await screen.findByText('The outbox is empty: no email has been sent yet.')).toBeInTheDocument();
+  });
+});
