@@ -38,6 +38,18 @@ export interface AccountFormContext {
 
 export type AccountFormEvent = { type: 'form.change'; field: string; value: FieldValue } | { type: 'form.submit' };
 
+type ChangeEvent = Extract<AccountFormEvent, { type: 'form.change' }>;
+const changeOf = ({ event }: { event: ChangeEvent }) => ({ field: event.field, value: event.value });
+
+/** What an open form accepts; `editing` and `failed` (whose summary stays until the next submit) share it. */
+const editable = {
+  'form.change': { guard: { type: 'changeFits', params: changeOf }, actions: { type: 'change', params: changeOf } },
+  'form.submit': [
+    { guard: 'valid', target: 'submitting', actions: 'startSubmit' },
+    { target: 'failed', actions: 'refuse' },
+  ],
+} as const;
+
 /**
  * One account form (sign-in, register, forgot and reset password, change password, profile,
  * beauty profile): editing → submitting → succeeded, or failed with a typed reason (spec §8).
@@ -102,16 +114,7 @@ export const accountFormMachine = setup({
   }),
   initial: 'editing',
   states: {
-    editing: {
-      tags: ['form'],
-      on: {
-        'form.change': { guard: { type: 'changeFits', params: ({ event }) => event }, actions: { type: 'change', params: ({ event }) => event } },
-        'form.submit': [
-          { guard: 'valid', target: 'submitting', actions: 'startSubmit' },
-          { target: 'failed', actions: 'refuse' },
-        ],
-      },
-    },
+    editing: { tags: ['form'], on: editable },
     submitting: {
       tags: ['form', 'busy'],
       invoke: {
@@ -123,20 +126,11 @@ export const accountFormMachine = setup({
       },
     },
     /** The summary stays until the next submit, so a reference id can still be copied while typing. */
-    failed: {
-      tags: ['form'],
-      on: {
-        'form.change': { guard: { type: 'changeFits', params: ({ event }) => event }, actions: { type: 'change', params: ({ event }) => event } },
-        'form.submit': [
-          { guard: 'valid', target: 'submitting', actions: 'startSubmit' },
-          { target: 'failed', actions: 'refuse' },
-        ],
-      },
-    },
+    failed: { tags: ['form'], on: editable },
     /** Saved (or signed in): the profile forms stay open for another change. */
     succeeded: {
       on: {
-        'form.change': { guard: { type: 'changeFits', params: ({ event }) => event }, target: 'editing', actions: { type: 'change', params: ({ event }) => event } },
+        'form.change': { guard: { type: 'changeFits', params: changeOf }, target: 'editing', actions: { type: 'change', params: changeOf } },
       },
     },
   },

@@ -2,16 +2,24 @@
  * The `DATABASE_URL` path against a real PostgreSQL: the same migrations, seed and SQL must give
  * the same answers as the embedded PGlite, byte for byte.
  */
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX } from '../../src/config/constants.ts';
 import { COUNTRY_CODES } from '../../src/config/countries.ts';
+import * as schema from '../../src/server/db/schema.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { registration } from '../helpers/account.ts';
 import { startCluster, type PgCluster } from './cluster.ts';
 
 const SEED_PRODUCTS = 150;
 const DATABASE = 'beauty_pass';
-const TABLES = ['brands', 'categories', 'countries', 'idempotency_keys', 'product_prices', 'products', 'refresh_tokens', 'sandbox_users', 'server_secrets', 'users', 'variants'];
+/** Every table of the Drizzle schema: the migrations must create exactly these. */
+const TABLES = Object.values(schema as Record<string, unknown>)
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableName(table))
+  .sort();
 
 let cluster: PgCluster | undefined;
 let postgres: RunningServer | undefined;
@@ -190,6 +198,44 @@ describe('PostgreSQL through DATABASE_URL', () => {
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
     const rows = await query<{ n: number }>("select count(*)::int as n from sandbox_users where email = 'racer@example.com'");
     expect(rows[0]?.n).toBe(1);
+  });
+
+  it('accounts over a connection pool: registration in one transaction, 20 parallel wrong passwords → exactly 1 block and 1 reference id, 5 parallel refreshes → 1 successor', async () => {
+    const body = registration({}, 'TH');
+    const created = await request(postgres, '/user', { method: 'POST', body: JSON.stringify(body) });
+    expect(created.status).toBe(201);
+    const email = String(body['email']);
+    const member = await query<{ tier: string; consents: number }>(
+      'select m.tier, (select count(*)::int from consents c where c.user_id = u.id) as consents from users u join beauty_pass_members m on m.user_id = u.id where u.email = $1',
+      [email],
+    );
+    expect(member).toEqual([{ tier: 'pink', consents: 6 }]);
+
+    const wrong = await Promise.all(Array.from({ length: 20 }, (_, n) => request(postgres, '/sessions', { method: 'POST', body: JSON.stringify({ email, password: `guess ${n}` }) })));
+    const statuses = wrong.map((answer) => answer.status);
+    expect(statuses.every((status) => status === 401 || status === 403), wrong.map((answer) => answer.body).join('\n')).toBe(true);
+    // The 5 admitted attempts are in flight together, so the block can already stand when they finish: at most 4 plain 401s.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((status) => status === 403).length).toBeGreaterThanOrEqual(16);
+    const references = new Set(wrong.filter((answer) => answer.status === 403).map((answer) => (JSON.parse(answer.body) as { referenceId: string }).referenceId));
+    expect(references.size).toBe(1);
+    expect(await query<{ n: number }>('select count(*)::int as n from sign_in_blocks where account_key = $1', [email])).toEqual([{ n: 1 }]);
+
+    // A fresh session from the registration's cookies: 5 refreshes at once share one successor.
+    const second = registration();
+    const cookies = (await fetch(`${postgres?.url}${API_PREFIX}/user`, { method: 'POST', headers: { 'X-Platform': 'web', 'Content-Type': 'application/json' }, body: JSON.stringify(second) }))
+      .headers.getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const refreshes = await Promise.all(
+      Array.from({ length: 5 }, () => request(postgres, '/auth/token', { method: 'POST', body: JSON.stringify({ grant_type: 'refresh_token', flow: 'client' }), headers: { Cookie: cookies } })),
+    );
+    expect(refreshes.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const tokens = await query<{ n: number; used: number }>(
+      'select count(*)::int as n, count(used_at)::int as used from refresh_tokens t join users u on u.id = t.user_id where u.email = $1',
+      [String(second['email']).toLowerCase()],
+    );
+    expect(tokens).toEqual([{ n: 2, used: 1 }]);
   });
 
   it('restarts on the same DATABASE_URL without migrating or seeding again', async () => {
