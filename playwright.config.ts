@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
+// The local OpenID Connect issuer Google sign-in is tested against (no internet here).
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 18081);
+const oidcClientId = 'beauty-pass-e2e.apps.example';
 // A fresh data directory per run: the e2e tests see the deterministic seed, never a developer's data.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'beauty-pass-e2e-'));
 
@@ -23,15 +26,33 @@ export default defineConfig({
       args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    // `npm run e2e` builds the SPA first; the server then serves dist/web like `npm start` does.
-    command: 'node --import tsx src/server/main.ts',
-    url: `http://127.0.0.1:${port}/api/web/v1/layouts`,
-    // SANDBOX: the machine visualizer (/sandbox/machines) is a production page only with the flag.
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED_PRODUCTS: '400', SANDBOX: '1' },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node --import tsx tests/tools/oidc-issuer-server.ts',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      env: { E2E_OIDC_PORT: String(oidcPort), E2E_OIDC_CLIENT_ID: oidcClientId },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // `npm run e2e` builds the SPA first; the server then serves dist/web like `npm start` does.
+      command: 'node --import tsx src/server/main.ts',
+      url: `http://127.0.0.1:${port}/api/web/v1/layouts`,
+      // SANDBOX: the machine visualizer (/sandbox/machines) is a production page only with the flag.
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_PRODUCTS: '400',
+        SANDBOX: '1',
+        OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+        OIDC_GOOGLE_CLIENT_ID: oidcClientId,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });
