@@ -68,24 +68,8 @@ export function loadSandboxFlag(env: NodeJS.ProcessEnv = process.env): boolean {
 
 /** Reads and checks the environment; a bad value is a clear error, never a silent default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const input = {
-    PORT: env['PORT'],
-    DATA_DIR: env['DATA_DIR'],
-    DATABASE_URL: env['DATABASE_URL'],
-    SEED_PRODUCTS: env['SEED_PRODUCTS'],
-    SMTP_URL: env['SMTP_URL'],
-    MAIL_FROM: env['MAIL_FROM'],
-    PUBLIC_URL: env['PUBLIC_URL'],
-  };
-  const result = v.safeParse(EnvSchema, input);
-  if (!result.success) {
-    const lines = result.issues.map((issue) => {
-      const key = v.getDotPath(issue) ?? 'environment';
-      return `  ${key}=${JSON.stringify(input[key as keyof typeof input] ?? '')}: ${issue.message}`;
-    });
-    throw new ConfigError(`Invalid environment:\n${[...new Set(lines)].join('\n')}`);
-  }
-  const { PORT, DATA_DIR, DATABASE_URL, SEED_PRODUCTS } = result.output;
+  const output = parseEnv(EnvSchema, env);
+  const { PORT, DATA_DIR, DATABASE_URL, SEED_PRODUCTS } = output;
   return { port: PORT, dataDir: DATA_DIR, databaseUrl: DATABASE_URL ? DATABASE_URL : null, seedProducts: SEED_PRODUCTS };
 }
 
@@ -128,10 +112,7 @@ export interface MailConfig {
  * `npm start` with the other configuration errors).
  */
 export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
-  const input = { SMTP_URL: env['SMTP_URL'], MAIL_FROM: env['MAIL_FROM'], PUBLIC_URL: env['PUBLIC_URL'] };
-  const result = v.safeParse(v.object(mailEnvEntries()), input);
-  if (!result.success) throw envError(result.issues, input);
-  const { SMTP_URL, MAIL_FROM, PUBLIC_URL } = result.output;
+  const { SMTP_URL, MAIL_FROM, PUBLIC_URL } = parseEnv(v.object(mailEnvEntries()), env);
   return { smtpUrl: SMTP_URL ? SMTP_URL : null, mailFrom: MAIL_FROM, publicUrl: PUBLIC_URL ? PUBLIC_URL : null };
 }
 
@@ -173,26 +154,21 @@ export interface SignInConfig {
   trustProxy: boolean;
 }
 
-function envError(issues: readonly v.BaseIssue<unknown>[], input: Record<string, string | undefined>): ConfigError {
-  const lines = issues.map((issue) => {
+/** The variables a schema names, read from `env` and checked; every bad one is named in one error. */
+function parseEnv<TEntries extends v.ObjectEntries>(schema: v.ObjectSchema<TEntries, undefined>, env: NodeJS.ProcessEnv): v.InferOutput<v.ObjectSchema<TEntries, undefined>> {
+  const input: Record<string, string | undefined> = Object.fromEntries(Object.keys(schema.entries).map((key) => [key, env[key]]));
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const lines = result.issues.map((issue) => {
     const key = v.getDotPath(issue) ?? 'environment';
     return `  ${key}=${JSON.stringify(input[key] ?? '')}: ${issue.message}`;
   });
-  return new ConfigError(`Invalid environment:\n${[...new Set(lines)].join('\n')}`);
+  throw new ConfigError(`Invalid environment:\n${[...new Set(lines)].join('\n')}`);
 }
 
 /** `SIGN_IN_*` and `TRUST_PROXY`; a bad value is a clear error, never a silent default. */
 export function loadSignInConfig(env: NodeJS.ProcessEnv = process.env): SignInConfig {
-  const input = {
-    SIGN_IN_MAX_FAILURES: env['SIGN_IN_MAX_FAILURES'],
-    SIGN_IN_WINDOW_SECONDS: env['SIGN_IN_WINDOW_SECONDS'],
-    SIGN_IN_BLOCK_SECONDS: env['SIGN_IN_BLOCK_SECONDS'],
-    SIGN_IN_CLIENT_MAX_FAILURES: env['SIGN_IN_CLIENT_MAX_FAILURES'],
-    TRUST_PROXY: env['TRUST_PROXY'],
-  };
-  const result = v.safeParse(SignInEnvSchema, input);
-  if (!result.success) throw envError(result.issues, input);
-  const out = result.output;
+  const out = parseEnv(SignInEnvSchema, env);
   return {
     maxFailures: out.SIGN_IN_MAX_FAILURES,
     windowSeconds: out.SIGN_IN_WINDOW_SECONDS,
@@ -236,11 +212,9 @@ export interface GoogleSignInConfig {
 
 /** `OIDC_GOOGLE_ISSUER` and `OIDC_GOOGLE_CLIENT_ID`; null when the issuer is unset (Google sign-in off). */
 export function loadGoogleSignInConfig(env: NodeJS.ProcessEnv = process.env): GoogleSignInConfig | null {
-  const input = { OIDC_GOOGLE_ISSUER: env['OIDC_GOOGLE_ISSUER'], OIDC_GOOGLE_CLIENT_ID: env['OIDC_GOOGLE_CLIENT_ID'] };
-  const result = v.safeParse(GoogleEnvSchema, input);
-  if (!result.success) throw envError(result.issues, input);
-  const issuer = result.output.OIDC_GOOGLE_ISSUER?.trim() ?? '';
-  const clientId = result.output.OIDC_GOOGLE_CLIENT_ID ?? '';
+  const output = parseEnv(GoogleEnvSchema, env);
+  const issuer = output.OIDC_GOOGLE_ISSUER?.trim() ?? '';
+  const clientId = output.OIDC_GOOGLE_CLIENT_ID ?? '';
   if (!issuer) return null;
   if (!clientId) throw new ConfigError(`Invalid environment:\n  OIDC_GOOGLE_CLIENT_ID="": OIDC_GOOGLE_CLIENT_ID is required when OIDC_GOOGLE_ISSUER is set`);
   return { issuer, clientId };
