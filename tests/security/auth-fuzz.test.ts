@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
+import { API_PREFIX } from '../../src/config/constants.ts';
 import { EMPTY_BEAUTY_PROFILE } from '../../src/contract/account.ts';
 import { ENDPOINTS, pathParams, type Endpoint } from '../../src/contract/endpoints.ts';
 import { schemaFields } from '../../src/contract/schema-fields.ts';
 import { createOidcVerifier } from '../../src/server/auth/oidc.ts';
-import { registration } from '../helpers/account.ts';
+import { registration, SPA_HEADERS } from '../helpers/account.ts';
 import { startOidcIssuer, type OidcTestIssuer } from '../helpers/oidc-issuer.ts';
 import { cookieHeader, cookieJar, insertUser } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
@@ -44,7 +44,6 @@ const SEEDS: Record<string, Record<string, unknown> | null> = {
 const ACCOUNT_RESOURCES = /^(auth|sessions|user|account|beautyProfile|passwordResets)/;
 const FUZZED = ENDPOINTS.filter((endpoint) => endpoint.id in SEEDS);
 
-const HEADERS: Record<string, string> = { ...CLIENT_HEADERS, 'Accept-Language': 'en-SG', 'X-Site-Country': 'sg' };
 
 let t: TestApp;
 let issuer: OidcTestIssuer;
@@ -136,7 +135,7 @@ interface Outcome {
 }
 
 async function send(endpoint: Endpoint, body: string | null, signedIn: boolean, token: string, outcome: Outcome): Promise<void> {
-  const headers: Record<string, string> = { ...HEADERS, ...(signedIn ? { Cookie: sessionCookie } : {}) };
+  const headers: Record<string, string> = { ...SPA_HEADERS, ...(signedIn ? { Cookie: sessionCookie } : {}) };
   if (body === null) delete headers['Content-Type'];
   const response = await t.app.request(urlOf(endpoint, token), { method: endpoint.method, headers, ...(body === null ? {} : { body }) });
   outcome.statuses.set(response.status, (outcome.statuses.get(response.status) ?? 0) + 1);

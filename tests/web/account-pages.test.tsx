@@ -103,6 +103,35 @@ describe('account dashboard', () => {
     expect(within(nav).getByRole('link', { name: 'Complete your beauty profile' })).toHaveAttribute('href', '/account/beauty-profile');
   });
 
+  test('a failed load says "Your account could not be loaded." with Retry; 1 retry later the dashboard shows', async () => {
+    setSessionCookie();
+    const accountApi = fakeAccountApi();
+    const real = accountApi.account;
+    let calls = 0;
+    accountApi.account = async (options) => {
+      calls += 1;
+      if (calls === 1) throw networkError();
+      return real(options);
+    };
+    const app = await renderApp({ url: '/account', accountApi });
+    const title = await screen.findByText('Your account could not be loaded.');
+    expect(title.closest('[role="alert"]')).not.toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Hello, Ana')).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  test('a profile the server does not find (404) says "This page could not be loaded." without a Retry that cannot help', async () => {
+    setSessionCookie();
+    const accountApi = fakeAccountApi();
+    accountApi.beautyProfile = async () => {
+      throw apiError(404);
+    };
+    await renderApp({ url: '/account/beauty-profile', accountApi });
+    expect(await screen.findByText('This page could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
   test('not a Beauty Pass member: an invitation to join instead of a tier', async () => {
     setSessionCookie();
     const accountApi = fakeAccountApi();

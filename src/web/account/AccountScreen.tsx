@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { TIER_LABELS } from '../../../machines/tier/tier.messages.ts';
 import type { Account } from '../../contract/account.ts';
-import { PageSkeleton } from '../components/Skeleton.tsx';
 import { useDocumentHead } from '../head/useDocumentHead.ts';
 import { useResource } from '../hooks/useResource.ts';
 import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
@@ -11,6 +10,7 @@ import { useNotify } from '../notifications/NotificationsProvider.tsx';
 import { formatDate } from '../site/format.ts';
 import { useSite } from '../site/SiteProvider.tsx';
 import { AccountFormElement, ErrorSummary, SubmitButton, useAccountForm } from './FormParts.tsx';
+import { Loaded } from './parts.tsx';
 import { RequireSession } from './navigation.tsx';
 import { sessionStore } from './sessionStore.ts';
 import { useAccountApi } from './useAccountApi.ts';
@@ -127,20 +127,12 @@ function Dashboard({ account }: { account: Account }) {
 
 function AccountLoader() {
   const api = useAccountApi();
+  const { t } = useLingui();
   const account = useResource((signal) => api.account({ signal }));
-  if (account.status === 'loading') return <PageSkeleton />;
-  if (account.status === 'success') return <Dashboard account={account.data} />;
   return (
-    <div role="alert" className="panel panel--error">
-      <p>
-        <Trans>Your account could not be loaded.</Trans>
-      </p>
-      {account.status === 'failure' ? (
-        <button type="button" className="button" onClick={account.retry}>
-          <Trans>Retry</Trans>
-        </button>
-      ) : null}
-    </div>
+    <Loaded resource={account} failure={t`Your account could not be loaded.`}>
+      {(data) => <Dashboard account={data} />}
+    </Loaded>
   );
 }
 

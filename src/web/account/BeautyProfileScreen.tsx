@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { FormValues } from '../../../machines/account/accountForm.forms.ts';
 import type { BeautyProfile } from '../../contract/account.ts';
-import { PageSkeleton } from '../components/Skeleton.tsx';
 import { useDocumentHead } from '../head/useDocumentHead.ts';
 import { useResource } from '../hooks/useResource.ts';
 import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
@@ -22,7 +21,7 @@ import {
 } from './beautyOptions.ts';
 import { AccountFormElement, CheckboxGroup, ErrorSummary, SelectField, SubmitButton, useAccountForm, type Option } from './FormParts.tsx';
 import { RequireSession } from './navigation.tsx';
-import { LoadFailure, SavedStatus } from './parts.tsx';
+import { Loaded, SavedStatus } from './parts.tsx';
 import { useAccountApi } from './useAccountApi.ts';
 
 /** The saved answers as form values: "not said" is the empty option. */
@@ -84,10 +83,13 @@ function BeautyProfileForm({ state }: { state: BeautyProfileState }) {
 
 function BeautyProfileLoader() {
   const api = useAccountApi();
+  const { t } = useLingui();
   const profile = useResource((signal) => api.beautyProfile({ signal }));
-  if (profile.status === 'loading') return <PageSkeleton />;
-  if (profile.status === 'success') return <BeautyProfileForm state={profile.data} />;
-  return <LoadFailure retry={profile.status === 'failure' ? profile.retry : null} />;
+  return (
+    <Loaded resource={profile} failure={t`This page could not be loaded.`}>
+      {(data) => <BeautyProfileForm state={data} />}
+    </Loaded>
+  );
 }
 
 /** `/account/beauty-profile`: skin, hair and shade preferences, every answer optional. */

@@ -3,12 +3,11 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Account, ProfilePatch } from '../../contract/account.ts';
-import { PageSkeleton } from '../components/Skeleton.tsx';
 import { useDocumentHead } from '../head/useDocumentHead.ts';
 import { useResource } from '../hooks/useResource.ts';
 import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 import { AccountFormElement, CheckboxField, ErrorSummary, SubmitButton, TextField, useAccountForm } from './FormParts.tsx';
-import { LoadFailure, SavedStatus } from './parts.tsx';
+import { Loaded, SavedStatus } from './parts.tsx';
 import { RequireSession } from './navigation.tsx';
 import { useAccountApi } from './useAccountApi.ts';
 
@@ -43,10 +42,13 @@ function ProfileForm({ account }: { account: Account }) {
 
 function ProfileLoader() {
   const api = useAccountApi();
+  const { t } = useLingui();
   const account = useResource((signal) => api.account({ signal }));
-  if (account.status === 'loading') return <PageSkeleton />;
-  if (account.status === 'success') return <ProfileForm account={account.data} />;
-  return <LoadFailure retry={account.status === 'failure' ? account.retry : null} />;
+  return (
+    <Loaded resource={account} failure={t`This page could not be loaded.`}>
+      {(data) => <ProfileForm account={data} />}
+    </Loaded>
+  );
 }
 
 /** `/account/profile`: the member's names. */

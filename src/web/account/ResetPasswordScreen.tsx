@@ -3,12 +3,12 @@ import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import { Link, useSearch } from 'wouter';
 import { ResetTokenSchema } from '../../contract/account.ts';
-import { PageSkeleton } from '../components/Skeleton.tsx';
 import { useDocumentHead } from '../head/useDocumentHead.ts';
 import { useResource } from '../hooks/useResource.ts';
 import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 import type { ResetLink } from './api.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './FormParts.tsx';
+import { Loaded } from './parts.tsx';
 import { useAccountApi } from './useAccountApi.ts';
 
 /** A dead link: expired, used, or not one of ours. */
@@ -81,22 +81,14 @@ function ResetForm({ token, link }: { token: string; link: ResetLink }) {
 
 function CheckedReset({ token }: { token: string }) {
   const api = useAccountApi();
+  const { t } = useLingui();
   const check = useResource((signal) => api.checkResetLink(token, { signal }));
-  if (check.status === 'loading') return <PageSkeleton />;
   if (check.status === 'notFound' || (check.status === 'failure' && isDeadLink(check.error))) return <LinkInvalid />;
-  if (check.status === 'failure') {
-    return (
-      <div role="alert" className="panel panel--error">
-        <p>
-          <Trans>We could not check your link. Please try again.</Trans>
-        </p>
-        <button type="button" className="button" onClick={check.retry}>
-          <Trans>Retry</Trans>
-        </button>
-      </div>
-    );
-  }
-  return <ResetForm token={token} link={check.data} />;
+  return (
+    <Loaded resource={check} failure={t`We could not check your link. Please try again.`}>
+      {(link) => <ResetForm token={token} link={link} />}
+    </Loaded>
+  );
 }
 
 /** `/reset_password?token=…`: the link is checked before the form is offered (spec §8). */

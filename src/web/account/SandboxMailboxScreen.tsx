@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, useState } from 'react';
-import { PageSkeleton } from '../components/Skeleton.tsx';
 import { useDocumentHead } from '../head/useDocumentHead.ts';
 import { useResource } from '../hooks/useResource.ts';
 import { useFeatureCatalog } from '../i18n/useFeatureCatalog.ts';
 import { formatDate } from '../site/format.ts';
 import { useSite } from '../site/SiteProvider.tsx';
 import type { SandboxEmail } from './api.ts';
+import { Loaded } from './parts.tsx';
 import { useAccountApi } from './useAccountApi.ts';
 import './account.css';
 
@@ -76,20 +76,12 @@ function Mailbox({ emails }: { emails: SandboxEmail[] }) {
 
 function MailboxLoader() {
   const api = useAccountApi();
+  const { t } = useLingui();
   const emails = useResource((signal) => api.sandboxEmails({ signal }));
-  if (emails.status === 'loading') return <PageSkeleton />;
-  if (emails.status === 'success') return <Mailbox emails={emails.data} />;
   return (
-    <div role="alert" className="panel panel--error">
-      <p>
-        <Trans>The outbox could not be loaded.</Trans>
-      </p>
-      {emails.status === 'failure' ? (
-        <button type="button" className="button" onClick={emails.retry}>
-          <Trans>Retry</Trans>
-        </button>
-      ) : null}
-    </div>
+    <Loaded resource={emails} failure={t`The outbox could not be loaded.`}>
+      {(data) => <Mailbox emails={data} />}
+    </Loaded>
   );
 }
 

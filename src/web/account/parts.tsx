@@ -1,5 +1,7 @@
-import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { ErrorPanel } from '../components/Retry.tsx';
+import { PageSkeleton } from '../components/Skeleton.tsx';
+import type { ResourceView } from '../hooks/useResource.ts';
 
 /** A polite live region that is always there, so the confirmation is announced when it appears. */
 export function SavedStatus({ saved, children }: { saved: boolean; children: ReactNode }) {
@@ -10,18 +12,9 @@ export function SavedStatus({ saved, children }: { saved: boolean; children: Rea
   );
 }
 
-/** A screen's data did not load: say so, and offer a retry when one can help. */
-export function LoadFailure({ retry }: { retry: (() => void) | null }) {
-  return (
-    <div role="alert" className="panel panel--error">
-      <p>
-        <Trans>This page could not be loaded.</Trans>
-      </p>
-      {retry ? (
-        <button type="button" className="button" onClick={retry}>
-          <Trans>Retry</Trans>
-        </button>
-      ) : null}
-    </div>
-  );
+/** A screen's data: a skeleton while it loads, the content once it has, or what went wrong with a retry when one can help. */
+export function Loaded<T>({ resource, failure, children }: { resource: ResourceView<T>; failure: string; children: (data: T) => ReactNode }) {
+  if (resource.status === 'loading') return <PageSkeleton />;
+  if (resource.status === 'success') return <>{children(resource.data)}</>;
+  return <ErrorPanel title={failure} {...(resource.status === 'failure' ? { onRetry: resource.retry } : {})} />;
 }
