@@ -10,6 +10,11 @@ import { formatter } from '@lingui/format-po';
 const FEATURE_SOURCES = [
   '<rootDir>/src/web/account',
   '<rootDir>/src/web/booking',
+  // Catalogue features loaded after the first screen: filters, search, product reviews and waitlist.
+  '<rootDir>/src/web/catalog',
+  '<rootDir>/src/web/search',
+  '<rootDir>/src/web/product',
+  '<rootDir>/machines/search',
   '<rootDir>/src/web/loyalty',
   '<rootDir>/src/web/sandbox',
   // Legal texts and the API reference: pages of their own, never part of another page's first screen.

@@ -7,15 +7,9 @@ export const ClientTokenRequestSchema = v.object({
 });
 export type ClientTokenRequest = v.InferOutput<typeof ClientTokenRequestSchema>;
 
-export const CLIENT_TOKEN_REQUEST: ClientTokenRequest = { grant_type: 'refresh_token', flow: 'client' };
-
-/** Cookies of the session (spec §3, §9): only `jwt-data` is readable by scripts. */
-export const SESSION_COOKIES = {
-  data: 'jwt-data',
-  signature: 'jwt-signature',
-  refreshToken: 'jwt-refresh-token',
-  deviceId: 'device-id',
-} as const;
+// The SPA's first screens need only these constants: they live in a module without schemas, so
+// the schemas here stay out of the entry chunk.
+export { CLIENT_TOKEN_REQUEST, SESSION_COOKIES } from './session-constants.ts';
 
 /** Body of `POST auth/token` in the server (app) flow: the app holds its tokens itself. */
 export const AppTokenRequestSchema = v.object({

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { CountryCodeSchema, MoneySchema } from './site.ts';
+import { MoneySchema } from './site.ts';
+import { CountryCodeSchema } from './site-input.ts';
 
 /** `YYYY-MM-DD`: a calendar day in the store's own time zone (never converted to UTC). */
 export const StoreDateSchema = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'));

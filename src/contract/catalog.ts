@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { PRODUCT_PAGE_SIZE_MAX } from '../config/constants.ts';
-import { booleanFromQuery, intFromQuery, MoneySchema, PageMetaSchema } from './site.ts';
+import { MoneySchema, PageMetaSchema } from './site.ts';
 
 export const SlugSchema = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lower-case slug'), v.maxLength(120));
 
@@ -88,19 +87,48 @@ export type ProductDetail = v.InferOutput<typeof ProductDetailSchema>;
 
 export const ProductDetailResponseSchema = v.object({ data: ProductDetailSchema });
 
-/** Query of `GET products` (all values arrive as strings). */
-export const ProductListQuerySchema = v.object({
-  /** Category path, `makeup` or `makeup/face/foundation`. */
-  category: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+){0,2}$/, 'must be a category path'))),
-  /** Brand slug. */
-  brand: v.optional(SlugSchema),
-  on_sale: v.optional(booleanFromQuery),
-  sort: v.optional(ProductSortSchema),
-  page: v.optional(intFromQuery(1, 100_000)),
-  per_page: v.optional(intFromQuery(1, PRODUCT_PAGE_SIZE_MAX)),
+/** Longest search query kept; longer input is refused with a 400 that says so. */
+export const SEARCH_QUERY_MAX = 200;
+
+/** The "others" filter (spec §3): stored badges a shopper can narrow a listing to. */
+export const OTHER_FILTERS = ['new', 'exclusive', 'coming_soon', 'priority_access', 'app_exclusive'] as const;
+export const OtherFilterSchema = v.picklist(OTHER_FILTERS, 'must be one of new, exclusive, coming_soon, priority_access, app_exclusive');
+export type OtherFilter = v.InferOutput<typeof OtherFilterSchema>;
+
+/**
+ * The query schemas of `GET products`, `GET products/filters` and `GET search` live in
+ * ./catalog-query.ts: the SPA never parses them, and a schema in this module would ship in the
+ * entry chunk (the SPA's first-screen code imports this module). Their types are re-exported here:
+ * a type-only export costs nothing at run time.
+ */
+export type {
+  FeaturedProductsBody,
+  ProductFiltersQueryInput,
+  ProductListQuery,
+  ProductListQueryInput,
+  SearchQuery,
+  SearchQueryInput,
+} from './catalog-query.ts';
+
+const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/**
+ * `GET products/filters`: the choices of each filter with the number of products each would show.
+ * A filter's counts apply every *other* active filter, so choosing a second brand is never a dead end.
+ */
+export const ProductFiltersSchema = v.object({
+  brands: v.array(v.object({ slug: v.string(), name: v.string(), count: CountSchema })),
+  /** Children of the scope category (top categories without one), with their counts. */
+  categories: v.array(v.object({ path: v.string(), name: v.string(), count: CountSchema })),
+  /** Lowest and highest price among the products the other filters leave; null when none. */
+  price: v.object({ currency: v.pipe(v.string(), v.length(3)), min: v.nullable(v.number()), max: v.nullable(v.number()) }),
+  others: v.array(v.object({ code: OtherFilterSchema, count: CountSchema })),
+  onSale: v.object({ count: CountSchema }),
+  /** Products every active filter leaves. */
+  total: CountSchema,
 });
-export type ProductListQueryInput = v.InferInput<typeof ProductListQuerySchema>;
-export type ProductListQuery = v.InferOutput<typeof ProductListQuerySchema>;
+export type ProductFilters = v.InferOutput<typeof ProductFiltersSchema>;
+export const ProductFiltersResponseSchema = v.object({ data: ProductFiltersSchema });
 
 export const ProductListResponseSchema = v.object({
   data: v.array(ProductSummarySchema),
@@ -108,12 +136,4 @@ export const ProductListResponseSchema = v.object({
 });
 export type ProductListResponse = v.InferOutput<typeof ProductListResponseSchema>;
 
-/** `POST featured-products`: products picked for a placement on a page. */
-export const FeaturedProductsBodySchema = v.object({
-  placement: v.picklist(['home', 'category', 'product'], 'must be one of home, category, product'),
-  /** For `category` placements: the category path. */
-  category: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(48)), 12),
-});
-export type FeaturedProductsBody = v.InferInput<typeof FeaturedProductsBodySchema>;
 export const FeaturedProductsResponseSchema = v.object({ data: v.array(ProductSummarySchema) });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CountryCodeSchema } from './site.ts';
+import { CountryCodeSchema } from './site-input.ts';
 
 /** Beauty Pass tiers, lowest first (spec §4). Pink is where every member starts. */
 export const TIER_NAMES = ['pink', 'white', 'black', 'gold'] as const;

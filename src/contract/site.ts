@@ -1,17 +1,4 @@
 import * as v from 'valibot';
-import { COUNTRY_CODES, LANGUAGE_CODES } from '../config/countries.ts';
-
-/** Upper-case country code as used inside the app (`SG`). */
-export const CountryCodeSchema = v.picklist(COUNTRY_CODES, 'must be one of AU, HK, ID, MY, NZ, PH, SG, TH');
-
-/** `X-Site-Country` carries the country in lower case (spec §7); upper case is accepted too. */
-export const SiteCountryHeaderSchema = v.pipe(
-  v.string(),
-  v.transform((value) => value.trim().toUpperCase()),
-  CountryCodeSchema,
-);
-
-export const LanguageCodeSchema = v.picklist(LANGUAGE_CODES, 'must be one of en, zh, id, th');
 
 /** ISO 4217 amount in major units (`42.5` SGD, `350000` IDR). */
 export const MoneySchema = v.object({
@@ -53,19 +40,3 @@ export const PageMetaSchema = v.object({
   totalPages: v.number(),
 });
 export type PageMeta = v.InferOutput<typeof PageMetaSchema>;
-
-/** Query strings arrive as text: turn "12" into 12 and reject everything that is not an integer. */
-export function intFromQuery(min: number, max: number) {
-  return v.pipe(
-    v.string(),
-    v.regex(/^\d{1,9}$/, 'must be a whole number'),
-    v.transform(Number),
-    v.minValue(min, `must be at least ${min}`),
-    v.maxValue(max, `must be at most ${max}`),
-  );
-}
-
-export const booleanFromQuery = v.pipe(
-  v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
-  v.transform((value) => value === 'true' || value === '1'),
-);

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { DEFAULT_COUNTRY, languageFor, type CountryCode, type LanguageCode } from '../../config/countries.ts';
-import { SiteCountryHeaderSchema } from '../../contract/site.ts';
+import { SiteCountryHeaderSchema } from '../../contract/site-input.ts';
 import { invalidRequest } from './errors.ts';
 import { fieldErrors } from './validate.ts';
 

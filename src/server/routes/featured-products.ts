@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { FeaturedProductsBodySchema } from '../../contract/catalog.ts';
+import { FeaturedProductsBodySchema } from '../../contract/catalog-query.ts';
 import { featuredProducts } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
 import { invalidRequest } from '../http/errors.ts';

@@ -1,4 +1,4 @@
-import { SESSION_COOKIES } from '../../contract/auth.ts';
+import { SESSION_COOKIES } from '../../contract/session-constants.ts';
 
 /** The value of cookie `name` in a `document.cookie` string, or null when it is absent or empty. */
 export function readCookie(cookieString: string, name: string): string | null {

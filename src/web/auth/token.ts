@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CLIENT_TOKEN_REQUEST } from '../../contract/auth.ts';
+import { CLIENT_TOKEN_REQUEST } from '../../contract/session-constants.ts';
 import type { RequestFn } from '../api/resource.ts';
 import { TOKEN_PATH } from '../api/retry.ts';
 
