@@ -27,7 +27,12 @@ import { featuredProductRoutes } from './routes/featured-products.ts';
 import { layoutRoutes } from './routes/layouts.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { productRoutes } from './routes/products.ts';
+import { notificationSubscriptionRoutes } from './routes/notification-subscriptions.ts';
+import { reviewRoutes } from './routes/reviews.ts';
+import { variantRoutes } from './routes/variants.ts';
+import { waitlistRoutes } from './routes/waitlist.ts';
 import { sandboxUserRoutes } from './routes/sandbox-users.ts';
+import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes, userRoutes } from './routes/sessions.ts';
 
 export interface AppOptions {
@@ -67,7 +72,13 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/brands', brandRoutes(db));
   api.route('/categories', categoryRoutes(db));
   api.route('/products', productRoutes(db));
+  // `products/{slug}/reviews…`: beside the product routes, which match one segment only.
+  api.route('/products', reviewRoutes(db, auth));
+  api.route('/variants', variantRoutes(db));
+  api.route('/waitlist', waitlistRoutes(db, auth));
+  api.route('/notification-subscription', notificationSubscriptionRoutes(db, auth));
   api.route('/featured-products', featuredProductRoutes(db));
+  api.route('/search', searchRoutes(db));
   api.route('/layouts', layoutRoutes(db, auth));
   api.route('/sandbox/users', sandboxUserRoutes(db));
   api.route('/media', mediaRoutes(db));

@@ -7,6 +7,9 @@ import { DEFAULT_SEED_PRODUCTS, loadGoogleSignInConfig, loadSignInConfig, MAX_SE
 import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
 import { isSeeded, seedDatabase } from './db/seed/index.ts';
 import { seedContent } from './db/seed/content.ts';
+import { rebuildSearchIndexIfStale } from './search/build.ts';
+import { searchMemory } from './search/memory.ts';
+import { flushSearchLog } from './search/popular.ts';
 import { loadMailConfig, type MailConfig } from './config.ts';
 import { OutboxMailer } from './mail/mailer.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
@@ -85,6 +88,8 @@ export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir
     if (seeded) await seedDatabase(database.db, seedProducts);
     // A database seeded before segments and announcements existed gets them now (a no-op otherwise).
     else await seedContent(database.db);
+    // A database from before the search index (or an older version of it) gets it once; a current one costs one read.
+    await rebuildSearchIndexIfStale(database.db);
     await purgeIdempotencyKeys(database.db);
     await purgeSignInRecords(database.db);
     return { database, seeded, lock };
@@ -135,6 +140,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       })
     : null;
   mailer?.start();
+  // The search vocabulary and typeahead keys (about a second at 100,000 products) load now, not on the first keystroke.
+  void searchMemory(database.db).catch(() => undefined);
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -145,6 +152,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       await mailer?.stop().catch(() => undefined);
+      // Popular-search counts still waiting in memory.
+      await flushSearchLog(database.db).catch(() => undefined);
       try {
         await database.close();
       } finally {

@@ -12,7 +12,8 @@ import {
 } from '../../src/contract/catalog.ts';
 import { LayoutSchema } from '../../src/contract/layouts.ts';
 import { ApiErrorBodySchema } from '../../src/contract/site.ts';
-import { brands, categories, countries, productPrices, products, variants } from '../../src/server/db/schema.ts';
+import { brands, categories, countries, productPrices, products, searchWords, variants } from '../../src/server/db/schema.ts';
+import { normalizeText, words } from '../../src/server/search/text.ts';
 import { generateProducts } from '../../src/server/db/seed/generate.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
@@ -70,7 +71,13 @@ describe('seeded data', () => {
   it('stores exactly what the deterministic generator yields', async () => {
     const stored = await t.db.select().from(products).orderBy(products.id);
     const expected = [...generateProducts(150)].map((b) => b.product);
-    expect(stored).toEqual(expected);
+    // search_terms is the search index's, built from the stored rows: each holds the words of the product's name.
+    expect(stored.map(({ searchTerms: _searchTerms, ...row }) => row)).toEqual(expected);
+    const vocabulary = new Map((await t.db.select().from(searchWords)).map((w) => [w.id, w.word]));
+    for (const row of stored) {
+      const terms = new Set(row.searchTerms.map((id) => vocabulary.get(id)));
+      for (const word of words(normalizeText(`${row.name.en} ${row.name.th}`))) expect(terms).toContain(word);
+    }
     const storedVariants = await t.db.select().from(variants).orderBy(variants.id);
     expect(storedVariants).toEqual([...generateProducts(150)].flatMap((b) => b.variants));
   });

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
-import { ProductDetailResponseSchema, ProductListQuerySchema, ProductListResponseSchema, CategoryTreeSchema } from '../../src/contract/catalog.ts';
+import { ProductDetailResponseSchema, ProductListResponseSchema, CategoryTreeSchema } from '../../src/contract/catalog.ts';
+import { ProductListQuerySchema } from '../../src/contract/catalog-query.ts';
 import { ENDPOINTS, endpointUrl, pathParams, type Endpoint, type Operation } from '../../src/contract/endpoints.ts';
 import { LayoutSchema } from '../../src/contract/layouts.ts';
 import { SandboxUserPatchSchema, SandboxUserResponseSchema } from '../../src/contract/sandbox.ts';
@@ -87,7 +88,11 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
   'categories.index': async () => ({}),
   'products.index': async () => ({ query: 'category=makeup&sort=price_asc&page=1&per_page=5' }),
   'products.show': async () => ({ params: { slug: (await someProduct()).slug } }),
+  'productFilters.index': async () => ({ query: 'category=makeup&brands=kirei-lab,sora-botanics&price_min=10&price_max=80&others=new&on_sale=true' }),
   'featuredProducts.create': async () => ({ body: { placement: 'home', limit: 4 } }),
+  'search.index': async () => ({ query: 'q=fundation&sort=price_asc&page=1&per_page=5' }),
+  'searchSuggestions.index': async () => ({ query: 'q=fou' }),
+  'popularQueries.index': async () => ({}),
   'layouts.index': async () => ({}),
   'sandboxUsers.index': async () => ({}),
   'sandboxUsers.show': async () => ({ params: { id: await newUserId() } }),
@@ -147,6 +152,21 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     const response = await call('POST', `${API_PREFIX}/sessions`, { email: staff.email, password: staff.password });
     return { cookie: cookieHeader(cookieJar(response)) };
   },
+  // Reviews, waitlist, "Notify me" and live stock (issue 5).
+  'variants.index': async () => ({ query: `product=${(await someProduct()).slug}` }),
+  'reviews.index': async () => ({ params: { slug: (await someProduct()).slug }, query: 'sort=highest&page=1&per_page=5' }),
+  'reviews.create': async () => ({
+    params: { slug: (await someProduct()).slug },
+    body: { rating: 5, title: 'Lovely', text: 'Soft, light and lasts all day.' },
+    cookie: await signedIn(),
+  }),
+  'myReview.show': async () => ({ params: { slug: (await someProduct()).slug }, cookie: await signedIn() }),
+  'waitlist.index': async () => ({ cookie: await signedIn() }),
+  // Leaving works for any product (joining needs a sold-out or coming-soon one).
+  'waitlist.update': async () => ({ params: { slug: (await someProduct()).slug }, body: { waitlisted: false }, cookie: await signedIn() }),
+  'notificationSubscriptions.index': async () => ({ cookie: await signedIn() }),
+  'notificationSubscriptions.create': async () => ({ body: { product: (await someProduct()).slug }, cookie: await signedIn() }),
+  'notificationSubscriptions.subscribe': async () => ({ body: { product: (await someProduct()).slug, email: 'notify.docs@example.com' } }),
 };
 
 describe('every registry entry is a real endpoint', () => {
@@ -213,7 +233,9 @@ describe('the registry lists every API route', () => {
     for (const endpoint of ENDPOINTS) {
       expect(endpoint.method, endpoint.id).toBe(methods[endpoint.operation]);
       const hasParams = pathParams(endpoint.path).length > 0;
-      if (endpoint.operation === 'index' || endpoint.operation === 'create' || endpoint.singular) expect(hasParams, endpoint.id).toBe(false);
+      // A collection ends in its name, nested ones too (`products/{slug}/reviews`).
+      if (endpoint.operation === 'index' || endpoint.operation === 'create') expect(/\{\w+\}$/.test(endpoint.path), endpoint.id).toBe(false);
+      else if (endpoint.singular) expect(hasParams, endpoint.id).toBe(false);
       else expect(hasParams, endpoint.id).toBe(true);
       expect(endpoint.path).not.toMatch(/^\/|\/$/);
     }
@@ -235,7 +257,9 @@ describe('schemaFields', () => {
 
   it('documents query parameters as the strings the client sends, with their optionality', () => {
     const fields = byPath(schemaFields(ProductListQuerySchema));
-    expect([...fields.keys()]).toEqual(['category', 'brand', 'on_sale', 'sort', 'page', 'per_page']);
+    expect([...fields.keys()]).toEqual(['category', 'brand', 'brands', 'categories', 'price_min', 'price_max', 'others', 'on_sale', 'sort', 'page', 'per_page']);
+    // A comma list is sent as one string, not as the array the server turns it into.
+    expect(fields.get('brands')?.type).toEqual({ kind: 'string' });
     expect(fields.get('per_page')).toEqual({ path: 'per_page', type: { kind: 'string' }, optional: true, nullable: false });
     expect(fields.get('sort')?.type).toEqual({ kind: 'enum', options: ['featured', 'newest', 'price_desc', 'price_asc', 'top_rated'] });
   });

@@ -40,6 +40,13 @@ const SEEDS: Record<string, Record<string, unknown> | null> = {
   'passwordResets.show': null,
   'passwordResets.replace': { password: 'Kaya toast 77' },
   'userSegments.index': null,
+  // Reviews, waitlist and "Notify me" of a member (issue 5).
+  'reviews.create': { rating: 5, title: 'Lovely', text: 'Soft, light and lasts all day.' },
+  'myReview.show': null,
+  'waitlist.index': null,
+  'waitlist.update': { waitlisted: true },
+  'notificationSubscriptions.index': null,
+  'notificationSubscriptions.create': { product: 'lip-tint', variantId: 1 },
 };
 const ACCOUNT_RESOURCES = /^(auth|sessions|user|account|beautyProfile|passwordResets)/;
 const FUZZED = ENDPOINTS.filter((endpoint) => endpoint.id in SEEDS);

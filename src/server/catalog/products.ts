@@ -1,234 +1,183 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { API_PREFIX } from '../../config/constants.ts';
-import { COUNTRIES, type CountryCode, type LanguageCode } from '../../config/countries.ts';
+import { COUNTRIES, type CountryCode } from '../../config/countries.ts';
 import type { Badge, ProductDetail, ProductSort, ProductSummary } from '../../contract/catalog.ts';
 import type { Db } from '../db/client.ts';
-import { brands, categories, productPrices, products, variants, type Localized } from '../db/schema.ts';
+import { pageOfIds, type ProductFilter, type Site } from './filters.ts';
+import { listingIndex, readRows, type CountryPrices, type ListingIndex } from './listing-index.ts';
+import { catalogueRefs, type CatalogueRefs } from './refs.ts';
 
-export interface Site {
-  country: CountryCode;
-  language: LanguageCode;
-}
+/*
+ * Product listings, summaries and the product page. What the server exports for other features:
+ *
+ * - `listProducts(db, site, { ...ProductFilter, sort, page, perPage })`: a page of summaries with
+ *   `meta` (page, perPage, total, totalPages); `GET search` passes `searchTerms` in the filter.
+ * - `productFacets(db, site, filter)`: `GET products/filters` (./filters.ts).
+ * - `summariesByIds(db, site, ids)`: summaries in the order of `ids`.
+ * - `productFilterFromQuery(query)`: a parsed listing/search query's filters as a `ProductFilter`.
+ */
+export { productFacets, productFilterFromQuery, type FilterQuery, type ProductFilter, type Site } from './filters.ts';
 
 export function productImageUrl(productId: number, variantId: number): string {
   return `${API_PREFIX}/media/products/${productId}/${variantId}.svg`;
 }
 
-/** Columns every product summary needs, joined with the brand and the country's price. */
-const summaryColumns = {
-  id: products.id,
-  slug: products.slug,
-  name: products.name,
-  badges: products.badges,
-  ratingAvg: products.ratingAvg,
-  ratingCount: products.ratingCount,
-  totalStock: products.totalStock,
-  variantCount: products.variantCount,
-  brandId: brands.id,
-  brandSlug: brands.slug,
-  brandName: brands.name,
-  amountMinor: productPrices.amountMinor,
-  saleAmountMinor: productPrices.saleAmountMinor,
-  // Variants of a product are created together, so the lowest id is its first (cover) variant.
-  firstVariantId: sql<number>`(select min(${variants.id}) from ${variants} where ${variants.productId} = ${products.id})`.mapWith(Number),
-};
-
-type SummaryRow = {
-  id: number;
-  slug: string;
-  name: Localized;
-  badges: string[];
-  ratingAvg: number;
-  ratingCount: number;
-  totalStock: number;
-  variantCount: number;
-  brandId: number;
-  brandSlug: string;
-  brandName: string;
-  amountMinor: number;
-  saleAmountMinor: number | null;
-  firstVariantId: number;
-};
-
 function money(country: CountryCode, minor: number) {
   return { currency: COUNTRIES[country].currency, amount: minor / 100 };
 }
 
-function toSummary(row: SummaryRow, site: Site): ProductSummary {
-  const inStock = row.totalStock > 0;
-  const badges = row.badges as Badge[];
+/** What a summary reads from the database: the row as it is now (stock and ratings change). */
+type SummaryRow = [id: number, slug: string, name: string, badges: string[], ratingAvg: number, ratingCount: number, totalStock: number, variantCount: number, brandId: number];
+
+/** Columns of `SummaryRow` over `products p`, the name in the request's language only (the JSON holds four). */
+function summaryJson(site: Site) {
+  return sql`json_build_array(p.id, p.slug, p.name ->> ${site.language}, p.badges, p.rating_avg, p.rating_count, p.total_stock, p.variant_count, p.brand_id)`;
+}
+
+/** A summary; null when the product is not priced in the country (or newer than the listing index). */
+function toSummary(row: SummaryRow, index: ListingIndex, prices: CountryPrices, refs: CatalogueRefs, site: Site): ProductSummary | null {
+  const [id, slug, name, storedBadges, ratingAvg, ratingCount, totalStock, variantCount, brandId] = row;
+  const position = index.positionOf(id);
+  const amount = position < 0 ? -1 : (prices.amount[position] ?? -1);
+  if (amount < 0) return null;
+  const inStock = totalStock > 0;
+  const badges = storedBadges as Badge[];
+  const brand = refs.brandsById.get(brandId) ?? { id: brandId, slug: '', name: '' };
   return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name[site.language],
-    brand: { id: row.brandId, slug: row.brandSlug, name: row.brandName },
-    price: money(site.country, row.amountMinor),
-    salePrice: row.saleAmountMinor === null ? null : money(site.country, row.saleAmountMinor),
-    rating: { average: Number(row.ratingAvg), count: row.ratingCount },
+    id,
+    slug,
+    name,
+    brand: { id: brand.id, slug: brand.slug, name: brand.name },
+    price: money(site.country, amount),
+    salePrice: prices.sale[position] === 1 ? money(site.country, prices.effective[position] ?? amount) : null,
+    rating: { average: Number(ratingAvg), count: ratingCount },
     badges: inStock ? badges : [...badges, 'out_of_stock'],
     inStock,
-    imageUrl: productImageUrl(row.id, row.firstVariantId),
-    variantCount: row.variantCount,
+    imageUrl: productImageUrl(id, index.cover[position] ?? 0),
+    variantCount,
   };
 }
 
-function baseQuery(db: Db, country: CountryCode) {
-  return db
-    .select(summaryColumns)
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.countryCode, country)));
+/**
+ * Summaries of `ids` in that order; with `probeReviews`, also `max(reviews.id)`, read in the same
+ * query (it tells whether the top-rated order is still current; a fifth of the query's cost, so
+ * only for that sort). The rows cross from the database as one JSON text, which PGlite hands over
+ * far faster than rows of many columns.
+ */
+async function readSummaries(db: Db, site: Site, index: ListingIndex, ids: readonly number[], probeReviews = false): Promise<{ data: ProductSummary[]; reviewsVersion: number | null }> {
+  if (!ids.every((id) => Number.isSafeInteger(id))) throw new TypeError('product ids must be integers');
+  const [refs, prices] = await Promise.all([catalogueRefs(db), index.pricesOf(db, site.country)]);
+  const rows = ids.length === 0 ? sql`null` : sql`(select json_agg(${summaryJson(site)})::text from products p where p.id in (${sql.raw(ids.join(','))}))`;
+  const [row] = await readRows<{ v?: number | null; rows: string | null }>(db, probeReviews ? sql`select (select max(id) from reviews) as v, ${rows} as rows` : sql`select ${rows} as rows`);
+  const byId = new Map((JSON.parse(row?.rows ?? '[]') as SummaryRow[]).map((r) => [r[0], r]));
+  const data = ids.flatMap((id) => {
+    const found = byId.get(id);
+    const summary = found ? toSummary(found, index, prices, refs, site) : null;
+    return summary ? [summary] : [];
+  });
+  return { data, reviewsVersion: probeReviews ? Number(row?.v ?? 0) : null };
 }
 
-const ORDER: Record<ProductSort, SQL[]> = {
-  featured: [asc(products.featuredRank), asc(products.id)],
-  newest: [desc(products.createdAt), desc(products.id)],
-  price_desc: [desc(productPrices.effectiveMinor), asc(products.id)],
-  price_asc: [asc(productPrices.effectiveMinor), asc(products.id)],
-  top_rated: [desc(products.ratingAvg), desc(products.ratingCount), asc(products.id)],
-};
-
-/** Ids of a category and all its descendants; empty when the path names no category. */
-async function categoryIds(db: Db, path: string): Promise<number[]> {
-  const rows = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(or(eq(categories.path, path), like(categories.path, `${path.replace(/[\\%_]/g, '\\$&')}/%`)));
-  return rows.map((r) => r.id);
+/** Summaries of `ids` in that order (products not priced in the country are left out). */
+export async function summariesByIds(db: Db, site: Site, ids: readonly number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  return (await readSummaries(db, site, await listingIndex(db), ids)).data;
 }
 
-export interface ProductFilter {
-  category?: string | undefined;
-  brand?: string | undefined;
-  onSale?: boolean | undefined;
-  inStockOnly?: boolean;
-}
-
-/** The WHERE clause of a filter, or null when it can match nothing (unknown category or brand). */
-async function filterCondition(db: Db, filter: ProductFilter): Promise<SQL | undefined | null> {
-  const conditions: SQL[] = [];
-  if (filter.category !== undefined) {
-    const ids = await categoryIds(db, filter.category);
-    if (ids.length === 0) return null;
-    conditions.push(inArray(products.categoryId, ids));
-  }
-  if (filter.brand !== undefined) {
-    const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.slug, filter.brand));
-    if (!brand) return null;
-    conditions.push(eq(products.brandId, brand.id));
-  }
-  if (filter.onSale) conditions.push(isNotNull(productPrices.saleAmountMinor));
-  if (filter.inStockOnly) conditions.push(gt(products.totalStock, 0));
-  return conditions.length > 0 ? and(...conditions) : undefined;
-}
-
+/** `GET products` and `GET search`: a filter, a sort and a page. */
 export interface ListOptions extends ProductFilter {
   sort: ProductSort;
+  /** From 1. */
   page: number;
   perPage: number;
 }
 
+export interface ProductPage {
+  data: ProductSummary[];
+  meta: { page: number; perPage: number; total: number; totalPages: number };
+}
+
 /**
- * Totals per filter and country, kept 5 minutes (the catalogue's own freshness): counting 100k
- * rows on every page turn costs more than the page itself.
+ * A page of products under a filter and sort, with the total the filter leaves. The page is found
+ * in the listing index (./listing-index.ts) and its rows are read from the database, so stock,
+ * ratings and names are current. A page past the end is empty, with the real total.
  */
-const TOTALS_TTL_MS = 300_000;
-const TOTALS_MAX = 500;
-const totalsCache = new WeakMap<Db, Map<string, { total: number; at: number }>>();
-
-async function countProducts(db: Db, country: CountryCode, filter: ProductFilter, where: SQL | undefined): Promise<number> {
-  let cache = totalsCache.get(db);
-  if (!cache) totalsCache.set(db, (cache = new Map()));
-  const key = JSON.stringify([country, filter.category, filter.brand, filter.onSale ?? false, filter.inStockOnly ?? false]);
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TOTALS_TTL_MS) return hit.total;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.countryCode, country)))
-    .where(where);
-  const total = row?.n ?? 0;
-  if (cache.size >= TOTALS_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { total, at: Date.now() });
-  return total;
+export async function listProducts(db: Db, site: Site, options: ListOptions): Promise<ProductPage> {
+  const { sort, page, perPage, ...filter } = options;
+  const index = await listingIndex(db);
+  const offset = (page - 1) * perPage;
+  let found = await pageOfIds(db, index, site.country, filter, sort, offset, perPage);
+  const read = await readSummaries(db, site, index, found.ids, sort === 'top_rated');
+  let { data } = read;
+  if (read.reviewsVersion !== null && read.reviewsVersion !== index.ratingVersion) {
+    // A review was written since the order was read: reorder with the new ratings, then read again.
+    await index.refreshRatings(db, read.reviewsVersion);
+    found = await pageOfIds(db, index, site.country, filter, sort, offset, perPage);
+    ({ data } = await readSummaries(db, site, index, found.ids));
+  }
+  const { total } = found;
+  return { data, meta: { page, perPage, total, totalPages: Math.ceil(total / perPage) } };
 }
 
-/** Summaries of `ids`, in that order. */
-async function summariesByIds(db: Db, site: Site, ids: number[]): Promise<ProductSummary[]> {
-  if (ids.length === 0) return [];
-  const rows = await baseQuery(db, site.country).where(inArray(products.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toSummary(row, site)] : [];
-  });
-}
-
-export async function listProducts(db: Db, site: Site, options: ListOptions) {
-  const where = await filterCondition(db, options);
-  const meta = (total: number) => ({ page: options.page, perPage: options.perPage, total, totalPages: Math.ceil(total / options.perPage) });
-  if (where === null) return { data: [], meta: meta(0) };
-
-  const total = await countProducts(db, site.country, options, where);
-  const offset = (options.page - 1) * options.perPage;
-  if (offset >= total) return { data: [], meta: meta(total) };
-  // Page through narrow rows first (index-friendly even at a deep offset), then load only the page.
-  const page = await db
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.countryCode, site.country)))
-    .where(where)
-    .orderBy(...ORDER[options.sort])
-    .limit(options.perPage)
-    .offset(offset);
-  return { data: await summariesByIds(db, site, page.map((r) => r.id)), meta: meta(total) };
-}
-
-/** Deterministic picks for a placement: best-ranked products in stock. */
+/** Deterministic picks for a placement: best-ranked products in stock (stock is read live, so in SQL). */
 export async function featuredProducts(db: Db, site: Site, options: { placement: 'home' | 'category' | 'product'; category?: string | undefined; limit: number }) {
-  const where = await filterCondition(db, { category: options.category, inStockOnly: true });
-  if (where === null) return [];
-  const order = options.placement === 'product' ? ORDER.top_rated : ORDER.featured;
-  const picks = await db
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.countryCode, site.country)))
-    .where(where)
-    .orderBy(...order)
-    .limit(options.limit);
-  return summariesByIds(db, site, picks.map((r) => r.id));
+  const refs = await catalogueRefs(db);
+  const categoryIds = options.category === undefined ? null : refs.idsUnder(options.category);
+  if (categoryIds?.length === 0) return [];
+  const order = options.placement === 'product' ? sql`rating_avg desc, rating_count desc, id` : sql`featured_rank, id`;
+  const picks = await readRows<{ id: number }>(db, sql`
+      select id from products
+      where total_stock > 0 ${categoryIds ? sql`and category_id in (${sql.raw(categoryIds.join(','))})` : sql``}
+      order by ${order} limit ${options.limit}`);
+  return summariesByIds(db, site, picks.map((row) => Number(row.id)));
 }
 
+interface DetailJson {
+  row: SummaryRow;
+  description: string;
+  ingredients: string;
+  howToUse: string;
+  categoryId: number;
+  variants: { id: number; sku: string; name: string; kind: 'shade' | 'size'; colorHex: string | null; stock: number }[];
+}
+
+/** One product with its variants and breadcrumb, in one query (one JSON text). */
 export async function productDetail(db: Db, site: Site, slug: string): Promise<ProductDetail | null> {
-  const [row] = await baseQuery(db, site.country)
-    .where(eq(products.slug, slug))
-    .limit(1);
-  if (!row) return null;
-  const [extra] = await db
-    .select({ description: products.description, ingredients: products.ingredients, howToUse: products.howToUse, categoryPath: categories.path })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, row.id));
-  if (!extra) return null;
-  const variantRows = await db.select().from(variants).where(eq(variants.productId, row.id)).orderBy(asc(variants.position), asc(variants.id));
-  const segments = extra.categoryPath.split('/');
-  const prefixes = segments.map((_, i) => segments.slice(0, i + 1).join('/'));
-  const crumbs = await db.select({ slug: categories.slug, path: categories.path, name: categories.name }).from(categories).where(inArray(categories.path, prefixes)).orderBy(asc(categories.level));
+  const [index, refs] = await Promise.all([listingIndex(db), catalogueRefs(db)]);
   const { language } = site;
+  const [row] = await readRows<{ detail: string | null }>(db, sql`
+      select json_build_object(
+        'row', ${summaryJson(site)},
+        'description', p.description ->> ${language},
+        'ingredients', p.ingredients ->> ${language},
+        'howToUse', p.how_to_use ->> ${language},
+        'categoryId', p.category_id,
+        'variants', (select coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name ->> ${language}, 'kind', v.kind, 'colorHex', v.color_hex, 'stock', v.stock) order by v.position, v.id), '[]')
+          from variants v where v.product_id = p.id)
+      )::text as detail
+      from products p where p.slug = ${slug} limit 1`);
+  if (!row?.detail) return null;
+  const detail = JSON.parse(row.detail) as DetailJson;
+  const summary = toSummary(detail.row, index, await index.pricesOf(db, site.country), refs, site);
+  if (!summary) return null;
+  const crumbs = [];
+  for (let category = refs.categoriesById.get(detail.categoryId); category; category = category.parentId === null ? undefined : refs.categoriesById.get(category.parentId)) {
+    crumbs.unshift({ slug: category.slug, path: category.path, name: category.name[language] });
+  }
   return {
-    ...toSummary(row, site),
-    description: extra.description[language],
-    ingredients: extra.ingredients[language],
-    howToUse: extra.howToUse[language],
-    variants: variantRows.map((v) => ({
+    ...summary,
+    description: detail.description,
+    ingredients: detail.ingredients,
+    howToUse: detail.howToUse,
+    variants: detail.variants.map((v) => ({
       id: v.id,
       sku: v.sku,
-      name: v.name[language],
+      name: v.name,
       kind: v.kind,
       colorHex: v.kind === 'shade' ? v.colorHex : null,
       stock: v.stock,
-      imageUrl: productImageUrl(row.id, v.id),
+      imageUrl: productImageUrl(summary.id, v.id),
     })),
-    categories: crumbs.map((c) => ({ slug: c.slug, path: c.path, name: c.name[language] })),
+    categories: crumbs,
   };
 }

@@ -79,14 +79,21 @@ export const products = pgTable(
     /** Sum of variant stock, kept here so listings need no aggregate. */
     totalStock: integer('total_stock').notNull(),
     variantCount: smallint('variant_count').notNull(),
+    /** Ids of the `search_words` the product's texts contain (all languages): what `GET search` matches. */
+    searchTerms: integer('search_terms').array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     uniqueIndex('products_slug_uq').on(t.slug),
+    // Featured picks of a category (stock is checked on the rows: it changes).
     index('products_category_featured_idx').on(t.categoryId, t.featuredRank, t.id),
-    index('products_brand_featured_idx').on(t.brandId, t.featuredRank, t.id),
-    index('products_featured_idx').on(t.featuredRank, t.id),
+    // The listing index (src/server/catalog/listing-index.ts) reads the featured order with what
+    // listings filter on, the newest and the top-rated order, each from its index alone: the table
+    // itself is wide (four languages of texts). Trailing key columns stand in for INCLUDE, which
+    // drizzle-kit cannot write; they never change the order (id is unique).
+    index('products_featured_idx').on(t.featuredRank, t.id, t.categoryId, t.brandId, t.badges),
     index('products_created_idx').on(t.createdAt, t.id),
-    index('products_rating_idx').on(t.ratingAvg, t.ratingCount, t.id),
+    index('products_rating_idx').on(t.ratingAvg.desc(), t.ratingCount.desc(), t.id),
+    index('products_search_terms_idx').using('gin', t.searchTerms),
   ],
 );
 
@@ -120,8 +127,8 @@ export const productPrices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.countryCode] }),
-    index('product_prices_country_amount_idx').on(t.countryCode, t.effectiveMinor, t.productId),
-    index('product_prices_country_sale_idx').on(t.countryCode, t.productId).where(sql`${t.saleAmountMinor} is not null`),
+    // A country's prices in price order, read from the index alone by the listing index.
+    index('product_prices_country_amount_idx').on(t.countryCode, t.effectiveMinor, t.productId, t.amountMinor, t.saleAmountMinor),
   ],
 );
 
@@ -336,3 +343,154 @@ export const announcements = pgTable(
   },
   (t) => [index('announcements_segment_idx').on(t.segmentKey)],
 );
+
+/** A published product review; one per product per member (spec §1, issue 5). */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    /** Plain text as written; markup in it is shown, never run. */
+    body: text('body').notNull(),
+    /** Shown as the author: first name and last-name initial at the time of writing. */
+    authorName: text('author_name').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_uq').on(t.productId, t.userId),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt, t.id),
+    index('reviews_product_rating_idx').on(t.productId, t.rating, t.id),
+  ],
+);
+
+/** A member waiting for an out-of-stock or coming-soon product. */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('waitlist_entries_product_idx').on(t.productId)],
+);
+
+/** "Notify me": an email when a product (or one of its variants) is back in stock. */
+export const notificationSubscriptions = pgTable(
+  'notification_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Null: any shade or size of the product. */
+    variantId: integer('variant_id').references(() => variants.id, { onDelete: 'cascade' }),
+    /** Null for a guest, who gave only `email`. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    country: text('country').notNull(),
+    language: text('language').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** Set when the back-in-stock email is queued: a subscription is told once. */
+    notifiedAt: at('notified_at'),
+  },
+  (t) => [
+    uniqueIndex('notification_subscriptions_uq').on(t.productId, sql`coalesce(${t.variantId}, 0)`, t.email),
+    index('notification_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Search vocabulary: one row per distinct normalised word per language (src/server/search/text.ts).
+ * `products.search_terms` holds these ids; a query resolves its words to ids here (exact words and
+ * completions from memory, typing mistakes by trigram similarity), so products are only ever probed
+ * through their GIN index.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    id: integer('id').primaryKey(),
+    language: text('language').$type<LanguageCode>().notNull(),
+    word: text('word').notNull(),
+    /** How many products use the word: ranks prefix completions and typo corrections. */
+    weight: integer('weight').notNull(),
+  },
+  (t) => [
+    uniqueIndex('search_words_language_word_uq').on(t.language, t.word),
+    // Typing mistakes: `word % 'fundation'` (pg_trgm, created before the migrations run).
+    index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  ],
+);
+
+export type SuggestionKind = 'term' | 'brand' | 'category';
+
+/** What the search box can suggest: whole searches (product names), brands and categories, per language. */
+export const searchSuggestions = pgTable('search_suggestions', {
+  id: integer('id').primaryKey(),
+  language: text('language').$type<LanguageCode>().notNull(),
+  kind: text('kind').$type<SuggestionKind>().notNull(),
+  /** As shown: a term in lower case, a brand or category name as written. */
+  text: text('text').notNull(),
+  /** Brand slug or category path; null for terms. */
+  ref: text('ref'),
+  /** Products it stands for: ranks suggestions of one kind. */
+  weight: integer('weight').notNull(),
+  /**
+   * Best-featured products of the suggestion as the search box shows them, in this language:
+   * precomputed so a keystroke costs one indexed read and never touches products.
+   */
+  products: jsonb('products').$type<SuggestedProduct[]>().notNull(),
+});
+
+export interface SuggestedProduct {
+  slug: string;
+  name: string;
+  brandName: string;
+  imageUrl: string;
+}
+
+/**
+ * Typeahead keys: a suggestion is found by the text from the start of any of its words. Short keys
+ * (`complete = false`, the first few characters) keep only the best suggestions per key and kind, so
+ * a one-letter prefix answers a handful of suggestions; complete keys answer longer prefixes by range.
+ * Read whole into memory by src/server/search/memory.ts (a keystroke must not cost a query), so no index.
+ */
+export const searchSuggestionKeys = pgTable('search_suggestion_keys', {
+  language: text('language').$type<LanguageCode>().notNull(),
+  kind: text('kind').$type<SuggestionKind>().notNull(),
+  complete: boolean('complete').notNull(),
+  key: text('key').notNull(),
+  weight: integer('weight').notNull(),
+  /** `search_suggestions.id`; no foreign key: both tables are only ever rebuilt together. */
+  suggestionId: integer('suggestion_id').notNull(),
+});
+
+/** Searches that found products, counted per country (popular searches). */
+export const searchQueries = pgTable(
+  'search_queries',
+  {
+    country: text('country').notNull(),
+    query: text('query').notNull(),
+    count: integer('count').notNull(),
+    lastSearchedAt: at('last_searched_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.query] }), index('search_queries_country_count_idx').on(t.country, sql`${t.count} desc`, t.query)],
+);
+
+/** One row: which version of the search index the data holds (rebuilt at start when it differs). */
+export const searchIndexState = pgTable('search_index_state', {
+  id: smallint('id').primaryKey(),
+  version: integer('version').notNull(),
+  products: integer('products').notNull(),
+  builtAt: at('built_at').notNull(),
+});

@@ -68,3 +68,16 @@ export function passwordChangedEmail(user: MailRecipient): OutgoingEmail {
       `If you did not change it, reset your password now and contact our support.${signature(user.country)}`,
   };
 }
+
+/** "Notify me": sent once per subscription when its product (or shade or size) is back in stock. */
+export function backInStockEmail(to: { email: string; country: string }, { productName, variantName, link }: { productName: string; variantName: string | null; link: string }): OutgoingEmail {
+  const what = variantName ? `${productName} (${variantName})` : productName;
+  return {
+    kind: 'back-in-stock',
+    to: to.email,
+    subject: `Back in stock: ${what}`,
+    text:
+      `Hello,\n\n${what} is back in stock at ${storeName(to.country)}. Stock can go quickly:\n\n${link}\n\n` +
+      `You asked us to tell you once, so this is the only email about it.${signature(to.country)}`,
+  };
+}

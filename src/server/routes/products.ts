@@ -1,13 +1,16 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { PRODUCT_PAGE_SIZE } from '../../config/constants.ts';
-import { ProductListQuerySchema, SlugSchema } from '../../contract/catalog.ts';
-import { listProducts, productDetail } from '../catalog/products.ts';
+import { SlugSchema } from '../../contract/catalog.ts';
+import { ProductFiltersQuerySchema, ProductListQuerySchema } from '../../contract/catalog-query.ts';
+import { productFilterFromQuery } from '../catalog/filters.ts';
+import { listProducts, productDetail, productFacets } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
 import { cacheCatalogue } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 import type { AppEnv } from '../http/site.ts';
 import { parseInput } from '../http/validate.ts';
+import { resolveSearch } from '../search/resolve.ts';
 
 const SlugParamSchema = v.object({ slug: SlugSchema });
 
@@ -17,15 +20,22 @@ export function productRoutes(db: Db) {
       const query = parseInput(ProductListQuerySchema, c.req.query(), 'query');
       const site = { country: c.get('country'), language: c.get('language') };
       const result = await listProducts(db, site, {
-        category: query.category,
-        brand: query.brand,
-        onSale: query.on_sale,
+        ...productFilterFromQuery(query),
         sort: query.sort ?? 'featured',
         page: query.page ?? 1,
         perPage: query.per_page ?? PRODUCT_PAGE_SIZE,
       });
       cacheCatalogue(c);
       return c.json(result);
+    })
+    // Before `/:slug`, which would take `filters` for a product slug.
+    .get('/filters', async (c) => {
+      const query = parseInput(ProductFiltersQuerySchema, c.req.query(), 'query');
+      const site = { country: c.get('country'), language: c.get('language') };
+      const searchTerms = query.q === undefined ? undefined : (await resolveSearch(db, site.language, query.q)).groups;
+      const data = await productFacets(db, site, { ...productFilterFromQuery(query), searchTerms });
+      cacheCatalogue(c);
+      return c.json({ data });
     })
     .get('/:slug', async (c) => {
       const { slug } = parseInput(SlugParamSchema, c.req.param(), 'param');

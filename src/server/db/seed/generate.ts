@@ -3,6 +3,7 @@ import type { Localized, ProductShape } from '../schema.ts';
 import { flattenCategories, type FlatCategory, type LeafTraits } from './categories.ts';
 import { localPriceMinor, salePriceMinor } from './prices.ts';
 import { createRng, type Rng } from './prng.ts';
+import { makeReviews, ratingOf, type ReviewRow } from './reviews.ts';
 import {
   ADJECTIVES,
   BENEFITS,
@@ -76,6 +77,8 @@ export interface ProductBundle {
   product: ProductRow;
   variants: VariantRow[];
   prices: PriceRow[];
+  /** The product's rating is the aggregate of these, as after every review written later. */
+  reviews: ReviewRow[];
 }
 
 export function slugify(text: string): string {
@@ -123,6 +126,8 @@ const BADGE_ODDS: Record<(typeof STORED_BADGES)[number], number> = { new: 0.12, 
  */
 export function* generateProducts(count: number): Generator<ProductBundle> {
   const rng = createRng(SEED);
+  // Reviews draw from a stream of their own, so their texts never shift the catalogue's values.
+  const reviewRng = createRng(SEED ^ 0x5eed);
   const categories = categoryRows();
   const leaves = categories.filter((c): c is FlatCategory & { leaf: LeafTraits } => c.leaf !== undefined);
   const topSlugById = new Map<number, string>();
@@ -146,32 +151,33 @@ export function* generateProducts(count: number): Generator<ProductBundle> {
     const variants = makeVariants(rng, leaf.leaf, id, () => ++variantId, soldOut);
     const badges = STORED_BADGES.filter((badge, i) => i === index || rng.chance(BADGE_ODDS[badge]));
     const ageDays = badges.includes('new') ? rng.int(0, 29) : rng.int(30, 720);
-    const ratingCount = rng.chance(0.1) ? 0 : rng.int(1, 2500);
-    const ratingAvg = ratingCount === 0 ? 0 : Math.round((3 + rng.next() * 2) * 10) / 10;
+    // The same three draws (two when unreviewed) as the invented ratings they replace: every
+    // later slug, price and stock of the catalogue stays what bookmarks and tests know.
+    const reviewCount = rng.chance(0.1) ? 0 : rng.int(1, 8);
+    const tendency = reviewCount === 0 ? 0 : rng.next();
     const topSlug = topSlugById.get(leaf.id) ?? 'makeup';
 
-    yield {
-      product: {
-        id,
-        slug,
-        brandId: brand.id,
-        categoryId: leaf.id,
-        name,
-        description: description(name, brand.name, rng.pick(BENEFITS)),
-        ingredients: ingredientList(rng.sample(INGREDIENTS, rng.int(4, 7))),
-        howToUse: HOW_TO_USE[topSlug] ?? HOW_TO_USE['makeup'] as Localized,
-        shape: leaf.leaf.shape,
-        badges,
-        ratingAvg,
-        ratingCount,
-        createdAt: new Date(CATALOGUE_EPOCH - ageDays * DAY_MS - rng.int(0, DAY_MS / 1000 - 1) * 1000),
-        featuredRank: rng.int(1, 1_000_000),
-        totalStock: variants.reduce((sum, v) => sum + v.stock, 0),
-        variantCount: variants.length,
-      },
-      variants,
-      prices: makePrices(rng, id, leaf.leaf.priceSgd),
+    const product: ProductRow = {
+      id,
+      slug,
+      brandId: brand.id,
+      categoryId: leaf.id,
+      name,
+      description: description(name, brand.name, rng.pick(BENEFITS)),
+      ingredients: ingredientList(rng.sample(INGREDIENTS, rng.int(4, 7))),
+      howToUse: HOW_TO_USE[topSlug] ?? HOW_TO_USE['makeup'] as Localized,
+      shape: leaf.leaf.shape,
+      badges,
+      ratingAvg: 0,
+      ratingCount: 0,
+      createdAt: new Date(CATALOGUE_EPOCH - ageDays * DAY_MS - rng.int(0, DAY_MS / 1000 - 1) * 1000),
+      featuredRank: rng.int(1, 1_000_000),
+      totalStock: variants.reduce((sum, v) => sum + v.stock, 0),
+      variantCount: variants.length,
     };
+    const prices = makePrices(rng, id, leaf.leaf.priceSgd);
+    const reviews = makeReviews(reviewRng, id, reviewCount, tendency, product.createdAt, CATALOGUE_EPOCH);
+    yield { product: { ...product, ...ratingOf(reviews) }, variants, prices, reviews };
   }
 }
 

@@ -1,9 +1,11 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
-import { brands, categories, countries, productPrices, products, variants } from '../schema.ts';
+import { brands, categories, countries, productPrices, products, reviews, variants } from '../schema.ts';
+import { SearchIndexer } from '../../search/build.ts';
 import { seedContent } from './content.ts';
 import { brandRows, categoryRows, countryRows, generateProducts, type PriceRow, type ProductRow, type VariantRow } from './generate.ts';
+import { seedReviewers, type ReviewRow } from './reviews.ts';
 
 /** Rows per multi-row INSERT: well under PostgreSQL's 65,535 bind parameters for every table. */
 const PRODUCTS_PER_BATCH = 1_000;
@@ -20,7 +22,9 @@ export async function isSeeded(db: Db): Promise<boolean> {
  */
 async function insertJson(db: Db, table: PgTable, rows: readonly object[]): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.entries(getTableColumns(table));
+  // Columns the rows leave out keep their defaults (an explicit column list would write NULL).
+  const first = rows[0] as Record<string, unknown>;
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => key in first);
   const json = JSON.stringify(
     rows.map((row) => {
       const record: Record<string, unknown> = {};
@@ -39,23 +43,30 @@ export async function seedDatabase(db: Db, productCount: number): Promise<void> 
     await insertJson(tx, countries, countryRows());
     await insertJson(tx, brands, brandRows());
     await insertJson(tx, categories, categoryRows());
+    await seedReviewers(tx);
+    // Search terms are written with each product row (src/server/search/build.ts), the vocabulary at the end.
+    const search = await SearchIndexer.create(tx);
 
     let productBatch: ProductRow[] = [];
     let variantBatch: VariantRow[] = [];
     let priceBatch: PriceRow[] = [];
+    let reviewBatch: ReviewRow[] = [];
     const flush = async () => {
       if (productBatch.length === 0) return;
       await insertJson(tx, products, productBatch);
       await insertJson(tx, variants, variantBatch);
       await insertJson(tx, productPrices, priceBatch);
+      await insertJson(tx, reviews, reviewBatch);
       productBatch = [];
       variantBatch = [];
       priceBatch = [];
+      reviewBatch = [];
     };
     for (const bundle of generateProducts(productCount)) {
-      productBatch.push(bundle.product);
+      productBatch.push(search.withTerms(bundle.product));
       variantBatch.push(...bundle.variants);
       priceBatch.push(...bundle.prices);
+      reviewBatch.push(...bundle.reviews);
       if (productBatch.length >= PRODUCTS_PER_BATCH) await flush();
     }
     await flush();
@@ -65,6 +76,7 @@ export async function seedDatabase(db: Db, productCount: number): Promise<void> 
       await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`));
     }
     await seedContent(tx);
+    await search.finish(tx);
   });
   // PGlite runs no autovacuum: without statistics the planner picks plans 100× slower
   // (a sorted page of 100k products took 1.4 s instead of 14 ms).

@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { SlugSchema } from '../../contract/catalog.ts';
+import { CATALOG_ERROR_CODES, REVIEWS_PAGE_SIZE, ReviewBodySchema, ReviewListQuerySchema } from '../../contract/reviews.ts';
+import { requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
+import type { AuthService } from '../auth/service.ts';
+import { createReview, listReviews, myReview, productIdBySlug } from '../catalog/reviews.ts';
+import type { Db } from '../db/client.ts';
+import { NO_STORE } from '../http/cache.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { parseInput, parseJsonBody } from '../http/validate.ts';
+
+const SlugParamSchema = v.object({ slug: SlugSchema });
+
+/** Shown for a member's second review of a product (409 `review_exists`). */
+export const REVIEW_EXISTS_MESSAGE = 'You have already reviewed this product';
+
+/** Shared caches may keep a page of reviews a minute, no longer: a new review shows up soon. */
+const REVIEWS_CACHE = 'public, max-age=60';
+
+/** `products/{slug}/reviews` (mounted beside the product routes under `/products`). */
+export function reviewRoutes(db: Db, auth: AuthService) {
+  const productOf = async (slug: string): Promise<number> => {
+    const id = await productIdBySlug(db, slug);
+    if (id === null) throw notFound();
+    return id;
+  };
+
+  return new Hono<AuthEnv>()
+    .get('/:slug/reviews', async (c) => {
+      const { slug } = parseInput(SlugParamSchema, c.req.param(), 'param');
+      const query = parseInput(ReviewListQuerySchema, c.req.query(), 'query');
+      const productId = await productOf(slug);
+      const result = await listReviews(db, productId, { sort: query.sort ?? 'newest', page: query.page ?? 1, perPage: query.per_page ?? REVIEWS_PAGE_SIZE });
+      return c.json(result, 200, { 'Cache-Control': REVIEWS_CACHE, Vary: 'Accept-Language, X-Site-Country' });
+    })
+    .post('/:slug/reviews', requireAccess(auth), async (c) => {
+      const { slug } = parseInput(SlugParamSchema, c.req.param(), 'param');
+      const body = await parseJsonBody(c, ReviewBodySchema);
+      const productId = await productOf(slug);
+      const result = await createReview(db, productId, Number(c.var.auth.sub), body);
+      switch (result.kind) {
+        case 'created':
+          return c.json({ data: result.review }, 201);
+        case 'exists':
+          throw new ApiError(409, REVIEW_EXISTS_MESSAGE, undefined, { code: CATALOG_ERROR_CODES.reviewExists });
+        case 'noProduct':
+          throw notFound();
+        case 'noAuthor':
+          // A token outliving its account is no longer a session.
+          throw unauthorized();
+      }
+    })
+    .get('/:slug/reviews/mine', requireAccess(auth), async (c) => {
+      const { slug } = parseInput(SlugParamSchema, c.req.param(), 'param');
+      const productId = await productOf(slug);
+      return c.json({ data: await myReview(db, productId, Number(c.var.auth.sub)) }, 200, { 'Cache-Control': NO_STORE });
+    });
+}
