@@ -1,0 +1,463 @@
+/**
+ * `npm run bench`: the catalogue's performance budget (issue 5), measured on the real server.
+ *
+ * 1. Seeds 100,000 products into a temporary data directory by starting the server once
+ *    (`BENCH_DATA_DIR=/path` reuses a directory instead, seeding it only if it is empty: about
+ *    two minutes saved per run; `BENCH_PRODUCTS` seeds fewer products for a quick look, and then
+ *    the budgets are printed but not enforced).
+ * 2. Restarts the server on that directory and measures its start (spawn → first answer).
+ * 3. Drives it over loopback with autocannon, 10 s per run after a 2 s warm-up, at 10 and 50
+ *    connections: a product listing with two filters and a sort, product detail, search and
+ *    search suggestions. Each run rotates through at least 50 different URLs (categories, brands,
+ *    price ranges, sorts, pages, products, queries with a typo, Thai and Chinese), each connection
+ *    from a different starting point, with the SPA's headers.
+ * 4. Asks every URL once first (a failing endpoint, such as one not built yet, is reported as
+ *    such instead of measured; whatever the server loads on first use gets loaded).
+ * 5. Prints a table per endpoint with the budgets and the server's CPU time per request (which
+ *    moves far less than latency when other processes share the two cores; the load average of
+ *    each run is printed beside it), then the server's peak memory (VmHWM) and start time, and
+ *    exits 1 when a budget is missed or an endpoint does not answer.
+ *
+ * Options (environment): BENCH_DATA_DIR, BENCH_PRODUCTS, BENCH_DURATION (seconds per run),
+ * BENCH_PORT (default: a free port).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const FULL_CATALOGUE = 100_000;
+const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? FULL_CATALOGUE);
+const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 10);
+const WARMUP_S = 2;
+const CONNECTIONS = [10, 50] as const;
+const START_BUDGET_MS = 5_000;
+const MEMORY_BUDGET_BYTES = 1024 ** 3;
+const SEED_TIMEOUT_MS = 15 * 60_000;
+
+/** p99 budgets at 10 connections (issue 5); detail has none in the issue: the listing's is ours for it. */
+const P99_BUDGET_MS = { listing: 25, detail: 25, search: 50, suggestions: 30 } as const;
+type EndpointName = keyof typeof P99_BUDGET_MS;
+const LABELS: Record<EndpointName, string> = {
+  listing: 'GET products (2 filters + sort)',
+  detail: 'GET products/{slug}',
+  search: 'GET search?q=',
+  suggestions: 'GET search/suggestions?q=',
+};
+
+interface Site {
+  country: string;
+  language: string;
+  /** SGD → local currency, roughly (price filters in local units). */
+  rate: number;
+}
+const SITES: Site[] = [
+  { country: 'sg', language: 'en-SG', rate: 1 },
+  { country: 'th', language: 'th-TH', rate: 26 },
+  { country: 'hk', language: 'zh-HK', rate: 5.8 },
+  { country: 'my', language: 'en-MY', rate: 3.5 },
+  { country: 'au', language: 'en-AU', rate: 1.15 },
+];
+
+interface BenchRequest {
+  path: string;
+  site: Site;
+}
+
+function headersFor(site: Site): Record<string, string> {
+  return { ...CLIENT_HEADERS, Accept: 'application/json', 'Accept-Language': site.language, 'X-Site-Country': site.country };
+}
+
+// --- server process -------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  /** Spawn → first answer. */
+  startMs: number;
+  /** What the server printed as ready. */
+  readyLine: string;
+  output: string[];
+}
+
+/** The real server (`tsx src/server/main.ts`) as a child process; resolves once it answers. */
+async function startServer(dataDir: string, port: number, timeoutMs: number): Promise<Server> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_PRODUCTS: String(PRODUCTS) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  let readyLine = '';
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      output.push(line);
+      if (line.includes('ready at')) readyLine = line;
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before answering (a BENCH_DATA_DIR from an older schema must be deleted):\n${output.slice(-20).join('\n')}`))),
+  );
+  exited.catch(() => undefined);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = started + timeoutMs;
+  for (;;) {
+    const answered = await Promise.race([
+      fetch(`${base}${API_PREFIX}/brands`, { headers: headersFor(SITES[0] as Site) }).then(
+        (response) => response.ok,
+        () => false,
+      ),
+      exited,
+    ]);
+    if (answered) return { child, base, startMs: performance.now() - started, readyLine, output };
+    if (performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${Math.round(timeoutMs / 1000)} s:\n${output.slice(-20).join('\n')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * CPU time the server process has used (Linux), in ms; null elsewhere. Per request, it tells what a
+ * run would give on a quiet machine when other processes share the cores (latency does not).
+ */
+function cpuMs(child: ChildProcess): number | null {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on Linux for every architecture Node runs on. */
+const CLOCK_TICKS = 100;
+
+/** Peak resident memory of the server process (Linux), in bytes; null elsewhere. */
+function peakRss(child: ChildProcess): number | null {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+// --- realistic URLs -------------------------------------------------------------------------
+
+interface CategoryNode {
+  path: string;
+  name: string;
+  children: CategoryNode[];
+}
+
+async function getJson<T>(base: string, pathAndQuery: string, site: Site = SITES[0] as Site): Promise<T> {
+  const response = await fetch(`${base}${API_PREFIX}/${pathAndQuery}`, { headers: headersFor(site) });
+  if (!response.ok) throw new Error(`GET ${pathAndQuery} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A deterministic pseudo-random sequence: the same URLs on every run. */
+function sequence(seed: number) {
+  let state = seed;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  return {
+    next,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+  };
+}
+
+interface Catalogue {
+  tops: string[];
+  mids: string[];
+  leaves: string[];
+  brands: string[];
+  brandNames: string[];
+  /** Category names in English, Thai and Chinese. */
+  names: { en: string[]; th: string[]; zh: string[] };
+}
+
+async function readCatalogue(base: string): Promise<Catalogue> {
+  const tree = (site: Site) => getJson<{ data: CategoryNode[] }>(base, 'categories', site).then((r) => r.data);
+  const [en, th, zh, brands] = await Promise.all([
+    tree(SITES[0] as Site),
+    tree(SITES[1] as Site),
+    tree(SITES[2] as Site),
+    getJson<{ data: { slug: string; name: string }[] }>(base, 'brands').then((r) => r.data),
+  ]);
+  const flatten = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+  const level = (nodes: CategoryNode[], depth: number) => flatten(nodes).filter((n) => n.path.split('/').length === depth);
+  return {
+    tops: en.map((n) => n.path),
+    mids: level(en, 2).map((n) => n.path),
+    leaves: level(en, 3).map((n) => n.path),
+    brands: brands.map((b) => b.slug),
+    brandNames: brands.map((b) => b.name),
+    names: { en: level(en, 3).map((n) => n.name), th: level(th, 3).map((n) => n.name), zh: level(zh, 3).map((n) => n.name) },
+  };
+}
+
+const SORTS = ['featured', 'newest', 'price_desc', 'price_asc', 'top_rated'] as const;
+const OTHERS = ['new', 'exclusive', 'coming_soon', 'priority_access', 'app_exclusive'] as const;
+
+/** Listings a shopper reaches: a category or brand page with two filters picked and a sort. */
+function listingRequests(catalogue: Catalogue, count: number): BenchRequest[] {
+  const random = sequence(5);
+  const out: BenchRequest[] = [];
+  for (let i = 0; i < count; i++) {
+    const site = random.pick(SITES);
+    const low = Math.round(random.pick([10, 15, 20, 30]) * site.rate);
+    const high = Math.round(random.pick([40, 60, 80, 120]) * site.rate);
+    const scope = i % 4 === 3 ? `brand=${random.pick(catalogue.brands)}` : `category=${random.pick(i % 2 === 0 ? catalogue.tops : catalogue.mids)}`;
+    const filters = [
+      `brands=${random.pick(catalogue.brands)},${random.pick(catalogue.brands)}`,
+      `price_min=${low}&price_max=${high}`,
+      `others=${random.pick(OTHERS)}`,
+      'on_sale=true',
+      `categories=${random.pick(catalogue.mids)}`,
+    ];
+    const first = filters[i % filters.length] as string;
+    const second = filters[(i * 3 + 1) % filters.length] as string;
+    const two = first === second ? [first, filters[(i + 2) % filters.length] as string] : [first, second];
+    const page = 1 + (i % 3 === 2 ? 1 : 0);
+    out.push({ path: `products?${scope}&${two.join('&')}&sort=${SORTS[i % SORTS.length]}&page=${page}`, site });
+  }
+  return out;
+}
+
+async function detailRequests(base: string, catalogue: Catalogue, count: number): Promise<BenchRequest[]> {
+  const random = sequence(11);
+  const slugs = new Set<string>();
+  for (let i = 0; slugs.size < count && i < count * 3; i++) {
+    const { data } = await getJson<{ data: { slug: string }[] }>(base, `products?category=${random.pick(catalogue.leaves)}&sort=${random.pick(SORTS)}&per_page=5&page=${1 + (i % 4)}`);
+    for (const p of data.slice(0, 2)) slugs.add(p.slug);
+  }
+  return [...slugs].slice(0, count).map((slug, i) => ({ path: `products/${slug}`, site: SITES[i % SITES.length] as Site }));
+}
+
+/** Searches: category and brand words, two-word queries, typing mistakes, Thai and Chinese, some filtered. */
+function searchRequests(catalogue: Catalogue, count: number): BenchRequest[] {
+  const random = sequence(17);
+  const en = SITES[0] as Site;
+  const fixed: BenchRequest[] = [
+    { path: 'search?q=fundation', site: en },
+    { path: 'search?q=lipstik', site: en },
+    { path: 'search?q=mascra', site: en },
+    { path: 'search?q=velvet%20matte%20foundation', site: en },
+    { path: 'search?q=serum&sort=price_asc', site: en },
+    { path: 'search?q=cream&on_sale=true', site: en },
+  ];
+  const out = [...fixed];
+  for (let i = 0; out.length < count; i++) {
+    const kind = i % 5;
+    if (kind === 0) out.push({ path: `search?q=${encodeURIComponent(random.pick(catalogue.names.en).toLowerCase())}`, site: en });
+    else if (kind === 1) out.push({ path: `search?q=${encodeURIComponent(random.pick(catalogue.brandNames))}&sort=${random.pick(SORTS)}`, site: en });
+    else if (kind === 2) out.push({ path: `search?q=${encodeURIComponent(random.pick(catalogue.names.th))}`, site: SITES[1] as Site });
+    else if (kind === 3) out.push({ path: `search?q=${encodeURIComponent(random.pick(catalogue.names.zh))}`, site: SITES[2] as Site });
+    else out.push({ path: `search?q=${encodeURIComponent(`${random.pick(catalogue.brandNames).split(' ')[0]} ${random.pick(catalogue.names.en)}`.toLowerCase())}&page=1`, site: en });
+  }
+  return out.slice(0, count);
+}
+
+/** What the search box sends while typing: prefixes of words, a typo, Thai and Chinese. */
+function suggestionRequests(catalogue: Catalogue, count: number): BenchRequest[] {
+  const en = SITES[0] as Site;
+  const words = [...catalogue.names.en, ...catalogue.brandNames].map((w) => w.toLowerCase());
+  const out: BenchRequest[] = ['f', 'fo', 'fou', 'foun', 'fundat', 'lip', 'lips', 'mas', 'ser', 'cle'].map((q) => ({ path: `search/suggestions?q=${q}`, site: en }));
+  const random = sequence(23);
+  for (let i = 0; out.length < count; i++) {
+    const kind = i % 4;
+    if (kind === 2) {
+      const th = random.pick(catalogue.names.th);
+      out.push({ path: `search/suggestions?q=${encodeURIComponent(th.slice(0, 2 + (i % 3)))}`, site: SITES[1] as Site });
+    } else if (kind === 3) {
+      out.push({ path: `search/suggestions?q=${encodeURIComponent(random.pick(catalogue.names.zh).slice(0, 1 + (i % 2)))}`, site: SITES[2] as Site });
+    } else {
+      const word = random.pick(words);
+      out.push({ path: `search/suggestions?q=${encodeURIComponent(word.slice(0, Math.min(word.length, 2 + (i % 5))))}`, site: en });
+    }
+  }
+  return out.slice(0, count);
+}
+
+// --- load ---------------------------------------------------------------------------------
+
+interface RunResult {
+  connections: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function runAutocannon(base: string, requests: BenchRequest[], connections: number, seconds: number): Promise<RunResult> {
+  const all = requests.map((r) => ({ method: 'GET' as const, path: `${API_PREFIX}/${r.path}`, headers: headersFor(r.site) }));
+  let client = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        requests: all,
+        // Each connection starts elsewhere in the list: ten connections never ask the same URL at once.
+        setupClient: (c) => {
+          const shift = Math.floor((client++ * all.length) / connections) % all.length;
+          c.setRequests([...all.slice(shift), ...all.slice(0, shift)]);
+        },
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          connections,
+          requests: result.requests.total,
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+        });
+      },
+    );
+  });
+}
+
+/** Status of each distinct URL once (a 404 route means the endpoint is not there yet). */
+async function probe(base: string, requests: BenchRequest[]): Promise<{ ok: number; statuses: Map<number, number> }> {
+  const statuses = new Map<number, number>();
+  let ok = 0;
+  for (const r of requests) {
+    const response = await fetch(`${base}${API_PREFIX}/${r.path}`, { headers: headersFor(r.site) });
+    await response.arrayBuffer();
+    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    if (response.ok) ok++;
+  }
+  return { ok, statuses };
+}
+
+// --- report -------------------------------------------------------------------------------
+
+const pad = (text: string | number, width: number) => String(text).padEnd(width);
+const padLeft = (text: string | number, width: number) => String(text).padStart(width);
+
+async function main(): Promise<void> {
+  const enforce = PRODUCTS === FULL_CATALOGUE;
+  const ownDir = !process.env['BENCH_DATA_DIR'];
+  const dataDir = process.env['BENCH_DATA_DIR'] ?? mkdtempSync(path.join(tmpdir(), 'bench-catalogue-'));
+  const port = process.env['BENCH_PORT'] ? Number(process.env['BENCH_PORT']) : await freePort();
+  const failures: string[] = [];
+  let server: Server | null = null;
+  try {
+    console.log(`Data directory ${dataDir}${ownDir ? ' (temporary)' : ''}; ${PRODUCTS.toLocaleString('en')} products; port ${port}`);
+    console.log('First start (seeds an empty directory; about two minutes at 100,000 products)…');
+    const first = await startServer(dataDir, port, SEED_TIMEOUT_MS);
+    console.log(`  ${first.readyLine || 'ready'} (${(first.startMs / 1000).toFixed(1)} s)`);
+    await stopServer(first);
+
+    console.log('Restart on the existing directory…');
+    server = await startServer(dataDir, port, 60_000);
+    const startMs = server.startMs;
+    console.log(`  ${server.readyLine} — answered ${Math.round(startMs)} ms after spawn`);
+    if (startMs > START_BUDGET_MS) failures.push(`start ${Math.round(startMs)} ms > ${START_BUDGET_MS} ms`);
+
+    const catalogue = await readCatalogue(server.base);
+    const sets: Record<EndpointName, BenchRequest[]> = {
+      listing: listingRequests(catalogue, 60),
+      detail: await detailRequests(server.base, catalogue, 60),
+      search: searchRequests(catalogue, 60),
+      suggestions: suggestionRequests(catalogue, 60),
+    };
+
+    // Every URL once before any measuring: a URL that fails is reported instead of measured, and
+    // whatever the server loads on first use (its listing index, search vocabulary) is loaded.
+    const rows: string[] = [];
+    const runnable: EndpointName[] = [];
+    for (const name of Object.keys(sets) as EndpointName[]) {
+      const requests = sets[name];
+      const { ok, statuses } = await probe(server.base, requests);
+      if (ok === requests.length) {
+        runnable.push(name);
+        continue;
+      }
+      const summary = [...statuses].map(([status, n]) => `${n}× ${status}`).join(', ');
+      const missing = (statuses.get(404) ?? 0) === requests.length;
+      rows.push(`${pad(LABELS[name], 32)} ${missing ? 'NOT AVAILABLE: every URL answered 404 (endpoint missing?)' : `answers not all 2xx: ${summary}`}`);
+      failures.push(`${LABELS[name]}: ${missing ? 'endpoint missing (404)' : summary}`);
+    }
+    for (const name of runnable) {
+      const requests = sets[name];
+      const distinct = new Set(requests.map((r) => `${r.site.country} ${r.path}`)).size;
+      const budget = `p99 ≤ ${P99_BUDGET_MS[name]} ms @10`;
+      for (const connections of CONNECTIONS) {
+        await runAutocannon(server.base, requests, connections, WARMUP_S);
+        const load = loadavg()[0] ?? 0;
+        const cpuBefore = cpuMs(server.child);
+        const result = await runAutocannon(server.base, requests, connections, DURATION_S);
+        const cpuAfter = cpuMs(server.child);
+        const cpuPerRequest = cpuBefore === null || cpuAfter === null || result.requests === 0 ? '?' : ((cpuAfter - cpuBefore) / result.requests).toFixed(2);
+        const judged = connections === 10;
+        const pass = result.p99 <= P99_BUDGET_MS[name] && result.non2xx === 0 && result.errors === 0;
+        if (judged && !pass) failures.push(`${LABELS[name]} @${connections}: p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors} (budget p99 ≤ ${P99_BUDGET_MS[name]} ms)`);
+        rows.push(
+          `${pad(LABELS[name], 32)} ${padLeft(connections, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)}  ${pad(judged ? budget : '(none)', 18)} ${judged ? (pass ? 'pass' : 'FAIL') : result.non2xx + result.errors > 0 ? 'errors' : '-'}  ${distinct} URLs`,
+        );
+      }
+    }
+
+    const rss = peakRss(server.child);
+    if (rss !== null && rss > MEMORY_BUDGET_BYTES) failures.push(`peak RSS ${(rss / 1024 ** 2).toFixed(0)} MB > 1024 MB`);
+    console.log('');
+    console.log(`${pad('endpoint', 32)} ${padLeft('conns', 5)} ${padLeft('req/s', 8)} ${padLeft('p50 ms', 7)} ${padLeft('p99 ms', 7)} ${padLeft('non-2xx', 8)} ${padLeft('cpu ms/req', 10)} ${padLeft('load', 5)}  ${pad('budget', 18)} result`);
+    console.log('(cpu ms/req: server CPU per request; load: 1-minute load average of the machine when the run began, on ' + String(availableParallelism()) + ' cores)');
+    for (const row of rows) console.log(row);
+    console.log('');
+    console.log(`server start (existing data dir): ${Math.round(startMs)} ms (budget ≤ ${START_BUDGET_MS} ms) ${startMs <= START_BUDGET_MS ? 'pass' : 'FAIL'}`);
+    console.log(`server peak RSS (VmHWM): ${rss === null ? 'unknown (no /proc)' : `${(rss / 1024 ** 2).toFixed(0)} MB`} (budget ≤ 1024 MB) ${rss === null || rss <= MEMORY_BUDGET_BYTES ? 'pass' : 'FAIL'}`);
+    if (!enforce) console.log(`Budgets hold for ${FULL_CATALOGUE.toLocaleString('en')} products; this run had ${PRODUCTS.toLocaleString('en')}: not enforced.`);
+  } finally {
+    if (server) await stopServer(server);
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (failures.length > 0) {
+    console.log(`\n${failures.length} budget(s) missed:\n  ${failures.join('\n  ')}`);
+    if (enforce) process.exitCode = 1;
+  } else console.log('\nAll budgets met.');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
