@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { ProductSummary } from '../src/contract/catalog.ts';
 import { defineModel } from './model/types.ts';
-import { productListingMachine, type ListingPage } from './productListing.machine.ts';
+import { NO_FILTERS, productListingMachine, type ListingPage, type ListingQuery } from './productListing.machine.ts';
 
 const product = (id: number): ProductSummary => ({
   id,
@@ -23,6 +23,9 @@ const page = (number: number): ListingPage => ({
   meta: { page: number, perPage: 1, total: 3, totalPages: 3 },
 });
 const emptyPage: ListingPage = { data: [], meta: { page: 1, perPage: 24, total: 0, totalPages: 0 } };
+/** Two URLs a shopper can reach: a brand filter, and a sort (each differs from the other and from the start). */
+const brandFilter: ListingQuery = { filters: { ...NO_FILTERS, brands: ['glow-lab'] }, sort: 'featured', page: 1 };
+const priceSort: ListingQuery = { filters: NO_FILTERS, sort: 'price_asc', page: 1 };
 
 export const productListingModel = defineModel({
   id: 'productListing',
@@ -35,7 +38,10 @@ export const productListingModel = defineModel({
     { type: 'xstate.done.actor.fetchPage', output: page(Math.min(snapshot.context.page + 1, 3)) },
     { type: 'xstate.done.actor.fetchPage', output: emptyPage },
     { type: 'xstate.error.actor.fetchPage', error: new Error('Network error') },
+    { type: 'listing.query', query: brandFilter },
+    { type: 'listing.query', query: priceSort },
   ],
   // The products themselves do not change what the listing can do next: the page reached does.
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.page, snapshot.context.products.length]),
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.page, snapshot.context.products.length, snapshot.context.query.sort, snapshot.context.query.filters.brands]),
 });

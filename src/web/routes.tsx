@@ -57,6 +57,10 @@ export const ROUTES: readonly RouteEntry[] = [
     screen: lazy(() => import('./screens/ProductScreen.tsx')),
     validate: isProductSlug,
   },
+  // Listings of issue 5 (category above): a brand's products, the sale, search results.
+  { path: '/brands/:slug', layout: 'default', screen: lazy(() => import('./catalog/BrandScreen.tsx')), validate: isProductSlug },
+  { path: '/sale', layout: 'default', screen: lazy(() => import('./catalog/SaleScreen.tsx')) },
+  { path: '/search', layout: 'default', screen: lazy(() => import('./catalog/SearchScreen.tsx')) },
   { path: '/privacy', layout: 'default', screen: lazy(() => import('./screens/PrivacyScreen.tsx')) },
   { path: '/terms', layout: 'default', screen: lazy(() => import('./screens/TermsScreen.tsx')) },
   { path: '/swagger', layout: 'blank', screen: lazy(() => import('./screens/SwaggerScreen.tsx')) },

@@ -24,6 +24,9 @@ export const ROUTES: { name: string; screen: string }[] = [
   { name: 'home', screen: 'src/web/screens/HomeScreen.tsx' },
   { name: 'category listing', screen: 'src/web/screens/CategoryScreen.tsx' },
   { name: 'product', screen: 'src/web/screens/ProductScreen.tsx' },
+  { name: 'brand listing', screen: 'src/web/catalog/BrandScreen.tsx' },
+  { name: 'sale listing', screen: 'src/web/catalog/SaleScreen.tsx' },
+  { name: 'search results', screen: 'src/web/catalog/SearchScreen.tsx' },
 ];
 
 function closure(manifest: Manifest, keys: string[]): Set<string> {

@@ -29,7 +29,7 @@ describe('header', () => {
 
   test('the footer links the legal pages with the terms sections of the layout', async () => {
     await renderApp({ url: '/' });
-    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    const legal = await screen.findByRole('navigation', { name: 'Legal' });
     expect(await within(legal).findByRole('link', { name: 'Beauty Pass terms' })).toHaveAttribute('href', '/terms?section=beauty-pass');
     expect(within(legal).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
   });

@@ -124,7 +124,7 @@ describe('default layout', () => {
     expect(within(banner).getByRole('link', { name: 'Beauty Pass home' })).toHaveAttribute('href', '/');
     expect(await within(banner).findByRole('link', { name: 'Makeup' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Categories' })).toBeInTheDocument();
-    expect(within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Legal' })).toBeInTheDocument();
+    expect(await within(screen.getByRole('contentinfo')).findByRole('navigation', { name: 'Legal' })).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 

@@ -5,16 +5,21 @@ import {
   CategoryTreeSchema,
   FeaturedProductsResponseSchema,
   ProductDetailResponseSchema,
+  ProductFiltersResponseSchema,
   ProductListResponseSchema,
   type Brand,
   type CategoryNode,
   type FeaturedProductsBody,
   type ProductDetail,
+  type ProductFilters,
+  type ProductFiltersQueryInput,
   type ProductListQueryInput,
   type ProductListResponse,
   type ProductSummary,
+  type SearchQueryInput,
 } from '../../contract/catalog.ts';
 import { LayoutSchema, type Layout } from '../../contract/layouts.ts';
+import type { SearchResponse } from '../../contract/search.ts';
 import type { ApiClient, SiteContext } from './client.ts';
 import { unlessAborted } from './abort.ts';
 
@@ -30,6 +35,10 @@ export interface CatalogApi {
   products(query: ProductListQueryInput, opts?: CatalogRequestOptions): Promise<ProductListResponse>;
   product(slug: string, opts?: CatalogRequestOptions): Promise<ProductDetail>;
   featured(body: FeaturedProductsBody, opts?: CatalogRequestOptions): Promise<ProductSummary[]>;
+  /** `GET products/filters`: each filter's choices with counts for the listing query (and `q` on search results). */
+  filters(query: ProductFiltersQueryInput, opts?: CatalogRequestOptions): Promise<ProductFilters>;
+  /** `GET search`: a page of results for `q` with the listing's filters and sort. */
+  search(query: SearchQueryInput, opts?: CatalogRequestOptions): Promise<SearchResponse>;
 }
 
 interface CacheEntry {
@@ -78,8 +87,17 @@ export function createCatalogApi(client: ApiClient, { site, now = Date.now, fres
     brands: (opts) => cached('GET brands', () => index('brands', BrandListSchema).then((r) => r.data), opts?.signal),
     products(query, opts) {
       const params = productQuery(query);
-      const key = `GET products?${new URLSearchParams(params as Record<string, string>).toString()}`;
-      return cached(key, () => index('products', ProductListResponseSchema, params), opts?.signal);
+      return cached(queryKey('products', params), () => index('products', ProductListResponseSchema, params), opts?.signal);
+    },
+    filters(query, opts) {
+      const params = productQuery(query);
+      return cached(queryKey('products/filters', params), () => index('products/filters', ProductFiltersResponseSchema, params).then((r) => r.data), opts?.signal);
+    },
+    search(query, opts) {
+      const params = productQuery(query);
+      // The schema comes with the search page: the entry chunk never parses a search answer.
+      const load = () => import('../../contract/search.ts').then(({ SearchResponseSchema }) => index('search', SearchResponseSchema, params));
+      return cached(queryKey('search', params), load, opts?.signal);
     },
     product: (slug, opts) =>
       cached(`GET products/${slug}`, () => client.resource('products').show(slug, ProductDetailResponseSchema).then((r) => r.data), opts?.signal),
@@ -91,10 +109,14 @@ export function createCatalogApi(client: ApiClient, { site, now = Date.now, fres
   };
 }
 
+function queryKey(path: string, params: Record<string, string | undefined>): string {
+  return `GET ${path}?${new URLSearchParams(params as Record<string, string>).toString()}`;
+}
+
 /** Drops empty values and orders keys, so equal queries share a cache entry. */
-function productQuery(query: ProductListQueryInput): Record<string, string | undefined> {
+function productQuery<Q extends object>(query: Q): Record<string, string | undefined> {
   const params: Record<string, string | undefined> = {};
-  for (const key of Object.keys(query).sort() as (keyof ProductListQueryInput)[]) {
+  for (const key of Object.keys(query).sort() as (keyof Q & string)[]) {
     const value = query[key];
     if (value !== undefined && value !== '') params[key] = String(value);
   }

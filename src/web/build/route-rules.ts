@@ -7,6 +7,6 @@ import type { RouteRule } from '../../contract/build.ts';
  * (full page load). The first matching rule wins.
  */
 export const ROUTE_RULES: readonly RouteRule[] = [
-  // The seasonal sale has no page of its own: send shoppers of old campaign links to makeup.
-  { match: '/sale', redirect: '/categories/makeup' },
+  // Old campaign links to the seasonal promotions page: the on-sale listing has replaced it.
+  { match: '/promotions', redirect: '/sale' },
 ];

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type KeyboardEvent } from 'react';
-import { Link } from 'wouter';
+import { lazy, startTransition, Suspense, useId, useState, type KeyboardEvent } from 'react';
+import { Link, useLocation } from 'wouter';
 import type { Layout } from '../../contract/layouts.ts';
 import type { ResourceView } from '../hooks/useResource.ts';
 import { useSignedIn, useSignInHref } from '../account/sessionStore.ts';
@@ -55,6 +55,56 @@ function NavItem({ item }: { item: NavigationItem }) {
   );
 }
 
+/** The combobox with suggestions: its own chunk, fetched when the shopper shows interest in the box. */
+const SearchBox = lazy(() => import('../search/SearchBox.tsx'));
+
+/**
+ * The header search. The first screen gets a plain search form (it already searches on Enter);
+ * focus or a pointer on it loads the combobox, which takes over the typed text and the focus.
+ * Kept small: every byte here is on the first screen of every page.
+ */
+function HeaderSearch() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const [text, setText] = useState('');
+  const [focused, setFocused] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const label = t`Search products, brands and categories`;
+  // A transition keeps this form on screen (with its focus and text) until the combobox is ready.
+  const want = () => startTransition(() => setWanted(true));
+  const placeholder = (
+    <form
+      role="search"
+      className="search-box"
+      data-state="placeholder"
+      onPointerEnter={want}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text.trim()) navigate(`/search?q=${encodeURIComponent(text.trim())}`);
+      }}
+    >
+      <input
+        aria-label={label}
+        className="search-box__input"
+        autoComplete="off"
+        enterKeyHint="search"
+        placeholder={label}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onFocus={() => {
+          setFocused(true);
+          want();
+        }}
+        onBlur={() => setFocused(false)}
+      />
+      <button type="submit" className="search-box__submit">
+        <span className="visually-hidden">{t`Search`}</span>
+      </button>
+    </form>
+  );
+  return <Suspense fallback={placeholder}>{wanted ? <SearchBox initialText={text} autoFocus={focused} /> : placeholder}</Suspense>;
+}
+
 /** "Sign in" (back to this page afterwards) or "Account", from the readable session cookie. */
 function AccountLink() {
   const signedIn = useSignedIn();
@@ -78,6 +128,7 @@ export function Header({ layout }: { layout: ResourceView<Layout> }) {
         <Link href="/" className="logo" aria-label={t`Beauty Pass home`}>
           BEAUTY PASS
         </Link>
+        <HeaderSearch />
         <AccountLink />
         <LocaleSwitchers />
       </div>

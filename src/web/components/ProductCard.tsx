@@ -5,7 +5,8 @@ import type { ProductSummary } from '../../contract/catalog.ts';
 import { Badges } from './Badges.tsx';
 import { Price } from './Price.tsx';
 
-export const ProductCard = forwardRef<HTMLAnchorElement, { product: ProductSummary }>(function ProductCard({ product }, ref) {
+/** `waitlisted`: the signed-in member is on the product's waitlist (their own data, never in the cached summary). */
+export const ProductCard = forwardRef<HTMLAnchorElement, { product: ProductSummary; waitlisted?: boolean }>(function ProductCard({ product, waitlisted = false }, ref) {
   const { t } = useLingui();
   const average = product.rating.average.toFixed(1);
   const count = product.rating.count;
@@ -22,7 +23,7 @@ export const ProductCard = forwardRef<HTMLAnchorElement, { product: ProductSumma
           <span aria-hidden="true">★ {average}</span> <span aria-hidden="true">({count})</span>
         </p>
       ) : null}
-      <Badges badges={product.badges} />
+      <Badges badges={waitlisted ? [...product.badges, 'waitlisted'] : product.badges} />
     </article>
   );
 });

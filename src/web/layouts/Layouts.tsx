@@ -1,12 +1,17 @@
 import { Trans } from '@lingui/react/macro';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useCatalogApi } from '../api/CatalogApiProvider.tsx';
-import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
 import { PageSkeleton } from '../components/Skeleton.tsx';
 import { useResource } from '../hooks/useResource.ts';
 import type { LayoutName } from '../routes.tsx';
 import { LayoutDataContext } from './LayoutData.tsx';
+
+/**
+ * The footer is below the fold on every screen: its code loads beside the first screen instead of
+ * before it (the first-screen JS budget). Its landmark is there at once, so nothing jumps.
+ */
+const Footer = lazy(() => import('../components/Footer.tsx').then((module) => ({ default: module.Footer })));
 
 function SkipLink() {
   return (
@@ -33,7 +38,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         <SkipLink />
         <Header layout={layout} />
         <Main>{children}</Main>
-        <Footer layout={layout} />
+        <Suspense fallback={<footer className="site-footer" />}>
+          <Footer layout={layout} />
+        </Suspense>
       </div>
     </LayoutDataContext.Provider>
   );

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ProductDetail } from '../../contract/catalog.ts';
 import { useCatalogApi } from '../api/CatalogApiProvider.tsx';
@@ -12,11 +12,21 @@ import { ShadePicker } from '../components/ShadePicker.tsx';
 import { useDocumentHead } from '../head/useDocumentHead.ts';
 import { useResource } from '../hooks/useResource.ts';
 import type { ScreenProps } from '../routes.tsx';
+import type { LiveState } from '../product/ProductLive.tsx';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
 
-function ProductView({ product }: { product: ProductDetail }) {
+// After the first paint, in chunks of their own: live stock with the sold-out actions, and the reviews below the fold.
+const features = () => import('../product/features.ts');
+const ProductLive = lazy(() => features().then((m) => ({ default: m.ProductLive })));
+const ReviewsSection = lazy(() => features().then((m) => ({ default: m.ReviewsSection })));
+
+function ProductView({ product: cached }: { product: ProductDetail }) {
   const { t } = useLingui();
   const pickerLabelId = useId();
+  // What the lazy part learns after the first paint: the stock as it is now (overriding the cached detail's) and the member's waitlist.
+  const [live, setLive] = useState<LiveState>({});
+  const variants = live.variants;
+  const product = variants?.length ? { ...cached, variants, inStock: variants.some((variant) => variant.stock > 0) } : cached;
   const [selectedId, setSelectedId] = useState<number | null>(product.variants[0]?.id ?? null);
   const selected = product.variants.find((variant) => variant.id === selectedId) ?? null;
   const inStock = selected ? selected.stock > 0 : product.inStock;
@@ -26,6 +36,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const productName = product.name;
   const badges = product.badges.filter((badge) => badge !== 'out_of_stock' || !inStock);
   const withOutOfStock = !inStock && !badges.includes('out_of_stock') ? [...badges, 'out_of_stock' as const] : badges;
+  const shown = live.waitlisted ? [...withOutOfStock, 'waitlisted' as const] : withOutOfStock;
 
   return (
     <article className="product" data-state={inStock ? 'in-stock' : 'out-of-stock'}>
@@ -36,7 +47,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           <p className="product__brand">{product.brand.name}</p>
           <h1 className="product__name">{product.name}</h1>
           <Price price={product.price} salePrice={product.salePrice} />
-          <Badges badges={withOutOfStock} />
+          <Badges badges={shown} />
           <p className="stock" data-state={inStock ? 'in-stock' : 'out-of-stock'} role="status">
             {inStock ? t`In stock` : t`Out of stock`}
           </p>
@@ -48,6 +59,9 @@ function ProductView({ product }: { product: ProductDetail }) {
               <ShadePicker variants={product.variants} selectedId={selected.id} onSelect={(variant) => setSelectedId(variant.id)} labelId={pickerLabelId} />
             </div>
           ) : null}
+          <Suspense fallback={null}>
+            <ProductLive product={product} variant={selected} onLive={setLive} />
+          </Suspense>
         </div>
       </div>
       <section className="product__section">
@@ -68,6 +82,9 @@ function ProductView({ product }: { product: ProductDetail }) {
         </h2>
         <p>{product.howToUse}</p>
       </section>
+      <Suspense fallback={null}>
+        <ReviewsSection slug={product.slug} />
+      </Suspense>
     </article>
   );
 }
@@ -87,5 +104,6 @@ export default function ProductScreen({ params }: ScreenProps) {
   if (product.status === 'notFound') return <NotFoundScreen path={location} reason="invalid" />;
   if (product.status === 'failure') return <ErrorPanel title={t`This product could not be loaded.`} onRetry={product.retry} />;
   if (product.status === 'loading') return <PageSkeleton />;
-  return <ProductView product={product.data} />;
+  // Keyed: another product starts with its own shade choice and live stock.
+  return <ProductView key={product.data.slug} product={product.data} />;
 }
