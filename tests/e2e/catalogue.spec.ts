@@ -42,7 +42,10 @@ test('filter and sort a listing, Show More, visit a product, and Back finds the 
   const choice = await view.largestChoice('Categories');
   expect(choice.count).toBeGreaterThan(24);
   expect(choice.count).toBeLessThan(total);
-  await choice.box.check();
+  // The box follows the URL: it reads checked once the listing has taken the new query, which a
+  // loaded machine may show a frame later than the click, so wait for it instead of `check()`.
+  await choice.box.click();
+  await expect(choice.box).toBeChecked();
   await expect(page).toHaveURL(new RegExp(`/categories/makeup\\?categories=${choice.value}$`));
   await expect(view.range).toHaveText(`1 to 24 of ${choice.count}`);
   await expect(view.filters.getByRole('group', { name: 'Active filters' }).getByRole('button', { name: /^Remove filter/ })).toHaveCount(1);
