@@ -162,6 +162,9 @@ export class ListingIndex {
   private readonly positionById: Int32Array;
   private readonly prices = new Map<CountryCode, Promise<CountryPrices>>();
   private searchPostings: Promise<SearchPostings> | null = null;
+  /** Working memory of `page` and `searchMatches`: allocating it per request costs more than using it. */
+  private readonly scratch: Int32Array;
+  private readonly searchScratch: Uint16Array;
   /** Totals and facet counts of this index's data (dropped with it). */
   readonly totals = new Map<string, number>();
   readonly facets = new Map<string, FacetCounts>();
@@ -179,6 +182,8 @@ export class ListingIndex {
     this.brand = brand;
     this.badges = badges;
     this.cover = new Int32Array(ids.length);
+    this.scratch = new Int32Array(ids.length);
+    this.searchScratch = new Uint16Array(ids.length);
     const maxId = ids.length === 0 ? 0 : (ids[ids.length - 1] ?? 0);
     this.positionById = new Int32Array(maxId + 1).fill(-1);
     ids.forEach((id, position) => (this.positionById[id] = position));
@@ -329,8 +334,10 @@ export class ListingIndex {
     if (groups.length === 0 || groups.some((group) => group.length === 0)) return { positions: new Int32Array(0), has };
     const { offsets, positions } = await this.postings(db);
     const postingsOf = (word: number) => (word >= 0 && word + 1 < offsets.length ? positions.subarray(offsets[word] ?? 0, offsets[word + 1] ?? 0) : new Int32Array(0));
-    // Groups met so far per position: a position counts once per group, however many of its words match.
-    const met = new Uint16Array(this.size);
+    // Groups met so far per position: a position counts once per group, however many of its words
+    // match. Used without an await in between, so one buffer serves every request.
+    const met = this.searchScratch;
+    met.fill(0);
     groups.forEach((group, g) => {
       for (const word of new Set(group)) for (const position of postingsOf(word)) if (met[position] === g) met[position] = g + 1;
     });
@@ -448,7 +455,8 @@ export class ListingIndex {
     // With the total known, walking the sort order finds a page of a dense filter sooner than sorting all its matches.
     const walkIsShorter = knownTotal !== undefined && knownTotal > 0 && (need * order.length) / knownTotal < listed;
     if (lists && !walkIsShorter) {
-      const found = new Int32Array(listed);
+      // Filled and read without an await in between, so one buffer serves every request.
+      const found = this.scratch.subarray(0, listed);
       let total = 0;
       for (const list of lists) {
         for (let i = 0; i < list.length; i++) {
