@@ -1,17 +1,10 @@
 import { asc } from 'drizzle-orm';
 import type { Brand } from '../../contract/catalog.ts';
 import type { Db } from '../db/client.ts';
-import { brands, categories, type Localized } from '../db/schema.ts';
+import { brands, categories } from '../db/schema.ts';
 
-export interface CategoryRef {
-  id: number;
-  parentId: number | null;
-  level: number;
-  slug: string;
-  path: string;
-  name: Localized;
-  position: number;
-}
+/** A row of `categories`, as the schema defines it. */
+export type CategoryRef = typeof categories.$inferSelect;
 
 /**
  * Brands and the category tree, held in memory: every listing needs them (slug → id, path → leaf
@@ -51,12 +44,11 @@ async function loadRefs(db: Db): Promise<CatalogueRefs> {
     db.select({ id: brands.id, slug: brands.slug, name: brands.name }).from(brands).orderBy(asc(brands.name)),
     db.select().from(categories).orderBy(asc(categories.level), asc(categories.position), asc(categories.id)),
   ]);
-  const brandList = brandRows.map((b) => ({ id: b.id, slug: b.slug, name: b.name }));
+  const brandList: Brand[] = brandRows;
   const categoriesById = new Map<number, CategoryRef>();
   const categoriesByPath = new Map<string, CategoryRef>();
   const childrenOf = new Map<number | null, CategoryRef[]>();
-  for (const row of categoryRows) {
-    const ref: CategoryRef = { id: row.id, parentId: row.parentId, level: row.level, slug: row.slug, path: row.path, name: row.name, position: row.position };
+  for (const ref of categoryRows) {
     categoriesById.set(ref.id, ref);
     categoriesByPath.set(ref.path, ref);
     const siblings = childrenOf.get(ref.parentId) ?? [];
