@@ -19,7 +19,9 @@
  *    exits 1 when a budget is missed or an endpoint does not answer.
  *
  * Options (environment): BENCH_DATA_DIR, BENCH_PRODUCTS, BENCH_DURATION (seconds per run),
- * BENCH_PORT (default: a free port).
+ * BENCH_PORT (default: a free port), BENCH_ONLY (endpoints to run, such as `listing,search`: a
+ * partial run is for looking at one path, and is never a pass), BENCH_SERVER_NODE_ARGS (flags for
+ * the server's node, such as `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -35,6 +37,7 @@ const FULL_CATALOGUE = 100_000;
 const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? FULL_CATALOGUE);
 const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 10);
 const WARMUP_S = 2;
+const ONLY = process.env['BENCH_ONLY']?.split(',').filter(Boolean) ?? null;
 const CONNECTIONS = [10, 50] as const;
 const START_BUDGET_MS = 5_000;
 const MEMORY_BUDGET_BYTES = 1024 ** 3;
@@ -100,7 +103,8 @@ interface Server {
 /** The real server (`tsx src/server/main.ts`) as a child process; resolves once it answers. */
 async function startServer(dataDir: string, port: number, timeoutMs: number): Promise<Server> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const nodeArgs = process.env['BENCH_SERVER_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_PRODUCTS: String(PRODUCTS) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -396,7 +400,7 @@ async function main(): Promise<void> {
     const catalogue = await readCatalogue(server.base);
     const sets: Record<EndpointName, BenchRequest[]> = {
       listing: listingRequests(catalogue, 60),
-      detail: await detailRequests(server.base, catalogue, 60),
+      detail: ONLY && !ONLY.includes('detail') ? [] : await detailRequests(server.base, catalogue, 60),
       search: searchRequests(catalogue, 60),
       suggestions: suggestionRequests(catalogue, 60),
     };
@@ -406,6 +410,7 @@ async function main(): Promise<void> {
     const rows: string[] = [];
     const runnable: EndpointName[] = [];
     for (const name of Object.keys(sets) as EndpointName[]) {
+      if (ONLY && !ONLY.includes(name)) continue;
       const requests = sets[name];
       const { ok, statuses } = await probe(server.base, requests);
       if (ok === requests.length) {
@@ -446,6 +451,7 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`server start (existing data dir): ${Math.round(startMs)} ms (budget ≤ ${START_BUDGET_MS} ms) ${startMs <= START_BUDGET_MS ? 'pass' : 'FAIL'}`);
     console.log(`server peak RSS (VmHWM): ${rss === null ? 'unknown (no /proc)' : `${(rss / 1024 ** 2).toFixed(0)} MB`} (budget ≤ 1024 MB) ${rss === null || rss <= MEMORY_BUDGET_BYTES ? 'pass' : 'FAIL'}`);
+    if (ONLY) failures.push(`partial run (BENCH_ONLY=${ONLY.join(',')}): not a measure of the budget`);
     if (!enforce) console.log(`Budgets hold for ${FULL_CATALOGUE.toLocaleString('en')} products; this run had ${PRODUCTS.toLocaleString('en')}: not enforced.`);
   } finally {
     if (server) await stopServer(server);

@@ -238,6 +238,28 @@ describe('PostgreSQL through DATABASE_URL', () => {
     expect(tokens).toEqual([{ n: 2, used: 1 }]);
   });
 
+  it('keeps cards current across servers: a change written elsewhere shows on the next request', async () => {
+    // A second server on the same database, as behind a load balancer; the test's own connection writes.
+    const other = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), staticDir: null });
+    try {
+      const list = async () => JSON.parse((await request(other, '/products?sort=top_rated&per_page=100', { country: 'sg' })).body) as { data: { id: number; inStock: boolean; rating: { average: number; count: number } }[] };
+      const before = await list();
+      const last = before.data[before.data.length - 1];
+      const inStock = before.data.find((p) => p.inStock && p.id !== last?.id);
+      if (!last || !inStock) throw new Error('no products to change');
+      await query('update products set total_stock = 0 where id = $1', [inStock.id]);
+      await query('update products set rating_avg = 5, rating_count = 100000 where id = $1', [last.id]);
+      const after = await list();
+      expect(after.data.find((p) => p.id === inStock.id)).toMatchObject({ inStock: false });
+      expect(after.data[0]).toMatchObject({ id: last.id, rating: { average: 5, count: 100_000 } });
+      const [version] = await query<{ version: string }>('select version::text from catalogue_version');
+      const stamped = await query<{ id: number }>('select id from products where change_version = $1::bigint', [version?.version]);
+      expect(stamped.map((r) => r.id)).toEqual([last.id]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('restarts on the same DATABASE_URL without migrating or seeding again', async () => {
     const before = await request(postgres, '/products?sort=price_asc', { country: 'th' });
     const users = await query<{ n: number }>('select count(*)::int as n from sandbox_users');

@@ -4,8 +4,9 @@ import { COUNTRIES, type CountryCode } from '../../config/countries.ts';
 import type { Badge, ProductDetail, ProductSort, ProductSummary } from '../../contract/catalog.ts';
 import type { Db } from '../db/client.ts';
 import { pageOfIds, type ProductFilter, type Site } from './filters.ts';
-import { listingIndex, readRows, type CountryPrices, type ListingIndex } from './listing-index.ts';
+import { catalogueVersion, listingIndex, readRows, type CountryPrices, type ListingIndex } from './listing-index.ts';
 import { catalogueRefs, type CatalogueRefs } from './refs.ts';
+import { SUMMARY_COLUMNS, summaryCache, type SummaryRow } from './summaries.ts';
 
 /*
  * Product listings, summaries and the product page. What the server exports for other features:
@@ -26,17 +27,9 @@ function money(country: CountryCode, minor: number) {
   return { currency: COUNTRIES[country].currency, amount: minor / 100 };
 }
 
-/** What a summary reads from the database: the row as it is now (stock and ratings change). */
-type SummaryRow = [id: number, slug: string, name: string, badges: string[], ratingAvg: number, ratingCount: number, totalStock: number, variantCount: number, brandId: number];
-
-/** Columns of `SummaryRow` over `products p`, the name in the request's language only (the JSON holds four). */
-function summaryJson(site: Site) {
-  return sql`json_build_array(p.id, p.slug, p.name ->> ${site.language}, p.badges, p.rating_avg, p.rating_count, p.total_stock, p.variant_count, p.brand_id)`;
-}
-
 /** A summary; null when the product is not priced in the country (or newer than the listing index). */
 function toSummary(row: SummaryRow, index: ListingIndex, prices: CountryPrices, refs: CatalogueRefs, site: Site): ProductSummary | null {
-  const [id, slug, name, storedBadges, ratingAvg, ratingCount, totalStock, variantCount, brandId] = row;
+  const [id, slug, names, storedBadges, ratingAvg, ratingCount, totalStock, variantCount, brandId] = row;
   const position = index.positionOf(id);
   const amount = position < 0 ? -1 : (prices.amount[position] ?? -1);
   if (amount < 0) return null;
@@ -46,7 +39,7 @@ function toSummary(row: SummaryRow, index: ListingIndex, prices: CountryPrices, 
   return {
     id,
     slug,
-    name,
+    name: names[site.language] ?? names.en ?? '',
     brand: { id: brand.id, slug: brand.slug, name: brand.name },
     price: money(site.country, amount),
     salePrice: prices.sale[position] === 1 ? money(site.country, prices.effective[position] ?? amount) : null,
@@ -59,29 +52,23 @@ function toSummary(row: SummaryRow, index: ListingIndex, prices: CountryPrices, 
 }
 
 /**
- * Summaries of `ids` in that order; with `probeReviews`, also `max(reviews.id)`, read in the same
- * query (it tells whether the top-rated order is still current; a fifth of the query's cost, so
- * only for that sort). The rows cross from the database as one JSON text, which PGlite hands over
- * far faster than rows of many columns.
+ * Summaries of `ids` in that order, as they are at catalogue version `version` (./summaries.ts:
+ * from memory, unless the rows changed since they were read).
  */
-async function readSummaries(db: Db, site: Site, index: ListingIndex, ids: readonly number[], probeReviews = false): Promise<{ data: ProductSummary[]; reviewsVersion: number | null }> {
-  if (!ids.every((id) => Number.isSafeInteger(id))) throw new TypeError('product ids must be integers');
-  const [refs, prices] = await Promise.all([catalogueRefs(db), index.pricesOf(db, site.country)]);
-  const rows = ids.length === 0 ? sql`null` : sql`(select json_agg(${summaryJson(site)})::text from products p where p.id in (${sql.raw(ids.join(','))}))`;
-  const [row] = await readRows<{ v?: number | null; rows: string | null }>(db, probeReviews ? sql`select (select max(id) from reviews) as v, ${rows} as rows` : sql`select ${rows} as rows`);
-  const byId = new Map((JSON.parse(row?.rows ?? '[]') as SummaryRow[]).map((r) => [r[0], r]));
-  const data = ids.flatMap((id) => {
-    const found = byId.get(id);
+async function readSummaries(db: Db, site: Site, index: ListingIndex, ids: readonly number[], version: number): Promise<ProductSummary[]> {
+  const [refs, prices, rows] = await Promise.all([catalogueRefs(db), index.pricesOf(db, site.country), summaryCache(db).read(db, ids, version)]);
+  return ids.flatMap((id) => {
+    const found = rows.get(id);
     const summary = found ? toSummary(found, index, prices, refs, site) : null;
     return summary ? [summary] : [];
   });
-  return { data, reviewsVersion: probeReviews ? Number(row?.v ?? 0) : null };
 }
 
 /** Summaries of `ids` in that order (products not priced in the country are left out). */
 export async function summariesByIds(db: Db, site: Site, ids: readonly number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
-  return (await readSummaries(db, site, await listingIndex(db), ids)).data;
+  const [index, version] = await Promise.all([listingIndex(db), catalogueVersion(db)]);
+  return readSummaries(db, site, index, ids, version);
 }
 
 /** `GET products` and `GET search`: a filter, a sort and a page. */
@@ -104,18 +91,12 @@ export interface ProductPage {
  */
 export async function listProducts(db: Db, site: Site, options: ListOptions): Promise<ProductPage> {
   const { sort, page, perPage, ...filter } = options;
-  const index = await listingIndex(db);
+  const [index, version] = await Promise.all([listingIndex(db), catalogueVersion(db)]);
+  // Ordered by the ratings as they are now (a review may have moved one since the index read them).
+  if (sort === 'top_rated') await index.catchUpRatings(db, version);
   const offset = (page - 1) * perPage;
-  let found = await pageOfIds(db, index, site.country, filter, sort, offset, perPage);
-  const read = await readSummaries(db, site, index, found.ids, sort === 'top_rated');
-  let { data } = read;
-  if (read.reviewsVersion !== null && read.reviewsVersion !== index.ratingVersion) {
-    // A review was written since the order was read: reorder with the new ratings, then read again.
-    await index.refreshRatings(db, read.reviewsVersion);
-    found = await pageOfIds(db, index, site.country, filter, sort, offset, perPage);
-    ({ data } = await readSummaries(db, site, index, found.ids));
-  }
-  const { total } = found;
+  const { ids, total } = await pageOfIds(db, index, site.country, filter, sort, offset, perPage);
+  const data = await readSummaries(db, site, index, ids, version);
   return { data, meta: { page, perPage, total, totalPages: Math.ceil(total / perPage) } };
 }
 
@@ -147,7 +128,7 @@ export async function productDetail(db: Db, site: Site, slug: string): Promise<P
   const { language } = site;
   const [row] = await readRows<{ detail: string | null }>(db, sql`
       select json_build_object(
-        'row', ${summaryJson(site)},
+        'row', ${SUMMARY_COLUMNS},
         'description', p.description ->> ${language},
         'ingredients', p.ingredients ->> ${language},
         'howToUse', p.how_to_use ->> ${language},

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -81,6 +82,11 @@ export const products = pgTable(
     variantCount: smallint('variant_count').notNull(),
     /** Ids of the `search_words` the product's texts contain (all languages): what `GET search` matches. */
     searchTerms: integer('search_terms').array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * `catalogue_version.version` of the last update of the row, stamped by a trigger (migration
+     * 0005): servers keep summaries in memory and re-read the rows changed since the version they hold.
+     */
+    changeVersion: bigint('change_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('products_slug_uq').on(t.slug),
@@ -94,6 +100,7 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt, t.id),
     index('products_rating_idx').on(t.ratingAvg.desc(), t.ratingCount.desc(), t.id),
     index('products_search_terms_idx').using('gin', t.searchTerms),
+    index('products_change_version_idx').on(t.changeVersion),
   ],
 );
 
@@ -493,4 +500,15 @@ export const searchIndexState = pgTable('search_index_state', {
   version: integer('version').notNull(),
   products: integer('products').notNull(),
   builtAt: at('built_at').notNull(),
+});
+
+/**
+ * One row: a counter every statement that updates `products` moves on (a trigger, migration 0005),
+ * inside its own transaction. The row lock makes writers commit their versions in order, so a reader
+ * that sees version N has seen every product row stamped N or lower. Each listing reads it (one tiny
+ * query) to know whether the summaries it holds in memory are still current.
+ */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
 });

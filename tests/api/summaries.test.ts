@@ -1,0 +1,130 @@
+import { PGlite } from '@electric-sql/pglite';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catalogueVersion } from '../../src/server/catalog/listing-index.ts';
+import { SummaryCache } from '../../src/server/catalog/summaries.ts';
+import { catalogueVersion as catalogueVersionTable, products } from '../../src/server/db/schema.ts';
+import { createTestApp, type TestApp } from '../helpers/server.ts';
+
+/*
+ * Product summaries kept in memory (src/server/catalog/summaries.ts) against the catalogue version
+ * the triggers of migration 0005 keep: what the cache answers must always be what the rows hold.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ seedProducts: 40 });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** Counts the statements the embedded database runs while `action` runs. */
+async function statementsDuring(action: () => Promise<unknown>): Promise<string[]> {
+  const client = (t.db as unknown as { $client: PGlite }).$client;
+  const seen: string[] = [];
+  const exec = vi.spyOn(client, 'exec').mockImplementation(function (this: PGlite, query, options) {
+    seen.push(query);
+    return PGlite.prototype.exec.call(this, query, options);
+  });
+  try {
+    await action();
+  } finally {
+    exec.mockRestore();
+  }
+  return seen;
+}
+
+const ids = [1, 2, 3, 4, 5];
+
+describe('catalogue version', () => {
+  it('moves on with every statement that updates products and stamps the rows it changed', async () => {
+    const before = await catalogueVersion(t.db);
+    await t.db.update(products).set({ totalStock: 7 }).where(inArray(products.id, [2, 3]));
+    const after = await catalogueVersion(t.db);
+    expect(after).toBe(before + 1);
+    const stamped = await t.db.select({ id: products.id }).from(products).where(eq(products.changeVersion, after)).orderBy(products.id);
+    expect(stamped.map((r) => r.id)).toEqual([2, 3]);
+    // A statement that fails writes no version.
+    await expect(t.db.update(products).set({ slug: 'product-clash' }).where(inArray(products.id, [4, 5]))).rejects.toThrow();
+    expect(await catalogueVersion(t.db)).toBe(after);
+  });
+});
+
+describe('SummaryCache', () => {
+  it('reads rows once, then answers from memory while the version stays', async () => {
+    const cache = new SummaryCache();
+    const version = await catalogueVersion(t.db);
+    const first = await statementsDuring(() => cache.read(t.db, ids, version));
+    expect(first.filter((q) => q.includes('from products'))).toHaveLength(1);
+    const again = await statementsDuring(() => cache.read(t.db, ids, version));
+    expect(again).toEqual([]);
+    expect(cache.size).toBe(ids.length);
+  });
+
+  it('re-reads exactly the rows changed since, with what they hold now', async () => {
+    const cache = new SummaryCache();
+    await cache.read(t.db, ids, await catalogueVersion(t.db));
+    await t.db.update(products).set({ totalStock: 0, ratingAvg: 4.9, ratingCount: 321 }).where(eq(products.id, 3));
+    const version = await catalogueVersion(t.db);
+    let rows = new Map();
+    const statements = await statementsDuring(async () => (rows = await cache.read(t.db, ids, version)));
+    // One query for what changed, one for the changed row: the four others stay in memory.
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toMatch(/p\.id in \(3\)/);
+    expect(rows.get(3)).toEqual(expect.arrayContaining([3, 4.9, 321, 0]));
+  });
+
+  it('does not keep a row read before a change that another request has already caught up with', async () => {
+    const cache = new SummaryCache();
+    await t.db.update(products).set({ totalStock: 11 }).where(eq(products.id, 6));
+    const old = await catalogueVersion(t.db);
+    await cache.read(t.db, [1], old);
+    // Request A reads product 6 at the old version; its answer arrives only after request B has
+    // seen a newer version (as with two connections of a pool).
+    const client = (t.db as unknown as { $client: PGlite }).$client;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const exec = vi.spyOn(client, 'exec').mockImplementation(async function (this: PGlite, query, options) {
+      const result = await PGlite.prototype.exec.call(this, query, options);
+      if (query.includes('p.id in (6)')) await held;
+      return result;
+    });
+    try {
+      const a = cache.read(t.db, [6], old);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await t.db.update(products).set({ totalStock: 12 }).where(eq(products.id, 6));
+      const current = await catalogueVersion(t.db);
+      await cache.read(t.db, [1], current);
+      release();
+      // A answers what it read (it was current for A's version)…
+      expect((await a).get(6)?.[6]).toBe(11);
+      // …but the cache, now at B's version, must not hold it.
+      expect((await cache.read(t.db, [6], current)).get(6)?.[6]).toBe(12);
+    } finally {
+      release();
+      exec.mockRestore();
+    }
+  });
+
+  it('forgets everything when the version goes back (a restored database)', async () => {
+    const cache = new SummaryCache();
+    const version = await catalogueVersion(t.db);
+    await cache.read(t.db, ids, version);
+    await t.db.update(catalogueVersionTable).set({ version: 1 });
+    try {
+      const statements = await statementsDuring(() => cache.read(t.db, ids, 1));
+      expect(statements.filter((q) => q.includes('from products'))).toHaveLength(1);
+    } finally {
+      await t.db.update(catalogueVersionTable).set({ version });
+    }
+  });
+
+  it('refuses ids that are not integers before any SQL is written', async () => {
+    const cache = new SummaryCache();
+    await expect(cache.read(t.db, [1, Number.NaN], 1)).rejects.toThrow(TypeError);
+    await expect(cache.read(t.db, [sql`1` as unknown as number], 1)).rejects.toThrow(TypeError);
+  });
+});
