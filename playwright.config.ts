@@ -37,8 +37,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // `npm run e2e` builds the SPA first; the server then serves dist/web like `npm start` does.
-      command: 'node --import tsx src/server/main.ts',
+      // `npm run e2e` builds the SPA and the server bundle first; the server then runs and serves dist/web as `npm start` does.
+      command: 'node --enable-source-maps dist/server/main.mjs',
       url: `http://127.0.0.1:${port}/api/web/v1/layouts`,
       // SANDBOX: the machine visualizer (/sandbox/machines) is a production page only with the flag.
       env: {

@@ -6,7 +6,8 @@ import { startServer, type RunningServer } from './server.ts';
 
 /** `npm start`: the API and the built SPA on one port. */
 const startedAt = performance.now();
-const staticDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+// The built SPA: beside the server bundle (dist/server/main.mjs → dist/web), or from the sources (src/server/main.ts).
+const staticDir = fileURLToPath(new URL(import.meta.url.endsWith('.mjs') ? '../web' : '../../dist/web', import.meta.url));
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -9,6 +9,9 @@ import { isSeeded, seedDatabase } from './db/seed/index.ts';
 import { seedContent } from './db/seed/content.ts';
 import { rebuildSearchIndexIfStale } from './search/build.ts';
 import { searchMemory } from './search/memory.ts';
+import { listingIndex, useIndexSnapshots } from './catalog/listing-index.ts';
+import { indexSnapshotFile } from './catalog/listing-snapshot.ts';
+import { catalogueRefs } from './catalog/refs.ts';
 import { flushSearchLog } from './search/popular.ts';
 import { loadMailConfig, type MailConfig } from './config.ts';
 import { OutboxMailer } from './mail/mailer.ts';
@@ -62,6 +65,9 @@ export interface PreparedDatabase {
   lock: DataDirLock | null;
 }
 
+/** The listing index saved in the data directory (src/server/catalog/listing-snapshot.ts). */
+export const LISTING_SNAPSHOT_FILE = 'listing-index.snapshot';
+
 /** Lock (PGlite on disk only), open, migrate and seed when empty. Releases everything on failure. */
 export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir' | 'databaseUrl' | 'seedProducts'>): Promise<PreparedDatabase> {
   const seedProducts = options.seedProducts ?? DEFAULT_SEED_PRODUCTS;
@@ -82,6 +88,8 @@ export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir
   try {
     database = await openDatabase(target);
     await database.migrate();
+    // Beside the embedded database only: its directory belongs to this one process (the lock above).
+    if (target.kind === 'pglite') useIndexSnapshots(database.db, indexSnapshotFile(path.join(path.dirname(target.dir), LISTING_SNAPSHOT_FILE), (line) => console.error(line)));
     // Fail at start, not at the first sign-in, when production has no JWT_SECRET.
     await loadJwtSecret(database.db);
     const seeded = !(await isSeeded(database.db));
@@ -140,8 +148,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       })
     : null;
   mailer?.start();
-  // The search vocabulary and typeahead keys (about a second at 100,000 products) load now, not on the first keystroke.
-  void searchMemory(database.db).catch(() => undefined);
+  // The listing index (about two seconds at 100,000 products, then every country's prices and the
+  // search postings), the category tree and the search vocabulary load now, one after another,
+  // not on the first shopper's listing or keystroke.
+  void listingIndex(database.db)
+    .then(() => catalogueRefs(database.db))
+    .then(() => searchMemory(database.db))
+    .catch(() => undefined);
 
   let closing: Promise<void> | null = null;
   const close = () => {

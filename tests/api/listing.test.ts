@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { OTHER_FILTERS, ProductFiltersResponseSchema, ProductListResponseSchema, type ProductFilters, type ProductSummary } from '../../src/contract/catalog.ts';
 import { SearchResponseSchema } from '../../src/contract/search.ts';
 import { ApiErrorBodySchema } from '../../src/contract/site.ts';
-import { readRows } from '../../src/server/catalog/listing-index.ts';
+import { listingIndex, readRows } from '../../src/server/catalog/listing-index.ts';
 import { listProducts, productFacets } from '../../src/server/catalog/products.ts';
 import { products, reviews } from '../../src/server/db/schema.ts';
 import { insertUser } from '../helpers/auth.ts';
@@ -414,6 +414,28 @@ describe('listProducts with searchTerms (what GET search passes)', () => {
     const facets = await productFacets(t.db, site, { searchTerms: groups });
     expect(facets.total).toBe(expected.length);
     expect(facets.onSale.count).toBe(onSale.meta.total);
+  });
+
+  it('keeps the matches of a search, and never answers one search with another', async () => {
+    // a and c from one product, b from one without a: "a or b" and "a and b" differ.
+    const first = await t.db.execute(sql`select search_terms from products where array_length(search_terms, 1) > 3 order by id desc limit 1`);
+    const [a = 0, , c = 0] = (first as unknown as { rows: { search_terms: number[] }[] }).rows[0]?.search_terms ?? [];
+    const other = await t.db.execute(sql`select search_terms[1] as b from products where not (search_terms @> ${sql.raw(`ARRAY[${a}]::int[]`)}) order by id limit 1`);
+    const b = (other as unknown as { rows: { b: number }[] }).rows[0]?.b ?? 0;
+    expect((await matching([[a, b]])).length).toBeGreaterThan((await matching([[a], [b]])).length);
+    const searches = [[[a, b], [c]], [[b, a], [c]], [[c], [a, b]], [[a]], [[a, b]], [[a], [b]], [[b], [a]]];
+    const totals = [];
+    for (const searchTerms of searches) {
+      const page = await listProducts(t.db, site, { searchTerms, sort: 'featured', page: 1, perPage: 100 });
+      expect(sortedIds(page.data), JSON.stringify(searchTerms)).toEqual(await matching(searchTerms));
+      totals.push(page.meta.total);
+    }
+    // Each again, in another order: what was kept is what they match.
+    for (const [i, searchTerms] of [...searches.entries()].reverse()) {
+      expect((await listProducts(t.db, site, { searchTerms, sort: 'featured', page: 1, perPage: 100 })).meta.total).toBe(totals[i]);
+    }
+    const index = await listingIndex(t.db);
+    expect(await index.searchMatches(t.db, [[b, a], [c]])).toBe(await index.searchMatches(t.db, [[a, b], [c]]));
   });
 
   it('matches nothing for no groups, an empty group or unknown terms', async () => {

@@ -67,8 +67,8 @@ export function productFilterFromQuery(query: FilterQuery): ProductFilter {
   };
 }
 
-/** Cache keys of totals and facet counts (per index, so never older than it) are bounded. */
-const CACHE_MAX = 1_000;
+/** Cache keys of totals, pages and facet counts (per index, so never older than it) are bounded. */
+const CACHE_MAX = 2_000;
 
 function remember<V>(cache: Map<string, V>, key: string, value: V): V {
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
@@ -139,8 +139,13 @@ export async function pageOfIds(db: Db, index: ListingIndex, country: CountryCod
   const known = index.totals.get(key);
   // A page past the known end needs no walk.
   if (known !== undefined && offset >= known) return { ids: [], total: known };
+  // Top-rated pages are keyed by the order they were read from too: a review may have moved it since.
+  const pageKey = `${key}|${sort}|${sort === 'top_rated' ? index.ratedGeneration : ''}|${offset}|${limit}`;
+  const picked = known === undefined ? undefined : index.pages.get(pageKey);
+  if (known !== undefined && picked) return { ids: [...picked], total: known };
   const result = await index.page(db, country, await indexFilter(db, index, refs, filter), sort, offset, limit, known);
   if (known === undefined) remember(index.totals, key, result.total);
+  remember(index.pages, pageKey, result.ids);
   return result;
 }
 

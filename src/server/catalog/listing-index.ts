@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { COUNTRY_CODES, type CountryCode } from '../../config/countries.ts';
 import { OTHER_FILTERS, type ProductSort } from '../../contract/catalog.ts';
 import type { Db } from '../db/client.ts';
+import type { IndexSnapshots } from './listing-snapshot.ts';
 
 /*
  * The listing index: what product listings filter and sort on, held in typed arrays per process.
@@ -65,7 +66,7 @@ export interface IndexFilter {
   /** Scope brand id; null: no brand scope. */
   scopeBrand: number | null;
   /** Positions the search matched (ascending, and as a lookup by position); null: no search. */
-  search: { positions: Int32Array; has: Uint8Array } | null;
+  search: SearchMatches | null;
   /** Brands filter; null: not active. */
   brands: IdSet | null;
   /** Categories filter; null: not active. */
@@ -133,6 +134,18 @@ function postings(keys: Int32Array): Map<number, Int32Array> {
   return lists;
 }
 
+/** The typed arrays a snapshot of the index holds. */
+export type SnapshotArray = Int32Array | Int16Array | Uint8Array;
+
+/** Products a search matched, ascending by position and as a lookup by position (shared: read only). */
+export interface SearchMatches {
+  positions: Int32Array;
+  has: Uint8Array;
+}
+
+/** Searches whose matches are kept per index (about 100 KB each at 100,000 products). */
+const SEARCH_MATCHES_KEPT = 64;
+
 /** Products per query when the search terms are read. */
 const SEARCH_LOAD_SLICE = 10_000;
 
@@ -154,6 +167,7 @@ export class ListingIndex {
   /** By (rating desc, rating count desc, id); sorted again when a rating changed (`ratedStale`). */
   private rated: SortOrder;
   private ratedStale = false;
+  private ratedSorts = 0;
   /** Average rating × 10 and count by position. */
   private readonly ratingTenths: Int16Array;
   private readonly ratingCount: Int32Array;
@@ -170,8 +184,15 @@ export class ListingIndex {
   /** Working memory of `page` and `searchMatches`: allocating it per request costs more than using it. */
   private readonly scratch: Int32Array;
   private readonly searchScratch: Uint16Array;
+  /**
+   * Matches of recent searches, most recently used last: a common word's postings take a few
+   * milliseconds to intersect, and the answer holds as long as this index (the terms it read).
+   */
+  private readonly searchMatchCache = new Map<string, SearchMatches>();
   /** Totals and facet counts of this index's data (dropped with it). */
   readonly totals = new Map<string, number>();
+  /** Pages already picked, by country, filter, sort and range (a page is a pure function of this index's data). */
+  readonly pages = new Map<string, readonly number[]>();
   readonly facets = new Map<string, FacetCounts>();
 
   private constructor(
@@ -204,6 +225,75 @@ export class ListingIndex {
     this.rated = none;
   }
 
+  /**
+   * Everything the index read from the database, as typed arrays (for ./listing-snapshot.ts), once
+   * every country's prices and the search postings are loaded. Derived lookups are not included:
+   * `restore` computes them again.
+   */
+  async snapshotArrays(db: Db): Promise<{ ratingsVersion: number; arrays: Record<string, SnapshotArray> }> {
+    const arrays: Record<string, SnapshotArray> = {
+      ids: this.ids,
+      category: this.category,
+      brand: this.brand,
+      badges: this.badges,
+      cover: this.cover,
+      featured: this.featured.order,
+      newest: this.newest.order,
+      // Sorted by the ratings saved with it.
+      rated: this.topRated().order,
+      ratingTenths: this.ratingTenths,
+      ratingCount: this.ratingCount,
+    };
+    for (const country of COUNTRY_CODES) {
+      const prices = await this.pricesOf(db, country);
+      arrays[`${country}.amount`] = prices.amount;
+      arrays[`${country}.effective`] = prices.effective;
+      arrays[`${country}.sale`] = prices.sale;
+      arrays[`${country}.byPrice`] = prices.byPrice;
+    }
+    const postings = await this.postings(db);
+    arrays['search.offsets'] = postings.offsets;
+    arrays['search.positions'] = postings.positions;
+    return { ratingsVersion: this.ratingsVersion, arrays };
+  }
+
+  /** An index from `snapshotArrays` of an index built at `fingerprint`; null when an array is missing or the wrong size. */
+  static restore(fingerprint: string, ratingsVersion: number, arrays: ReadonlyMap<string, SnapshotArray>): ListingIndex | null {
+    const int32 = (name: string, length?: number) => {
+      const array = arrays.get(name);
+      return array instanceof Int32Array && (length === undefined || array.length === length) ? array : null;
+    };
+    const bytes = (name: string, length: number) => {
+      const array = arrays.get(name);
+      return array instanceof Uint8Array && array.length === length ? array : null;
+    };
+    const ids = int32('ids');
+    if (!ids) return null;
+    const n = ids.length;
+    const [category, brand, cover, featured, newest, rated, ratingCount] = [int32('category', n), int32('brand', n), int32('cover', n), int32('featured'), int32('newest'), int32('rated'), int32('ratingCount', n)];
+    const badges = bytes('badges', n);
+    const ratingTenths = arrays.get('ratingTenths');
+    const offsets = int32('search.offsets');
+    const positions = int32('search.positions');
+    if (!category || !brand || !cover || !featured || !newest || !rated || !ratingCount || !badges || !(ratingTenths instanceof Int16Array) || ratingTenths.length !== n || !offsets || !positions) return null;
+    const index = new ListingIndex(fingerprint, ids, category, brand, badges);
+    index.cover.set(cover);
+    index.featured = { order: featured, rank: ranksOf(featured, n), backwards: false };
+    index.newest = { order: newest, rank: ranksOf(newest, n), backwards: false };
+    index.rated = { order: rated, rank: ranksOf(rated, n), backwards: false };
+    index.ratingTenths.set(ratingTenths);
+    index.ratingCount.set(ratingCount);
+    index.ratingsVersion = ratingsVersion;
+    for (const country of COUNTRY_CODES) {
+      const [amount, effective, byPrice] = [int32(`${country}.amount`, n), int32(`${country}.effective`, n), int32(`${country}.byPrice`)];
+      const sale = bytes(`${country}.sale`, n);
+      if (!amount || !effective || !byPrice || !sale) return null;
+      index.prices.set(country, Promise.resolve({ amount, effective, sale, byPrice, rankPrice: ranksOf(byPrice, n) }));
+    }
+    index.searchPostings = Promise.resolve({ offsets, positions });
+    return index;
+  }
+
   get size(): number {
     return this.ids.length;
   }
@@ -222,6 +312,7 @@ export class ListingIndex {
   renew(): void {
     this.checkedAt = Date.now();
     this.totals.clear();
+    this.pages.clear();
     this.facets.clear();
   }
 
@@ -305,12 +396,22 @@ export class ListingIndex {
     this.ratingsVersion = Math.max(this.ratingsVersion, version);
   }
 
+  /**
+   * Moves on each time the top-rated order is sorted again: part of the key of a kept top-rated
+   * page. Reading it sorts a stale order first, so a key never names an order that is out of date.
+   */
+  get ratedGeneration(): number {
+    this.topRated();
+    return this.ratedSorts;
+  }
+
   private topRated(): SortOrder {
     if (this.ratedStale) {
       const { ratingTenths, ratingCount, ids } = this;
       const order = Int32Array.from(this.rated.order).sort((a, b) => (ratingTenths[b] ?? 0) - (ratingTenths[a] ?? 0) || (ratingCount[b] ?? 0) - (ratingCount[a] ?? 0) || (ids[a] ?? 0) - (ids[b] ?? 0));
       this.rated = { order, rank: ranksOf(order, this.size), backwards: false };
       this.ratedStale = false;
+      this.ratedSorts++;
     }
     return this.rated;
   }
@@ -382,7 +483,22 @@ export class ListingIndex {
    * terms, loaded on the first search: the GIN index finds the same rows but must then read each
    * one from the wide table (60 ms for a common word at 100,000 products, measured).
    */
-  async searchMatches(db: Db, groups: readonly (readonly number[])[]): Promise<{ positions: Int32Array; has: Uint8Array }> {
+  async searchMatches(db: Db, groups: readonly (readonly number[])[]): Promise<SearchMatches> {
+    const key = groups.map((group) => [...new Set(group)].sort((a, b) => a - b).join(',')).join('|');
+    const known = this.searchMatchCache.get(key);
+    if (known) {
+      // Most recently used last: the first key is the one to drop.
+      this.searchMatchCache.delete(key);
+      this.searchMatchCache.set(key, known);
+      return known;
+    }
+    const found = await this.matchSearch(db, groups);
+    if (this.searchMatchCache.size >= SEARCH_MATCHES_KEPT) this.searchMatchCache.delete(this.searchMatchCache.keys().next().value as string);
+    this.searchMatchCache.set(key, found);
+    return found;
+  }
+
+  private async matchSearch(db: Db, groups: readonly (readonly number[])[]): Promise<SearchMatches> {
     const has = new Uint8Array(this.size);
     if (groups.length === 0 || groups.some((group) => group.length === 0)) return { positions: new Int32Array(0), has };
     const { offsets, positions } = await this.postings(db);
@@ -684,13 +800,18 @@ export async function catalogueVersion(db: Db): Promise<number> {
   return Number(row?.v ?? 0);
 }
 
-/** What changes when products or variants are added or removed: `count:max id:max variant id`. */
-async function catalogueFingerprint(db: Db): Promise<string> {
-  const [row] = await readRows<{ n: number; p: number | null; v: number | null }>(
+/**
+ * What the index depends on: `count:max product id:max variant id:structure version:search index
+ * build`. `catalogue_structure_version` moves with every write of prices, of products and variants
+ * added or removed, and of what listings filter and sort on (migration 0007).
+ */
+export async function catalogueFingerprint(db: Db): Promise<string> {
+  const [row] = await readRows<{ n: number; p: number | null; v: number | null; s: number | string | null; b: string | null }>(
     db,
-    sql`select (select count(*)::int from products) as n, (select max(id) from products) as p, (select max(id) from variants) as v`,
+    sql`select (select count(*)::int from products) as n, (select max(id) from products) as p, (select max(id) from variants) as v,
+      (select version from catalogue_structure_version) as s, (select built_at::text from search_index_state where id = 1) as b`,
   );
-  return `${row?.n ?? 0}:${row?.p ?? 0}:${row?.v ?? 0}`;
+  return `${row?.n ?? 0}:${row?.p ?? 0}:${row?.v ?? 0}:${row?.s ?? 0}:${row?.b ?? ''}`;
 }
 
 interface IndexSlot {
@@ -700,23 +821,29 @@ interface IndexSlot {
 }
 
 const indexes = new WeakMap<Db, IndexSlot>();
+const snapshotStores = new WeakMap<Db, IndexSnapshots>();
 
-/**
- * The database's listing index: built on first use (about a second at 100,000 products). Once
- * older than `LISTING_INDEX_TTL_MS` (the catalogue's freshness), its totals and facet counts are
- * dropped and a cheap fingerprint of the catalogue is read: when products or variants came or went,
- * the index is rebuilt in the background while the old one keeps serving; otherwise it is kept
- * (rebuilding an unchanged index would only hold the single database for a second every 5 minutes).
- */
+/** Saves the database's listing index with `store` once built, and starts from a saved one that is still current. */
+export function useIndexSnapshots(db: Db, store: IndexSnapshots): void {
+  snapshotStores.set(db, store);
+}
+
 export async function listingIndex(db: Db): Promise<ListingIndex> {
   let slot = indexes.get(db);
   if (!slot) indexes.set(db, (slot = { current: null, building: null, checking: false }));
   const state = slot;
   const rebuild = () => {
     state.building ??= catalogueFingerprint(db).then(async (fingerprint) => {
+      const store = snapshotStores.get(db);
+      const saved = store?.load(fingerprint) ?? null;
+      if (saved) {
+        state.current = saved;
+        return saved;
+      }
       const index = await ListingIndex.build(db, fingerprint);
       state.current = index;
-      void index.warm(db);
+      // Loads every country's prices and the search postings, then saves the whole index.
+      void (store ? store.save(db, index) : index.warm(db)).catch(() => undefined);
       return index;
     });
     const building = state.building;

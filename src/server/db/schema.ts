@@ -512,3 +512,13 @@ export const catalogueVersion = pgTable('catalogue_version', {
   id: smallint('id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+/**
+ * One row: a counter moved on by every statement that adds or removes products or variants, or
+ * writes prices (triggers, migration 0007). The listing index reads those only when it is built,
+ * so a snapshot of it (src/server/catalog/listing-snapshot.ts) is good while this stays the same.
+ */
+export const catalogueStructureVersion = pgTable('catalogue_structure_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -1,0 +1,4 @@
+CREATE TABLE "catalogue_structure_version" (
+	"id" smallint PRIMARY KEY NOT NULL,
+	"version" bigint NOT NULL
+);
