@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogueVersion } from '../../src/server/catalog/listing-index.ts';
 import { SummaryCache } from '../../src/server/catalog/summaries.ts';
-import { catalogueVersion as catalogueVersionTable, products } from '../../src/server/db/schema.ts';
+import { catalogueVersion as catalogueVersionTable, products, variants } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /*
@@ -126,5 +126,46 @@ describe('SummaryCache', () => {
     const cache = new SummaryCache();
     await expect(cache.read(t.db, [1, Number.NaN], 1)).rejects.toThrow(TypeError);
     await expect(cache.read(t.db, [sql`1` as unknown as number], 1)).rejects.toThrow(TypeError);
+  });
+});
+
+describe('product pages in memory', () => {
+  const page = async (slug: string) => {
+    const response = await t.api(`/products/${slug}`, { country: 'SG' });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { data: { id: number; inStock: boolean; description: string; variants: { id: number; stock: number }[] } };
+  };
+
+  it('reads a page once, then only the catalogue version, until the product or a variant changes', async () => {
+    const [product] = await t.db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.id, 9));
+    if (!product) throw new Error('no product 9');
+    await page(product.slug);
+    const again = await statementsDuring(() => page(product.slug));
+    // (The index may still be loading other countries' prices in the background meanwhile.)
+    expect(again.filter((q) => /from (products|variants)\b/.test(q))).toEqual([]);
+    expect(again.filter((q) => q.includes('catalogue_version'))).toHaveLength(1);
+
+    const [variant] = await t.db.select({ id: variants.id }).from(variants).where(eq(variants.productId, product.id)).orderBy(variants.position).limit(1);
+    if (!variant) throw new Error('no variant');
+    await t.db.update(variants).set({ stock: 4321 }).where(eq(variants.id, variant.id));
+    expect((await page(product.slug)).data.variants.find((v) => v.id === variant.id)?.stock).toBe(4321);
+
+    await t.db.update(products).set({ totalStock: 0 }).where(eq(products.id, product.id));
+    expect((await page(product.slug)).data.inStock).toBe(false);
+    // Another product's change leaves this page in memory.
+    await t.db.update(products).set({ totalStock: 5 }).where(eq(products.id, 10));
+    const untouched = await statementsDuring(() => page(product.slug));
+    expect(untouched.filter((q) => q.includes('from products p where p.slug'))).toEqual([]);
+  });
+
+  it('answers 404 for an unknown slug each time, and finds it once it exists', async () => {
+    expect((await t.api('/products/not-a-product-yet', { country: 'SG' })).status).toBe(404);
+    const [product] = await t.db.select({ slug: products.slug }).from(products).where(eq(products.id, 11));
+    await t.db.update(products).set({ slug: 'not-a-product-yet' }).where(eq(products.id, 11));
+    try {
+      expect((await t.api('/products/not-a-product-yet', { country: 'SG' })).status).toBe(200);
+    } finally {
+      await t.db.update(products).set({ slug: product?.slug ?? '' }).where(eq(products.id, 11));
+    }
   });
 });

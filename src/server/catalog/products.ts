@@ -122,10 +122,8 @@ interface DetailJson {
   variants: { id: number; sku: string; name: string; kind: 'shade' | 'size'; colorHex: string | null; stock: number }[];
 }
 
-/** One product with its variants and breadcrumb, in one query (one JSON text). */
-export async function productDetail(db: Db, site: Site, slug: string): Promise<ProductDetail | null> {
-  const [index, refs] = await Promise.all([listingIndex(db), catalogueRefs(db)]);
-  const { language } = site;
+/** One product with its variants in one language, in one query (one JSON text); null when there is no such slug. */
+async function readDetail(db: Db, language: Site['language'], slug: string): Promise<DetailJson | null> {
   const [row] = await readRows<{ detail: string | null }>(db, sql`
       select json_build_object(
         'row', ${SUMMARY_COLUMNS},
@@ -137,8 +135,15 @@ export async function productDetail(db: Db, site: Site, slug: string): Promise<P
           from variants v where v.product_id = p.id)
       )::text as detail
       from products p where p.slug = ${slug} limit 1`);
-  if (!row?.detail) return null;
-  const detail = JSON.parse(row.detail) as DetailJson;
+  return row?.detail ? (JSON.parse(row.detail) as DetailJson) : null;
+}
+
+/** One product with its variants and breadcrumb: from memory while neither it nor its variants changed (./summaries.ts). */
+export async function productDetail(db: Db, site: Site, slug: string): Promise<ProductDetail | null> {
+  const [index, refs, version] = await Promise.all([listingIndex(db), catalogueRefs(db), catalogueVersion(db)]);
+  const { language } = site;
+  const detail = await summaryCache(db).detail(db, `${slug}\u0000${language}`, version, () => readDetail(db, language, slug));
+  if (!detail) return null;
   const summary = toSummary(detail.row, index, await index.pricesOf(db, site.country), refs, site);
   if (!summary) return null;
   const crumbs = [];

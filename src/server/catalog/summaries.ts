@@ -4,8 +4,9 @@ import type { Db } from '../db/client.ts';
 import { readRows } from './listing-index.ts';
 
 /*
- * What a product card shows, read from the database once and then kept in memory, checked on every
- * use against the catalogue version (migration 0005: one tiny query per request).
+ * What a product card and a product page show, read from the database once and then kept in
+ * memory, checked on every use against the catalogue version (migrations 0005 and 0009: one tiny
+ * query per request; a change to a product or to one of its variants moves it).
  *
  * Why: a page of 24 summaries by primary key costs PGlite about 0.9 ms, half of a whole listing
  * request, while the rows change only when a review is written or stock moves. The version tells
@@ -30,6 +31,9 @@ export type SummaryRow = [
 /** Columns of `SummaryRow` over `products p`. */
 export const SUMMARY_COLUMNS = sql`json_build_array(p.id, p.slug, p.name, p.badges, p.rating_avg, p.rating_count, p.total_stock, p.variant_count, p.brand_id)`;
 
+/** Product pages kept (each one language of one product, a few kilobytes). */
+const MAX_DETAILS = 5_000;
+
 /** More changed rows than this between two requests: everything is read again instead. */
 const MAX_CHANGED_ROWS = 20_000;
 
@@ -37,6 +41,9 @@ export class SummaryCache {
   /** Catalogue version the rows held are current at; -1: none yet. */
   private version = -1;
   private readonly rows = new Map<number, SummaryRow>();
+  /** Product pages by slug and language (oldest first), and their keys by product id. */
+  private readonly details = new Map<string, { row: SummaryRow }>();
+  private readonly detailKeys = new Map<number, Set<string>>();
   /** Catching up runs one at a time (each reads from the version the previous one reached). */
   private catchingUp: Promise<void> = Promise.resolve();
 
@@ -71,22 +78,66 @@ export class SummaryCache {
     return out;
   }
 
+  /**
+   * A product page (`key`: slug and language) as it is at catalogue version `version` or later:
+   * from memory, or from `read` (null: no such product, which is not kept). Read again once the
+   * product or one of its variants changed.
+   */
+  async detail<T extends { row: SummaryRow }>(db: Db, key: string, version: number, read: () => Promise<T | null>): Promise<T | null> {
+    if (version !== this.version) await this.catchUp(db, version);
+    const held = this.details.get(key);
+    if (held) return held as T;
+    const heldAt = this.version;
+    const found = await read();
+    // As in `read`: not kept when another request caught up meanwhile.
+    if (found && this.version === heldAt) {
+      if (this.details.size >= MAX_DETAILS) this.dropDetail(this.details.keys().next().value as string);
+      this.details.set(key, found);
+      const id = found.row[0];
+      const keys = this.detailKeys.get(id);
+      if (keys) keys.add(key);
+      else this.detailKeys.set(id, new Set([key]));
+    }
+    return found;
+  }
+
+  private forget(id: number): void {
+    this.rows.delete(id);
+    for (const key of this.detailKeys.get(id) ?? []) this.details.delete(key);
+    this.detailKeys.delete(id);
+  }
+
+  private dropDetail(key: string): void {
+    const held = this.details.get(key);
+    this.details.delete(key);
+    if (held) this.detailKeys.get(held.row[0])?.delete(key);
+  }
+
+  private clear(): void {
+    this.rows.clear();
+    this.details.clear();
+    this.detailKeys.clear();
+  }
+
   private catchUp(db: Db, version: number): Promise<void> {
     const run = this.catchingUp.then(async () => {
       if (version === this.version) return;
       // First use, or a version that went back (a restored database): nothing held can be trusted.
       if (this.version < 0 || version < this.version) {
-        this.rows.clear();
+        this.clear();
         this.version = version;
         return;
       }
-      if (this.rows.size > 0) {
+      if (this.rows.size > 0 || this.details.size > 0) {
         const [changed] = await readRows<{ n: number; list: string | null }>(
           db,
-          sql`select count(*)::int as n, string_agg(id::text, ',') as list from (select id from products where change_version > ${this.version} limit ${MAX_CHANGED_ROWS + 1}) changed`,
+          sql`select count(*)::int as n, string_agg(id::text, ',') as list from (
+                select id from products where change_version > ${this.version}
+                union select product_id from variants where change_version > ${this.version}
+                limit ${MAX_CHANGED_ROWS + 1}) changed`,
         );
-        if ((changed?.n ?? 0) > MAX_CHANGED_ROWS) this.rows.clear();
-        else for (const id of (changed?.list ?? '').split(',')) if (id) this.rows.delete(Number(id));
+        if ((changed?.n ?? 0) > MAX_CHANGED_ROWS) this.clear();
+        else for (const id of (changed?.list ?? '').split(',')) if (id) this.forget(Number(id));
       }
       this.version = Math.max(this.version, version);
     });

@@ -118,8 +118,10 @@ export const variants = pgTable(
     colorHex: text('color_hex'),
     stock: integer('stock').notNull(),
     position: smallint('position').notNull(),
+    /** `catalogue_version.version` of the last update of the row (trigger, migration 0009), as `products.change_version`. */
+    changeVersion: bigint('change_version', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [uniqueIndex('variants_sku_uq').on(t.sku), index('variants_product_idx').on(t.productId, t.position)],
+  (t) => [uniqueIndex('variants_sku_uq').on(t.sku), index('variants_product_idx').on(t.productId, t.position), index('variants_change_version_idx').on(t.changeVersion)],
 );
 
 export const productPrices = pgTable(
