@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
-import { DEFAULT_SEED_PRODUCTS, loadGoogleSignInConfig, loadSignInConfig, MAX_SEED_PRODUCTS, type GoogleSignInConfig } from './config.ts';
+import { DEFAULT_SEED_PRODUCTS, LISTING_SNAPSHOT_FILE, loadGoogleSignInConfig, loadSignInConfig, MAX_SEED_PRODUCTS, type GoogleSignInConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
 import { isSeeded, seedDatabase } from './db/seed/index.ts';
 import { seedContent } from './db/seed/content.ts';
@@ -64,9 +64,6 @@ export interface PreparedDatabase {
   seeded: boolean;
   lock: DataDirLock | null;
 }
-
-/** The listing index saved in the data directory (src/server/catalog/listing-snapshot.ts). */
-export const LISTING_SNAPSHOT_FILE = 'listing-index.snapshot';
 
 /** Lock (PGlite on disk only), open, migrate and seed when empty. Releases everything on failure. */
 export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir' | 'databaseUrl' | 'seedProducts'>): Promise<PreparedDatabase> {

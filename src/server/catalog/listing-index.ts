@@ -14,8 +14,8 @@ import type { IndexSnapshots } from './listing-snapshot.ts';
  * index entries and wide heap rows per page (20–60 ms at 100,000 products, measured with EXPLAIN
  * ANALYZE), where the budget leaves about 2 ms. Here a page is a pass over the posting lists of the
  * most selective filter (or over a pre-sorted order, stopping at the page's end), well under a
- * millisecond; the database then answers one primary-key query for the page's rows, which is
- * where stock, ratings, names and badges come from, always current.
+ * millisecond; the page's cards come from ./summaries.ts, which keeps them current through the
+ * catalogue version (one tiny query per request).
  *
  * What is kept: category, brand, badges, cover variant, creation and featured order (nothing in
  * the store writes them after the seed); every country's prices (regular, paid, on sale) and price
@@ -23,9 +23,11 @@ import type { IndexSnapshots } from './listing-snapshot.ts';
  * product's rating with the top-rated order, which reviews change: a top-rated page first catches
  * up with the rows updated since the catalogue version the ratings were read at (migration 0005),
  * so it is ordered by the ratings as they are now. The whole index is rebuilt after the catalogue's
- * freshness of 5 minutes (spec §9) when products or variants came or went since (see
- * `listingIndex`), the old one serving until the new one is ready. At 100,000 products it takes
- * about a second to build and some 30 MB.
+ * freshness of 5 minutes (spec §9) when its fingerprint moved (`catalogueFingerprint`: products
+ * or variants came or went, or a price or listing attribute was written), the old one serving until
+ * the new one is ready. At 100,000 products it takes about two seconds to build (seven with every
+ * country's prices and the search postings) and some 30 MB; ./listing-snapshot.ts saves it for the
+ * next start.
  */
 
 export const LISTING_INDEX_TTL_MS = 300_000;
