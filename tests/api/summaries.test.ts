@@ -1,8 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalogueVersion } from '../../src/server/catalog/listing-index.ts';
-import { SummaryCache } from '../../src/server/catalog/summaries.ts';
+import { catalogueVersion, SummaryCache } from '../../src/server/catalog/summaries.ts';
 import { catalogueVersion as catalogueVersionTable, products, variants } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 

@@ -1,10 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { COUNTRY_CODES, type CountryCode } from '../../config/countries.ts';
 import { OTHER_FILTERS, type ProductSort } from '../../contract/catalog.ts';
 import type { Db } from '../db/client.ts';
+import { readRows } from '../db/rows.ts';
 import type { IndexSnapshots } from './listing-snapshot.ts';
+import { catalogueVersion } from './summaries.ts';
 
 /*
  * The listing index: what product listings filter and sort on, held in typed arrays per process.
@@ -751,55 +751,6 @@ function matcher(index: ListingIndex, prices: CountryPrices, filter: IndexFilter
 function parseIds(list: string | null | undefined): Int32Array {
   if (!list) return new Int32Array(0);
   return Int32Array.from(list.split(','), Number);
-}
-
-/** PGlite answers `{ rows }`, node-postgres a `QueryResult` with `rows` too. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-const dialect = new PgDialect();
-
-/** A parameter as an SQL literal; null when it is not a plain number or text. */
-function literal(value: unknown): string | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
-  // standard_conforming_strings is on: doubling quotes is the whole escaping.
-  if (typeof value === 'string') return value.includes('\0') ? null : `'${value.replaceAll("'", "''")}'`;
-  return null;
-}
-
-/**
- * Rows of a read query. On PGlite it goes to the client directly, with its parameters written as
- * literals into one simple-protocol message: drizzle's driver adds about 0.3 ms to every query
- * there (`select 1`: 0.41 ms through drizzle, 0.07 ms direct) and the extended protocol another
- * fifth (a page of summaries: 1.10 ms with parameters, 0.86 ms with literals, measured
- * side by side), a good part of a listing's whole budget. Only for this module's own SQL, which
- * holds no `$` of its own. Elsewhere (node-postgres) through drizzle as usual.
- */
-export async function readRows<T>(db: Db, query: SQL | string): Promise<T[]> {
-  const client: unknown = (db as { $client?: unknown }).$client;
-  if (client instanceof PGlite) {
-    // A constant text needs no rendering (drizzle's costs a tenth of a millisecond too).
-    if (typeof query === 'string') return ((await client.exec(query)).at(-1)?.rows ?? []) as T[];
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const literals = params.map(literal);
-    if (literals.every((l) => l !== null)) {
-      const results = await client.exec(text.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1] ?? 'null'));
-      return (results[results.length - 1]?.rows ?? []) as T[];
-    }
-    return (await client.query<T>(text, params)).rows;
-  }
-  return rowsOf<T>(await db.execute(typeof query === 'string' ? sql.raw(query) : query));
-}
-
-/**
- * The catalogue's version (`catalogue_version`, migration 0005): it moves on with every statement
- * that updates products, and rows changed since a version are `products.change_version > it`.
- */
-export async function catalogueVersion(db: Db): Promise<number> {
-  // Without a condition (the table has one row): PGlite plans a key lookup at twice the cost of the scan.
-  const [row] = await readRows<{ v: number | string | null }>(db, 'select version as v from catalogue_version');
-  return Number(row?.v ?? 0);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { CountryCode, LanguageCode } from '../../config/countries.ts';
 import { DEFAULT_PORT } from '../config.ts';
 import type { NotificationSubscription } from '../../contract/reviews.ts';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { notificationSubscriptions, products, variants, type Localized } from '../db/schema.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { backInStockEmail } from '../mail/templates.ts';
@@ -51,10 +52,6 @@ export async function subscribe(db: Db, target: SubscriptionTarget, who: Subscri
   return { id: Number(row.id), created: Boolean(row.created) };
 }
 
-/** PGlite answers `{ rows }`, node-postgres a `QueryResult` with `rows` too. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const subscriptionColumns = {
   id: notificationSubscriptions.id,

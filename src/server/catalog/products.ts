@@ -4,9 +4,10 @@ import { COUNTRIES, type CountryCode } from '../../config/countries.ts';
 import type { Badge, ProductDetail, ProductSort, ProductSummary } from '../../contract/catalog.ts';
 import type { Db } from '../db/client.ts';
 import { pageOfIds, type ProductFilter, type Site } from './filters.ts';
-import { catalogueVersion, listingIndex, readRows, type CountryPrices, type ListingIndex } from './listing-index.ts';
+import { readRows } from '../db/rows.ts';
+import { listingIndex, type CountryPrices, type ListingIndex } from './listing-index.ts';
 import { catalogueRefs, type CatalogueRefs } from './refs.ts';
-import { SUMMARY_COLUMNS, summaryCache, type SummaryRow } from './summaries.ts';
+import { catalogueVersion, SUMMARY_COLUMNS, summaryCache, type SummaryRow } from './summaries.ts';
 
 /*
  * Product listings, summaries and the product page. What the server exports for other features:

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../config/countries.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from './listing-index.ts';
+import { readRows } from '../db/rows.ts';
 
 /*
  * What a product card and a product page show, read from the database once and then kept in
@@ -144,6 +144,16 @@ export class SummaryCache {
     this.catchingUp = run.catch(() => undefined);
     return run;
   }
+}
+
+/**
+ * The catalogue's version (`catalogue_version`, migration 0005): it moves on with every statement
+ * that updates products or variants, and rows changed since a version have `change_version` above it.
+ */
+export async function catalogueVersion(db: Db): Promise<number> {
+  // Without a condition (the table has one row): PGlite plans a key lookup at twice the cost of the scan.
+  const [row] = await readRows<{ v: number | string | null }>(db, 'select version as v from catalogue_version');
+  return Number(row?.v ?? 0);
 }
 
 const caches = new WeakMap<Db, SummaryCache>();

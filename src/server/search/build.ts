@@ -2,6 +2,7 @@ import { asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { LANGUAGE_CODES, type LanguageCode } from '../../config/countries.ts';
 import { productImageUrl } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { brands, categories, products, searchIndexState, searchSuggestionKeys, searchSuggestions, searchWords, type Localized, type SuggestedProduct, type SuggestionKind } from '../db/schema.ts';
 import { searchIndexChanged, SHORT_KEY_LENGTH } from './memory.ts';
 import { createWordCache, normalizeText, wordStarts } from './text.ts';
@@ -296,12 +297,11 @@ function suggestionKeys(suggestions: readonly SuggestionRow[]): KeyRow[] {
  */
 async function attachProductCards(db: Db, suggestions: SuggestionRow[]): Promise<void> {
   const ids = `{${[...new Set(suggestions.flatMap((s) => s.productIds))].join(',')}}`;
-  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  const productRows = rows<{ id: number; slug: string; name: Localized; brandName: string }>(
+  const productRows = rowsOf<{ id: number; slug: string; name: Localized; brandName: string }>(
     await db.execute(sql`select p.id, p.slug, p.name, b.name as "brandName" from products p join brands b on b.id = p.brand_id where p.id = any(${ids}::integer[])`),
   );
   const firstVariant = new Map(
-    rows<{ productId: number; variantId: number }>(
+    rowsOf<{ productId: number; variantId: number }>(
       await db.execute(sql`select product_id as "productId", min(id) as "variantId" from variants where product_id = any(${ids}::integer[]) group by product_id`),
     ).map((r) => [r.productId, Number(r.variantId)]),
   );

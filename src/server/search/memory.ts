@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LanguageCode } from '../../config/countries.ts';
-import { readRows } from '../catalog/listing-index.ts';
 import type { Db } from '../db/client.ts';
+import { readRows } from '../db/rows.ts';
 import type { SuggestedProduct, SuggestionKind } from '../db/schema.ts';
 
 /*

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../config/countries.ts';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { MAX_CORRECTIONS, searchMemory, type SearchMemory } from './memory.ts';
 import { isLatinWord, isUnspacedScript, normalizeText, segmentWords } from './text.ts';
 
@@ -141,7 +142,3 @@ async function rememberedCorrection(memory: SearchMemory, key: string, find: () 
   return found;
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres answers a QueryResult, PGlite `{ rows }` too: both carry `rows`.
-  return (result as { rows: T[] }).rows;
-}
