@@ -756,7 +756,7 @@ function parseIds(list: string | null | undefined): Int32Array {
 /**
  * What the index depends on: `count:max product id:max variant id:structure version:search index
  * build`. `catalogue_structure_version` moves with every write of prices, of products and variants
- * added or removed, and of what listings filter and sort on (migration 0007).
+ * added or removed, and of what listings filter and sort on (migration 0005).
  */
 export async function catalogueFingerprint(db: Db): Promise<string> {
   const [row] = await readRows<{ n: number; p: number | null; v: number | null; s: number | string | null; b: string | null }>(

@@ -5,7 +5,7 @@ import { readRows } from '../db/rows.ts';
 
 /*
  * What a product card and a product page show, read from the database once and then kept in
- * memory, checked on every use against the catalogue version (migrations 0005 and 0009: one tiny
+ * memory, checked on every use against the catalogue version (migration 0005: one tiny
  * query per request; a change to a product or to one of its variants moves it).
  *
  * Why: a page of 24 summaries by primary key costs PGlite about 0.9 ms, half of a whole listing

@@ -118,7 +118,7 @@ export const variants = pgTable(
     colorHex: text('color_hex'),
     stock: integer('stock').notNull(),
     position: smallint('position').notNull(),
-    /** `catalogue_version.version` of the last update of the row (trigger, migration 0009), as `products.change_version`. */
+    /** `catalogue_version.version` of the last update of the row (trigger, migration 0005), as `products.change_version`. */
     changeVersion: bigint('change_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('variants_sku_uq').on(t.sku), index('variants_product_idx').on(t.productId, t.position), index('variants_change_version_idx').on(t.changeVersion)],
@@ -505,7 +505,7 @@ export const searchIndexState = pgTable('search_index_state', {
 });
 
 /**
- * One row: a counter every statement that updates `products` moves on (a trigger, migration 0005),
+ * One row: a counter every statement that updates `products` or `variants` moves on (a trigger, migration 0005),
  * inside its own transaction. The row lock makes writers commit their versions in order, so a reader
  * that sees version N has seen every product row stamped N or lower. Each listing reads it (one tiny
  * query) to know whether the summaries it holds in memory are still current.
@@ -517,7 +517,7 @@ export const catalogueVersion = pgTable('catalogue_version', {
 
 /**
  * One row: a counter moved on by every statement that adds or removes products or variants, or
- * writes prices (triggers, migration 0007). The listing index reads those only when it is built,
+ * writes prices (triggers, migration 0005). The listing index reads those only when it is built,
  * so a snapshot of it (src/server/catalog/listing-snapshot.ts) is good while this stays the same.
  */
 export const catalogueStructureVersion = pgTable('catalogue_structure_version', {

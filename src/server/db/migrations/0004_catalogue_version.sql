@@ -1,7 +1,0 @@
-CREATE TABLE "catalogue_version" (
-	"id" smallint PRIMARY KEY NOT NULL,
-	"version" bigint NOT NULL
-);
---> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "change_version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
-CREATE INDEX "products_change_version_idx" ON "products" USING btree ("change_version");
