@@ -15,7 +15,7 @@ import { ApiErrorBodySchema } from '../../src/contract/site.ts';
 import { brands, categories, countries, productPrices, products, searchWords, variants } from '../../src/server/db/schema.ts';
 import { normalizeText, words } from '../../src/server/search/text.ts';
 import { generateProducts } from '../../src/server/db/seed/generate.ts';
-import { createTestApp, type TestApp } from '../helpers/server.ts';
+import { createTestApp, json, type TestApp } from '../helpers/server.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,12 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function json<TSchema extends v.GenericSchema>(response: Response, schema: TSchema, status = 200): Promise<v.InferOutput<TSchema>> {
-  const body: unknown = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return v.parse(schema, body);
-}
 
 function flatten(nodes: CategoryNode[]): CategoryNode[] {
   return nodes.flatMap((n) => [n, ...flatten(n.children)]);

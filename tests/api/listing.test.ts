@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OTHER_FILTERS, ProductFiltersResponseSchema, ProductListResponseSchema, type ProductFilters, type ProductSummary } from '../../src/contract/catalog.ts';
 import { SearchResponseSchema } from '../../src/contract/search.ts';
@@ -9,7 +8,7 @@ import { readRows } from '../../src/server/db/rows.ts';
 import { listProducts, productFacets } from '../../src/server/catalog/products.ts';
 import { products, reviews } from '../../src/server/db/schema.ts';
 import { insertUser } from '../helpers/auth.ts';
-import { createTestApp, type TestApp } from '../helpers/server.ts';
+import { createTestApp, json, type TestApp } from '../helpers/server.ts';
 
 /*
  * Listings and their filters against the database itself: every expectation below is computed
@@ -67,12 +66,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function json<TSchema extends v.GenericSchema>(response: Response, schema: TSchema, status = 200): Promise<v.InferOutput<TSchema>> {
-  const body: unknown = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return v.parse(schema, body);
-}
 
 /** Every product of a listing query, walking its pages (100 per page). */
 async function listAll(query: string, country = 'sg'): Promise<{ data: ProductSummary[]; total: number }> {

@@ -7,7 +7,7 @@ import { ApiErrorBodySchema } from '../../src/contract/site.ts';
 import { products, searchIndexState, searchQueries, searchSuggestionKeys, searchWords } from '../../src/server/db/schema.ts';
 import { buildSearchIndex, rebuildSearchIndexIfStale, searchIndexIsCurrent } from '../../src/server/search/build.ts';
 import { flushSearchLog } from '../../src/server/search/popular.ts';
-import { createTestApp, type ApiRequestOptions, type TestApp } from '../helpers/server.ts';
+import { createTestApp, json, type ApiRequestOptions, type TestApp } from '../helpers/server.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,11 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function json<T>(response: Response, schema: v.GenericSchema<unknown, T>): Promise<T> {
-  expect(response.status).toBe(200);
-  return v.parse(schema, await response.json());
-}
 
 const search = async (query: string, options?: ApiRequestOptions) => json(await t.api(`/search?${query}`, options), SearchResponseSchema);
 const suggestions = async (q: string, options?: ApiRequestOptions) =>

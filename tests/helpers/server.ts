@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { expect } from 'vitest';
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { createApp, type App, type AppOptions } from '../../src/server/app.ts';
 import type { AuthOptions } from '../../src/server/auth/service.ts';
@@ -70,4 +72,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     close: () => database.close(),
   };
+}
+
+/** The body of an API answer with the expected status (the body in the failure message), parsed with its contract schema. */
+export async function json<TSchema extends v.GenericSchema>(response: Response, schema: TSchema, status = 200): Promise<v.InferOutput<TSchema>> {
+  const body: unknown = await response.json();
+  expect(response.status, JSON.stringify(body)).toBe(status);
+  return v.parse(schema, body);
 }

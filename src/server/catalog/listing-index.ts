@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { COUNTRY_CODES, type CountryCode } from '../../config/countries.ts';
 import { OTHER_FILTERS, type ProductSort } from '../../contract/catalog.ts';
 import type { Db } from '../db/client.ts';
@@ -350,21 +350,7 @@ export class ListingIndex {
   /** Every product's rating and the top-rated order, read at the current catalogue version. */
   private async loadRatings(db: Db): Promise<void> {
     const version = await catalogueVersion(db);
-    const [rated] = await readRows<{ list: string | null }>(
-      db,
-      sql`select string_agg(concat_ws(',', id, (rating_avg * 10)::int, rating_count), ';' order by rating_avg desc, rating_count desc, id) as list from products`,
-    );
-    const byRating: number[] = [];
-    for (const entry of (rated?.list ?? '').split(';')) {
-      if (!entry) continue;
-      const [id, tenths, count] = entry.split(',').map(Number);
-      const position = this.positionOf(id ?? -1);
-      if (position < 0) continue;
-      this.ratingTenths[position] = tenths ?? 0;
-      this.ratingCount[position] = count ?? 0;
-      byRating.push(position);
-    }
-    const order = Int32Array.from(byRating);
+    const order = Int32Array.from((await this.readRatings(db, sql``, sql`order by rating_avg desc, rating_count desc, id`)).positions);
     this.rated = { order, rank: ranksOf(order, this.size), backwards: false };
     this.ratedStale = false;
     this.ratingsVersion = version;
@@ -378,24 +364,27 @@ export class ListingIndex {
   async catchUpRatings(db: Db, version: number): Promise<void> {
     if (this.ratingsVersion < 0 || version < this.ratingsVersion) return this.loadRatings(db);
     if (version === this.ratingsVersion) return;
-    const from = this.ratingsVersion;
-    const [changed] = await readRows<{ list: string | null }>(
-      db,
-      sql`select string_agg(concat_ws(',', id, (rating_avg * 10)::int, rating_count), ';') as list from products where change_version > ${from}`,
-    );
-    for (const entry of (changed?.list ?? '').split(';')) {
-      if (!entry) continue;
-      const [id, tenths, count] = entry.split(',').map(Number);
-      const position = this.positionOf(id ?? -1);
-      if (position < 0) continue;
-      if (this.ratingTenths[position] !== tenths || this.ratingCount[position] !== count) {
-        this.ratingTenths[position] = tenths ?? 0;
-        this.ratingCount[position] = count ?? 0;
-        this.ratedStale = true;
-      }
-    }
+    if ((await this.readRatings(db, sql`where change_version > ${this.ratingsVersion}`, sql``)).moved) this.ratedStale = true;
     // Another request may have caught up further meanwhile: the version only moves forward.
     this.ratingsVersion = Math.max(this.ratingsVersion, version);
+  }
+
+  /** Stores the ratings of the products `where` picks; their positions (in `order`), and whether any rating moved. */
+  private async readRatings(db: Db, where: SQL, order: SQL): Promise<{ positions: number[]; moved: boolean }> {
+    const [row] = await readRows<{ list: string | null }>(db, sql`select string_agg(concat_ws(',', id, (rating_avg * 10)::int, rating_count), ';' ${order}) as list from products ${where}`);
+    const positions: number[] = [];
+    let moved = false;
+    for (const entry of (row?.list ?? '').split(';')) {
+      if (!entry) continue;
+      const [id, tenths = 0, count = 0] = entry.split(',').map(Number);
+      const position = this.positionOf(id ?? -1);
+      if (position < 0) continue;
+      if (this.ratingTenths[position] !== tenths || this.ratingCount[position] !== count) moved = true;
+      this.ratingTenths[position] = tenths;
+      this.ratingCount[position] = count;
+      positions.push(position);
+    }
+    return { positions, moved };
   }
 
   /**
