@@ -8,6 +8,12 @@ export type CountryCode = (typeof COUNTRY_CODES)[number];
 export const LANGUAGE_CODES = ['en', 'zh', 'id', 'th'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
+/** Where a request or a page is: the country (prices, currency, time zone) and the language (names, messages). */
+export interface Site {
+  country: CountryCode;
+  language: LanguageCode;
+}
+
 export const DEFAULT_COUNTRY: CountryCode = 'SG';
 
 export type BnplProvider = 'afterpay' | 'klarna' | 'atome';

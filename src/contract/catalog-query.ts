@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PRODUCT_PAGE_SIZE_MAX } from '../config/constants.ts';
-import { OtherFilterSchema, ProductSortSchema, SEARCH_QUERY_MAX, SlugSchema } from './catalog.ts';
+import { OtherFilterSchema, ProductSortSchema, SlugSchema } from './catalog.ts';
+import { CATEGORY_PATH_PATTERN, FILTER_VALUES_MAX, normalizeSearchText, PRICE_PATTERN, SEARCH_QUERY_MAX } from './listing-query.ts';
 import { booleanFromQuery, intFromQuery } from './site-input.ts';
 
 /*
@@ -8,10 +9,9 @@ import { booleanFromQuery, intFromQuery } from './site-input.ts';
  * never by the SPA's first screens, so they stay out of catalog.ts (which the SPA entry imports).
  */
 
-/** Values in one comma-separated filter (`brands=a,b,c`). */
-export const FILTER_VALUES_MAX = 30;
+export { FILTER_VALUES_MAX };
 
-const CategoryPathSchema = v.pipe(v.string(), v.regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+){0,2}$/, 'must be a category path'));
+const CategoryPathSchema = v.pipe(v.string(), v.regex(CATEGORY_PATH_PATTERN, 'must be a category path'));
 
 /** `a,b,c` → `['a','b','c']`, each checked by `item`; duplicates dropped, order kept. */
 export function listFromQuery<T>(item: v.GenericSchema<string, T>) {
@@ -27,14 +27,14 @@ export function listFromQuery<T>(item: v.GenericSchema<string, T>) {
 /** A price in major units of the request country's currency: `25`, `25.5`, `500000`. */
 const priceFromQuery = v.pipe(
   v.string(),
-  v.regex(/^\d{1,9}(?:\.\d{1,2})?$/, 'must be an amount such as 25 or 25.50'),
+  v.regex(PRICE_PATTERN, 'must be an amount such as 25 or 25.50'),
   v.transform(Number),
 );
 
 /** Search text: trimmed, never empty, at most `SEARCH_QUERY_MAX` characters. */
 export const SearchTextSchema = v.pipe(
   v.string(),
-  v.transform((value) => value.normalize('NFKC').trim()),
+  v.transform(normalizeSearchText),
   v.nonEmpty('must not be empty'),
   v.maxLength(SEARCH_QUERY_MAX, `must be at most ${SEARCH_QUERY_MAX} characters`),
 );

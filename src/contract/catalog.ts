@@ -1,16 +1,17 @@
 import * as v from 'valibot';
+import { OTHER_FILTERS, PRODUCT_SORTS, SLUG_PATTERN } from './listing-query.ts';
 import { MoneySchema, PageMetaSchema } from './site.ts';
 
-export const SlugSchema = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lower-case slug'), v.maxLength(120));
+export { OTHER_FILTERS, PRODUCT_SORTS, SEARCH_QUERY_MAX, type OtherFilter, type ProductSort } from './listing-query.ts';
+
+export const SlugSchema = v.pipe(v.string(), v.regex(SLUG_PATTERN, 'must be a lower-case slug'), v.maxLength(120));
 
 /** Badge codes (spec §3). `out_of_stock` is derived from stock; `waitlisted` arrives with the waitlist. */
 export const BADGES = ['new', 'exclusive', 'coming_soon', 'priority_access', 'app_exclusive', 'out_of_stock', 'waitlisted'] as const;
 export const BadgeSchema = v.picklist(BADGES);
 export type Badge = v.InferOutput<typeof BadgeSchema>;
 
-export const PRODUCT_SORTS = ['featured', 'newest', 'price_desc', 'price_asc', 'top_rated'] as const;
 export const ProductSortSchema = v.picklist(PRODUCT_SORTS, 'must be one of featured, newest, price_desc, price_asc, top_rated');
-export type ProductSort = v.InferOutput<typeof ProductSortSchema>;
 
 export const BrandSchema = v.object({
   id: v.number(),
@@ -87,13 +88,8 @@ export type ProductDetail = v.InferOutput<typeof ProductDetailSchema>;
 
 export const ProductDetailResponseSchema = v.object({ data: ProductDetailSchema });
 
-/** Longest search query kept; longer input is refused with a 400 that says so. */
-export const SEARCH_QUERY_MAX = 200;
-
 /** The "others" filter (spec §3): stored badges a shopper can narrow a listing to. */
-export const OTHER_FILTERS = ['new', 'exclusive', 'coming_soon', 'priority_access', 'app_exclusive'] as const;
 export const OtherFilterSchema = v.picklist(OTHER_FILTERS, 'must be one of new, exclusive, coming_soon, priority_access, app_exclusive');
-export type OtherFilter = v.InferOutput<typeof OtherFilterSchema>;
 
 /**
  * The query schemas of `GET products`, `GET products/filters` and `GET search` live in
