@@ -8,22 +8,34 @@ import { formatter } from '@lingui/format-po';
  * (`useFeatureCatalog()`), so the first screen downloads only the storefront's messages.
  */
 const FEATURE_SOURCES = [
-  '<rootDir>/src/web/account',
-  '<rootDir>/src/web/booking',
-  // Catalogue features loaded after the first screen: filters, search, product reviews and waitlist.
-  '<rootDir>/src/web/catalog',
-  '<rootDir>/src/web/search',
-  '<rootDir>/src/web/product',
+  '<rootDir>/src/web/features/account',
+  '<rootDir>/src/web/features/booking',
+  // Catalogue parts loaded after the first screen: filters, brand, sale and search listings, the
+  // listing's URL codec; the home and category screens and the listing view are storefront.
+  '<rootDir>/src/web/features/catalog/brand-screen.tsx',
+  '<rootDir>/src/web/features/catalog/lazy-listing.tsx',
+  '<rootDir>/src/web/features/catalog/listing-controls.tsx',
+  '<rootDir>/src/web/features/catalog/listing-source.ts',
+  '<rootDir>/src/web/features/catalog/listing-url.ts',
+  '<rootDir>/src/web/features/catalog/sale-screen.tsx',
+  '<rootDir>/src/web/features/catalog/search-screen.tsx',
+  // The header search box, and what the product page loads after its first paint.
+  '<rootDir>/src/web/features/search',
+  '<rootDir>/src/web/features/product/after-first-paint.ts',
+  '<rootDir>/src/web/features/product/product-api.ts',
+  '<rootDir>/src/web/features/product/product-live.tsx',
+  '<rootDir>/src/web/features/product/review-form.tsx',
+  '<rootDir>/src/web/features/product/reviews-section.tsx',
+  '<rootDir>/src/web/features/product/stock-actions.tsx',
   '<rootDir>/machines/search',
-  '<rootDir>/src/web/loyalty',
-  '<rootDir>/src/web/sandbox',
-  // Legal texts and the API reference: pages of their own, never part of another page's first screen.
-  '<rootDir>/src/web/screens/PrivacyScreen.tsx',
-  '<rootDir>/src/web/screens/SwaggerScreen.tsx',
-  '<rootDir>/src/web/screens/TermsScreen.tsx',
+  '<rootDir>/src/web/features/loyalty',
+  '<rootDir>/src/web/features/sandbox',
+  // Legal texts: pages of their own, never part of another page's first screen.
+  '<rootDir>/src/web/features/legal/privacy-screen.tsx',
+  '<rootDir>/src/web/features/legal/terms-screen.tsx',
   '<rootDir>/machines/account',
   '<rootDir>/machines/booking',
-  '<rootDir>/machines/tier',
+  '<rootDir>/machines/loyalty',
 ];
 const MODEL_SOURCES = '<rootDir>/machines/**/*.model.ts';
 const NOT_SOURCES = ['**/node_modules/**', '**/*.test.*'];

@@ -3,7 +3,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { API_PREFIX } from './src/config/constants.ts';
-import { buildInfoPlugin } from './src/web/build/buildInfoPlugin.ts';
+import { buildInfoPlugin } from './src/build/build-info-plugin.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 

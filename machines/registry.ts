@@ -1,22 +1,22 @@
 import type { AnyMachineModel } from './model/types.ts';
-import { accountFormModel } from './account/accountForm.model.ts';
-import { authRefreshModel } from './authRefresh.model.ts';
-import { bookingFlowModel } from './booking/bookingFlow.model.ts';
-import { bookingLifecycleModel } from './booking/bookingLifecycle.model.ts';
-import { chunkReloadModel } from './chunkReload.model.ts';
-import { deploymentModel } from './deployment.model.ts';
-import { languageSwitchModel } from './languageSwitch.model.ts';
-import { navigationGuardModel } from './navigationGuard.model.ts';
+import { accountFormModel } from './account/account-form.model.ts';
+import { authRefreshModel } from './session/auth-refresh.model.ts';
+import { bookingFlowModel } from './booking/booking-flow.model.ts';
+import { bookingLifecycleModel } from './booking/booking-lifecycle.model.ts';
+import { chunkReloadModel } from './runtime/chunk-reload.model.ts';
+import { deploymentModel } from './runtime/deployment.model.ts';
+import { languageSwitchModel } from './runtime/language-switch.model.ts';
+import { navigationGuardModel } from './runtime/navigation-guard.model.ts';
 import { notificationsModel } from './notifications/queue.model.ts';
 import { toastModel } from './notifications/toast.model.ts';
-import { productListingModel } from './productListing.model.ts';
-import { resourceLoaderModel } from './resourceLoader.model.ts';
-import { searchBoxModel } from './search/searchBox.model.ts';
-import { tierModel } from './tier/tier.model.ts';
-import { notifyMeModel } from './product/notifyMe.model.ts';
-import { reviewFormModel } from './product/reviewForm.model.ts';
-import { reviewListModel } from './product/reviewList.model.ts';
-import { waitlistToggleModel } from './product/waitlistToggle.model.ts';
+import { productListingModel } from './catalog/product-listing.model.ts';
+import { resourceLoaderModel } from './shared/resource-loader.model.ts';
+import { searchBoxModel } from './search/search-box.model.ts';
+import { tierModel } from './loyalty/tier.model.ts';
+import { notifyMeModel } from './product/notify-me.model.ts';
+import { reviewFormModel } from './product/review-form.model.ts';
+import { reviewListModel } from './product/review-list.model.ts';
+import { waitlistToggleModel } from './product/waitlist-toggle.model.ts';
 
 /**
  * Every machine of the app, as the QA visualizer (`/sandbox/machines`) and the generated tests

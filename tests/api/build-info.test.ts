@@ -4,8 +4,8 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildManifestSchema, LatestBuildSchema } from '../../src/contract/build.ts';
-import { buildInfoFiles, buildInfoPlugin, newBuildId } from '../../src/web/build/buildInfoPlugin.ts';
-import { ROUTE_RULES } from '../../src/web/build/route-rules.ts';
+import { buildInfoFiles, buildInfoPlugin, newBuildId } from '../../src/build/build-info-plugin.ts';
+import { ROUTE_RULES } from '../../src/build/route-rules.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 const ID = '20250101120000-abcd1234';

@@ -1,4 +1,4 @@
-import type { LockManagerLike } from '../../src/web/auth/tabLock.ts';
+import type { LockManagerLike } from '../../src/web/shared/session/tab-lock.ts';
 
 /**
  * TEST DOUBLE of the Web Locks `LockManager` (Node has no `navigator.locks`): one exclusive lock

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_CHANNEL_NAME, createTabLock, type TabAnnouncement, type TabLock } from '../../src/web/auth/tabLock.ts';
+import { AUTH_CHANNEL_NAME, createTabLock, type TabAnnouncement, type TabLock } from '../../src/web/shared/session/tab-lock.ts';
 import { createInMemoryLocksDouble } from './auth-refresh-lock-double.ts';
 
 const opened: { close(): void }[] = [];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, defaultRetryDelay, mayRetry, parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../src/web/api/retry.ts';
-import { newIdempotencyKey } from '../../src/web/api/idempotency.ts';
+import { backoffDelay, defaultRetryDelay, mayRetry, parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../src/web/shared/api/retry.ts';
+import { newIdempotencyKey } from '../../src/web/shared/api/idempotency.ts';
 
 /** mulberry32: a seeded random source, so the jitter test is repeatable. */
 function seeded(seed: number): () => number {

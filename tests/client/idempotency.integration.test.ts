@@ -4,9 +4,9 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxUserListSchema, SandboxUserResponseSchema } from '../../src/contract/sandbox.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
-import { createApiClient } from '../../src/web/api/client.ts';
-import { isApiError } from '../../src/web/api/errors.ts';
-import { newIdempotencyKey } from '../../src/web/api/idempotency.ts';
+import { createApiClient } from '../../src/web/shared/api/client.ts';
+import { isApiError } from '../../src/web/shared/api/errors.ts';
+import { newIdempotencyKey } from '../../src/web/shared/api/idempotency.ts';
 import { nth, rejectionOf } from './scripted-server.ts';
 
 /** What the proxy does with a request after forwarding it: pass the answer on, or lose it. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SiteContext } from '../../src/web/api/client.ts';
+import type { SiteContext } from '../../src/web/shared/api/client.ts';
 import { clientFor, nth, startScriptedServer, type ScriptedServer } from './scripted-server.ts';
 
 const Ok = v.object({ ok: v.literal(true) });

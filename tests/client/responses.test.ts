@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, isApiError } from '../../src/web/api/errors.ts';
+import { ApiError, isApiError } from '../../src/web/shared/api/errors.ts';
 import { clientFor, rejectionOf, startScriptedServer, type Reply, type ScriptedServer } from './scripted-server.ts';
 
 const Brands = v.object({ data: v.array(v.object({ id: v.number(), name: v.string() })) });

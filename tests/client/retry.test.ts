@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RETRY_LIMIT, RETRY_STATUSES } from '../../src/config/constants.ts';
-import { isApiError, type ApiError } from '../../src/web/api/errors.ts';
-import { defaultRetryDelay } from '../../src/web/api/retry.ts';
+import { isApiError, type ApiError } from '../../src/web/shared/api/errors.ts';
+import { defaultRetryDelay } from '../../src/web/shared/api/retry.ts';
 import { clientFor, nth, rejectionOf, startScriptedServer, type Reply, type ScriptedServer } from './scripted-server.ts';
 
 const Ok = v.object({ ok: v.literal(true) });

@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiClient, type ApiClientOptions } from '../../src/web/api/client.ts';
+import { createApiClient, type ApiClientOptions } from '../../src/web/shared/api/client.ts';
 
 /** One request as the server saw it. */
 export interface Seen {

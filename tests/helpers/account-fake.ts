@@ -1,7 +1,7 @@
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, EMPTY_BEAUTY_PROFILE, type Account, type BeautyProfile, type Register } from '../../src/contract/account.ts';
 import { AUTH_MESSAGES, SESSION_COOKIES, type CurrentUser } from '../../src/contract/auth.ts';
-import type { AccountApi, BeautyProfileState, ResetLink, SandboxEmail } from '../../src/web/account/api.ts';
-import { ApiError, httpError } from '../../src/web/api/errors.ts';
+import type { AccountApi, BeautyProfileState, ResetLink, SandboxEmail } from '../../src/web/features/account/account-api.ts';
+import { ApiError, httpError } from '../../src/web/shared/api/errors.ts';
 
 export const SHOPPER: CurrentUser = { id: 7, email: 'ana@example.com', firstName: 'Ana', lastName: 'Lim', country: 'SG', role: 'shopper' };
 export const SHOPPER_PASSWORD = 'correct-horse-1';

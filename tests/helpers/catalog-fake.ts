@@ -1,6 +1,6 @@
 import type { CategoryNode, OtherFilter, ProductDetail, ProductFilters, ProductFiltersQueryInput, ProductListQueryInput, ProductSummary, SearchQueryInput } from '../../src/contract/catalog.ts';
 import type { Layout } from '../../src/contract/layouts.ts';
-import type { CatalogApi } from '../../src/web/api/catalog.ts';
+import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 
 /** Error shaped like the API client's `ApiError` for an HTTP status (what the screens branch on). */
 export function httpError(status: number): Error & { kind: 'http'; status: number } {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { classifyFailure } from '../../machines/account/accountForm.failure.ts';
-import { validateForm, type FormValues } from '../../machines/account/accountForm.forms.ts';
-import { accountFormMachine, type AccountFormInput, type SubmitInput } from '../../machines/account/accountForm.machine.ts';
-import { SIGN_IN_FAILURES } from '../../machines/account/accountForm.model.ts';
+import { classifyFailure } from '../../machines/account/account-form.failure.ts';
+import { validateForm, type FormValues } from '../../machines/account/account-form.forms.ts';
+import { accountFormMachine, type AccountFormInput, type SubmitInput } from '../../machines/account/account-form.machine.ts';
+import { SIGN_IN_FAILURES } from '../../machines/account/account-form.model.ts';
 import { ACCOUNT_ERROR_CODES } from '../../src/contract/account.ts';
 
 /** The machine with a submit that records its inputs and answers with `answer`. */

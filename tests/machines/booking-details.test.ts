@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { VALID_DETAILS } from '../../machines/booking/bookingFlow.fixtures.ts';
+import { VALID_DETAILS } from '../../machines/booking/booking-flow.fixtures.ts';
 import { BOOKING_FIELD_ERROR_MESSAGES } from '../../machines/booking/messages.ts';
 import { BOOKING_LIMITS, EMPTY_BOOKING_DETAILS, bookingDetailsErrors, isBookingDetailsValid, storeDate, type BookingDetailsDraft } from '../../src/contract/booking.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
-import { FLOW_ARTISTS, FLOW_INPUT, NO_DATES, NO_TIMES, OTHER_DATE, RESERVATION, SLOTS_FOUND, VALID_DETAILS } from '../../machines/booking/bookingFlow.fixtures.ts';
-import { HOLD_EXPIRED_NOTICE, SLOT_HOLD_MS, SUBMIT_FAILED_MESSAGE, bookingFlowMachine } from '../../machines/booking/bookingFlow.machine.ts';
+import { FLOW_ARTISTS, FLOW_INPUT, NO_DATES, NO_TIMES, OTHER_DATE, RESERVATION, SLOTS_FOUND, VALID_DETAILS } from '../../machines/booking/booking-flow.fixtures.ts';
+import { HOLD_EXPIRED_NOTICE, SLOT_HOLD_MS, SUBMIT_FAILED_MESSAGE, bookingFlowMachine } from '../../machines/booking/booking-flow.machine.ts';
 import type { Artist, CreateReservation, ReservationCreated, SlotSearchQuery, SlotSearchResult } from '../../src/contract/booking.ts';
 
 interface Fakes {

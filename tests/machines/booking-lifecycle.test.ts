@@ -12,7 +12,7 @@ import {
   RESCHEDULE_SLOT_ID,
   TICK_AFTER,
   TICK_BEFORE,
-} from '../../machines/booking/bookingLifecycle.fixtures.ts';
+} from '../../machines/booking/booking-lifecycle.fixtures.ts';
 import {
   BUSY_REASON,
   CANCELLED_REASON,
@@ -22,7 +22,7 @@ import {
   blockedReason,
   bookingLifecycleMachine,
   type RescheduleRequest,
-} from '../../machines/booking/bookingLifecycle.machine.ts';
+} from '../../machines/booking/booking-lifecycle.machine.ts';
 import type { Booking } from '../../src/contract/booking.ts';
 
 interface Fakes {

@@ -2,9 +2,9 @@ import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { MANIFEST_PREFETCH_DELAY_MS } from '../../src/config/constants.ts';
 import type { BuildManifest, LatestBuild } from '../../src/contract/build.ts';
-import { deploymentMachine, LATEST_BUILD_POLL_MS } from '../../machines/deployment.machine.ts';
-import { deploymentModel } from '../../machines/deployment.model.ts';
-import { findRouteRedirect, pathOf } from '../../machines/deployment.rules.ts';
+import { deploymentMachine, LATEST_BUILD_POLL_MS } from '../../machines/runtime/deployment.machine.ts';
+import { deploymentModel } from '../../machines/runtime/deployment.model.ts';
+import { findRouteRedirect, pathOf } from '../../machines/runtime/deployment.rules.ts';
 import { coverage } from '../../machines/model/graph.ts';
 
 /** A clock the test advances by hand: named delays fire only when told. */

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Review, ReviewBody, ReviewListResponse } from '../../src/contract/reviews.ts';
-import { notifyMeMachine } from '../../machines/product/notifyMe.machine.ts';
-import { reviewFormMachine, validateReview } from '../../machines/product/reviewForm.machine.ts';
-import { reviewListMachine, withReview, type FetchReviewsInput } from '../../machines/product/reviewList.machine.ts';
-import { waitlistToggleMachine } from '../../machines/product/waitlistToggle.machine.ts';
+import { notifyMeMachine } from '../../machines/product/notify-me.machine.ts';
+import { reviewFormMachine, validateReview } from '../../machines/product/review-form.machine.ts';
+import { reviewListMachine, withReview, type FetchReviewsInput } from '../../machines/product/review-list.machine.ts';
+import { waitlistToggleMachine } from '../../machines/product/waitlist-toggle.machine.ts';
 
 const review = (id: number, rating = 4): Review => ({ id, rating, title: `Review ${id}`, text: 'Soft and light all day.', authorName: 'Mei L.', createdAt: '2025-06-01T08:00:00.000Z' });
 const httpError = (status: number, body: unknown = null) => Object.assign(new Error(`HTTP ${status}`), { kind: 'http', status, body });

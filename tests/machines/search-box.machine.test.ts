@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { searchBoxMachine, type SearchBoxInput } from '../../machines/search/searchBox.machine.ts';
-import { suggestionsFixture } from '../../machines/search/searchBox.model.ts';
-import { addRecent, normalizeQuery, RECENT_MAX, searchOptions, SUGGEST_DELAY_MS } from '../../machines/search/searchBox.rules.ts';
+import { searchBoxMachine, type SearchBoxInput } from '../../machines/search/search-box.machine.ts';
+import { suggestionsFixture } from '../../machines/search/search-box.model.ts';
+import { addRecent, normalizeQuery, RECENT_MAX, searchOptions, SUGGEST_DELAY_MS } from '../../machines/search/search-box.rules.ts';
 import type { Suggestions } from '../../src/contract/search.ts';
 
 interface Request {

@@ -2,14 +2,14 @@ import type { I18n } from '@lingui/core';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createActor } from 'xstate';
-import { tierMachine, type TierEvent } from '../../machines/tier/tier.machine.ts';
-import { tierMessage, tierState } from '../../machines/tier/tier.messages.ts';
+import { tierMachine, type TierEvent } from '../../machines/loyalty/tier.machine.ts';
+import { tierMessage, tierState } from '../../machines/loyalty/tier.messages.ts';
 import { COUNTRY_CODES, type CountryCode, type LanguageCode } from '../../src/config/countries.ts';
 import { LANGUAGES } from '../../src/config/languages.ts';
 import { TIER_THRESHOLDS } from '../../src/config/tiers.ts';
 import { TierThresholdsSchema, type MemberTierStatus } from '../../src/contract/loyalty.ts';
-import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
-import { tierFormat } from '../../src/web/loyalty/tierFormat.ts';
+import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import { tierFormat } from '../../src/web/features/loyalty/tier-format.ts';
 
 // Intl puts no-break spaces in some amounts and dates: compare with plain spaces.
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '../../src/contract/returnTo.ts';
-import { signInHref } from '../../src/web/auth/session.ts';
+import { signInHref } from '../../src/web/shared/session/session.ts';
 import { LEGITIMATE_RETURN_PATHS, OPEN_REDIRECT_PAYLOADS } from './open-redirect-payloads.ts';
 
 const STORE = 'https://store.example';

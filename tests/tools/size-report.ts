@@ -21,12 +21,12 @@ type Manifest = Record<string, ManifestChunk>;
 export const BUDGET_BROTLI_KB = 95;
 
 export const ROUTES: { name: string; screen: string }[] = [
-  { name: 'home', screen: 'src/web/screens/HomeScreen.tsx' },
-  { name: 'category listing', screen: 'src/web/screens/CategoryScreen.tsx' },
-  { name: 'product', screen: 'src/web/screens/ProductScreen.tsx' },
-  { name: 'brand listing', screen: 'src/web/catalog/BrandScreen.tsx' },
-  { name: 'sale listing', screen: 'src/web/catalog/SaleScreen.tsx' },
-  { name: 'search results', screen: 'src/web/catalog/SearchScreen.tsx' },
+  { name: 'home', screen: 'src/web/features/catalog/home-screen.tsx' },
+  { name: 'category listing', screen: 'src/web/features/catalog/category-screen.tsx' },
+  { name: 'product', screen: 'src/web/features/product/product-screen.tsx' },
+  { name: 'brand listing', screen: 'src/web/features/catalog/brand-screen.tsx' },
+  { name: 'sale listing', screen: 'src/web/features/catalog/sale-screen.tsx' },
+  { name: 'search results', screen: 'src/web/features/catalog/search-screen.tsx' },
 ];
 
 function closure(manifest: Manifest, keys: string[]): Set<string> {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { classifyFailure } from '../../machines/account/accountForm.failure.ts';
-import { validateForm } from '../../machines/account/accountForm.forms.ts';
+import { classifyFailure } from '../../machines/account/account-form.failure.ts';
+import { validateForm } from '../../machines/account/account-form.forms.ts';
 import { BEAUTY_PASS_TERMS } from '../../src/config/consents.ts';
 import { SESSION_COOKIES } from '../../src/contract/auth.ts';
-import { createAccountApi, type AccountApi } from '../../src/web/account/api.ts';
-import { createApiClient } from '../../src/web/api/client.ts';
+import { createAccountApi, type AccountApi } from '../../src/web/features/account/account-api.ts';
+import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /**

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { GOOGLE_SIGN_IN_META_NAME } from '../../src/contract/account.ts';
-import { googleAuthorizationUrl, readPendingLink } from '../../src/web/account/google.ts';
+import { googleAuthorizationUrl, readPendingLink } from '../../src/web/features/account/google.ts';
 import { clearSessionCookie, fakeAccountApi, setSessionCookie, SHOPPER } from '../helpers/account-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 

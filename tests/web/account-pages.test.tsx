@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ACCOUNT_SCREENS } from '../../src/web/account/screens.tsx';
-import { ACCOUNT_PATHS } from '../../src/web/routes.tsx';
+import { ACCOUNT_SCREENS } from '../../src/web/features/account/screens.tsx';
+import { ACCOUNT_PATHS } from '../../src/web/app/routes.tsx';
 import { apiError, clearSessionCookie, fakeAccountApi, LIVE_RESET_TOKEN, networkError, setSessionCookie, SHOPPER_PASSWORD } from '../helpers/account-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 

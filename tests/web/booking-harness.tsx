@@ -6,9 +6,9 @@ import { afterEach, expect, vi } from 'vitest';
 import { fromPromise, type AnyActorLogic, type AnyStateNode } from 'xstate';
 import { shortestPaths, statechart, transitionPaths, type ChartEdge, type ModelPath } from '../../machines/model/graph.ts';
 import type { AnyMachineModel } from '../../machines/model/types.ts';
-import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
-import type { Site } from '../../src/web/site/resolve.ts';
-import { SiteProvider, type SiteEffects } from '../../src/web/site/SiteProvider.tsx';
+import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import type { Site } from '../../src/web/shared/site/resolve.ts';
+import { SiteProvider, type SiteEffects } from '../../src/web/shared/site/site-provider.tsx';
 
 afterEach(() => {
   cleanup();

@@ -3,13 +3,13 @@ import { act, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
-import { LIFECYCLE_INPUT, RESCHEDULED_BOOKING, RESCHEDULE_SLOT_ID } from '../../machines/booking/bookingLifecycle.fixtures.ts';
-import { LONGEST_TIMER_MS, type bookingLifecycleMachine } from '../../machines/booking/bookingLifecycle.machine.ts';
-import { bookingLifecycleModel } from '../../machines/booking/bookingLifecycle.model.ts';
+import { LIFECYCLE_INPUT, RESCHEDULED_BOOKING, RESCHEDULE_SLOT_ID } from '../../machines/booking/booking-lifecycle.fixtures.ts';
+import { LONGEST_TIMER_MS, type bookingLifecycleMachine } from '../../machines/booking/booking-lifecycle.machine.ts';
+import { bookingLifecycleModel } from '../../machines/booking/booking-lifecycle.model.ts';
 import { replay } from '../../machines/model/replay.ts';
 import type { Slot } from '../../src/contract/booking.ts';
-import { BookingLifecycle } from '../../src/web/booking/BookingLifecycleView.tsx';
-import { formatAppointment, stateKey } from '../../src/web/booking/bookingFormat.ts';
+import { BookingLifecycle } from '../../src/web/features/booking/booking-lifecycle-view.tsx';
+import { formatAppointment, stateKey } from '../../src/web/features/booking/booking-format.ts';
 import { advance, clickEnabled, controllableActors, renderBooking, SG_SITE, viewPaths } from './booking-harness.tsx';
 
 const SLOTS: Slot[] = [{ id: RESCHEDULE_SLOT_ID, storeId: 'store-orchard', date: '2030-12-05', startsAt: RESCHEDULED_BOOKING.appointmentAt, capacity: 1 }];

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { SiteContext } from '../../src/web/api/client.ts';
-import { createApiClient } from '../../src/web/api/client.ts';
-import { createCatalogApi } from '../../src/web/api/catalog.ts';
+import type { SiteContext } from '../../src/web/shared/api/client.ts';
+import { createApiClient } from '../../src/web/shared/api/client.ts';
+import { createCatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { categoryTreeFixture, productFixture } from '../helpers/catalog-fake.ts';
 
 function harness() {

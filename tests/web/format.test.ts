@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { COUNTRIES, type CountryCode } from '../../src/config/countries.ts';
-import { formatDate, formatMoney, htmlLang } from '../../src/web/site/format.ts';
+import { formatDate, formatMoney, htmlLang } from '../../src/web/shared/site/format.ts';
 
 // Intl separates symbol and number with a no-break space in some locales: compare with plain spaces.
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');

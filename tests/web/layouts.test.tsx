@@ -4,8 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { ENDPOINTS } from '../../src/contract/endpoints.ts';
-import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
-import { LAYOUTS } from '../../src/web/layouts/Layouts.tsx';
+import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import { LAYOUTS } from '../../src/web/app/layouts/layouts.tsx';
 import { layoutFixture } from '../helpers/catalog-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { createApiClient } from '../../src/web/api/client.ts';
-import { createCatalogApi } from '../../src/web/api/catalog.ts';
+import { createApiClient } from '../../src/web/shared/api/client.ts';
+import { createCatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { productFixture } from '../helpers/catalog-fake.ts';
 
 const FILTERS = {
@@ -69,7 +69,7 @@ describe('loadPages (a link to page N)', () => {
   };
 
   test('up to 100 products come in one request; more in pages of 24; the answer reads as pages of 24', async () => {
-    const { loadPages } = await import('../../src/web/catalog/source.ts');
+    const { loadPages } = await import('../../src/web/features/catalog/listing-source.ts');
     const asked: string[] = [];
     const four = await loadPages(serve(asked), 1, 4);
     expect(asked).toEqual(['1x96']);

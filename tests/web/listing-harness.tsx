@@ -4,18 +4,18 @@ import { act, useSyncExternalStore } from 'react';
 import { afterEach, beforeAll } from 'vitest';
 import type { BaseLocationHook } from 'wouter';
 import { LANGUAGES } from '../../src/config/languages.ts';
-import type { CatalogApi } from '../../src/web/api/catalog.ts';
-import { App } from '../../src/web/App.tsx';
-import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
-import type { RuntimeEffects } from '../../src/web/runtime/effects.ts';
-import { resolveSite } from '../../src/web/site/resolve.ts';
+import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
+import { App } from '../../src/web/app/app.tsx';
+import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import type { RuntimeEffects } from '../../src/web/app/runtime/effects.ts';
+import { resolveSite } from '../../src/web/shared/site/resolve.ts';
 import { fakeAccountApi } from '../helpers/account-fake.ts';
 import { fakeCatalogApi, type FakeCatalogCalls } from '../helpers/catalog-fake.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 // The listing and its controls are lazy chunks: load them once up front, so a busy machine's first
 // import does not eat into the first test's waiting time (the tests are about behaviour, not load time).
-beforeAll(() => Promise.all([import('../../src/web/screens/ListingView.tsx'), import('../../src/web/catalog/ListingControls.tsx')]), 60_000);
+beforeAll(() => Promise.all([import('../../src/web/features/catalog/listing-view.tsx'), import('../../src/web/features/catalog/listing-controls.tsx')]), 60_000);
 afterEach(() => {
   cleanup();
   document.title = '';

@@ -7,8 +7,8 @@ import { createActor } from 'xstate';
 import { notificationsMachine } from '../../machines/notifications/queue.machine.ts';
 import type { NotificationInput, NotificationsOptions } from '../../machines/notifications/types.ts';
 import { LANGUAGES } from '../../src/config/languages.ts';
-import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
-import { loadNotificationsRuntime, NotificationsProvider, useNotifications } from '../../src/web/notifications/NotificationsProvider.tsx';
+import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import { loadNotificationsRuntime, NotificationsProvider, useNotifications } from '../../src/web/features/notifications/notifications-provider.tsx';
 
 afterEach(cleanup);
 

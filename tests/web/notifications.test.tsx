@@ -14,8 +14,8 @@ import { toastModel } from '../../machines/notifications/toast.model.ts';
 import type { NotificationInput, NotificationsOptions } from '../../machines/notifications/types.ts';
 import { LANGUAGES } from '../../src/config/languages.ts';
 import type { LanguageCode } from '../../src/config/countries.ts';
-import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
-import { loadNotificationsRuntime, NotificationsProvider, useNotifications } from '../../src/web/notifications/NotificationsProvider.tsx';
+import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import { loadNotificationsRuntime, NotificationsProvider, useNotifications } from '../../src/web/features/notifications/notifications-provider.tsx';
 
 const catalogs = new Map<LanguageCode, I18n>();
 async function i18nFor(language: LanguageCode): Promise<I18n> {

@@ -5,12 +5,12 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Variant } from '../../src/contract/catalog.ts';
 import type { NotificationSubscription, Review, ReviewListResponse } from '../../src/contract/reviews.ts';
 import { LANGUAGES } from '../../src/config/languages.ts';
-import type { CatalogApi } from '../../src/web/api/catalog.ts';
-import { createApiClient } from '../../src/web/api/client.ts';
-import { App } from '../../src/web/App.tsx';
-import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
-import type { RuntimeEffects } from '../../src/web/runtime/effects.ts';
-import { resolveSite } from '../../src/web/site/resolve.ts';
+import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
+import { createApiClient } from '../../src/web/shared/api/client.ts';
+import { App } from '../../src/web/app/app.tsx';
+import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import type { RuntimeEffects } from '../../src/web/app/runtime/effects.ts';
+import { resolveSite } from '../../src/web/shared/site/resolve.ts';
 import { clearSessionCookie, fakeAccountApi, setSessionCookie } from '../helpers/account-fake.ts';
 import { fakeCatalogApi } from '../helpers/catalog-fake.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { suggestionsFixture } from '../../machines/search/searchBox.model.ts';
-import { createApiClient, type SiteContext } from '../../src/web/api/client.ts';
-import { createSearchApi, SUGGESTIONS_FRESH_MS } from '../../src/web/search/api.ts';
-import { localRecentSearches, recentSearchesKey } from '../../src/web/search/recentSearches.ts';
+import { suggestionsFixture } from '../../machines/search/search-box.model.ts';
+import { createApiClient, type SiteContext } from '../../src/web/shared/api/client.ts';
+import { createSearchApi, SUGGESTIONS_FRESH_MS } from '../../src/web/features/search/search-api.ts';
+import { localRecentSearches, recentSearchesKey } from '../../src/web/features/search/recent-searches.ts';
 
 interface Seen {
   path: string;

@@ -7,14 +7,14 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { Router, useLocation, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { suggestionsFixture } from '../../machines/search/searchBox.model.ts';
+import { suggestionsFixture } from '../../machines/search/search-box.model.ts';
 import type { CountryCode } from '../../src/config/countries.ts';
 import type { Suggestions } from '../../src/contract/search.ts';
-import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
-import type { SearchApi } from '../../src/web/search/api.ts';
-import type { RecentSearchStore } from '../../src/web/search/recentSearches.ts';
-import SearchBox from '../../src/web/search/SearchBox.tsx';
-import { SiteProvider, type SiteEffects } from '../../src/web/site/SiteProvider.tsx';
+import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import type { SearchApi } from '../../src/web/features/search/search-api.ts';
+import type { RecentSearchStore } from '../../src/web/features/search/recent-searches.ts';
+import SearchBox from '../../src/web/features/search/search-box.tsx';
+import { SiteProvider, type SiteEffects } from '../../src/web/shared/site/site-provider.tsx';
 
 let i18n: I18n;
 beforeAll(async () => {

@@ -5,13 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test } from 'vitest';
 import { Router, useLocation, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { suggestionsFixture } from '../../machines/search/searchBox.model.ts';
-import { AccountApiProvider } from '../../src/web/account/AccountApiContext.tsx';
-import { createApiClient } from '../../src/web/api/client.ts';
-import { Header } from '../../src/web/components/Header.tsx';
-import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
-import { recentSearchesKey } from '../../src/web/search/recentSearches.ts';
-import { SiteProvider } from '../../src/web/site/SiteProvider.tsx';
+import { suggestionsFixture } from '../../machines/search/search-box.model.ts';
+import { AccountApiProvider } from '../../src/web/features/account/account-api-context.tsx';
+import { createApiClient } from '../../src/web/shared/api/client.ts';
+import { Header } from '../../src/web/app/header.tsx';
+import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import { recentSearchesKey } from '../../src/web/features/search/recent-searches.ts';
+import { SiteProvider } from '../../src/web/shared/site/site-provider.tsx';
 
 // The combobox is a lazy chunk: its first import in a busy test run can take over a second.
 configure({ asyncUtilTimeout: 5000 });

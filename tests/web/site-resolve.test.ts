@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { countryChangeUrl, languageChangeUrl, parseCookies, resolveSite, siteCookieStrings } from '../../src/web/site/resolve.ts';
+import { countryChangeUrl, languageChangeUrl, parseCookies, resolveSite, siteCookieStrings } from '../../src/web/shared/site/resolve.ts';
 
 describe('resolveSite: order of precedence', () => {
   test('defaults to Singapore in English with nothing set', () => {

@@ -7,12 +7,12 @@ import { useSelector } from '@xstate/react';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { pathsToEveryState, shortestPaths, type ModelPath } from '../../machines/model/graph.ts';
-import { tierMachine, type TierEvent } from '../../machines/tier/tier.machine.ts';
-import { tierModel } from '../../machines/tier/tier.model.ts';
-import { daysLeft, type MemberState } from '../../machines/tier/tier.rules.ts';
-import { loadCatalog, setupI18n } from '../../src/web/i18n/setup.ts';
-import { TierStatusPanel } from '../../src/web/loyalty/TierStatusPanel.tsx';
-import { formatDate, formatMoney } from '../../src/web/site/format.ts';
+import { tierMachine, type TierEvent } from '../../machines/loyalty/tier.machine.ts';
+import { tierModel } from '../../machines/loyalty/tier.model.ts';
+import { daysLeft, type MemberState } from '../../machines/loyalty/tier.rules.ts';
+import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import { TierStatusPanel } from '../../src/web/features/loyalty/tier-status-panel.tsx';
+import { formatDate, formatMoney } from '../../src/web/shared/site/format.ts';
 
 afterEach(cleanup);
 

@@ -1,0 +1,137 @@
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { classifyFailure, type AccountFailure } from './account-form.failure.ts';
+import { fieldAccepts, initialValues, validateForm, type AccountFormKind, type FieldErrors, type FieldValue, type FormExtra, type FormValues } from './account-form.forms.ts';
+
+export interface SubmitInput {
+  form: AccountFormKind;
+  /** The body the contract schema accepted. */
+  payload: unknown;
+}
+
+/** The app provides the request (`machine.provide({ actors: { submit } })`); the default only says so. */
+export const submitForm = fromPromise<unknown, SubmitInput>(async () => {
+  throw new Error('accountForm: provide the `submit` actor');
+});
+
+export interface AccountFormInput {
+  form: AccountFormKind;
+  /** What the screen already knows (the member's names, the site's country, a Google account's email). */
+  values?: FormValues;
+  extra?: FormExtra;
+}
+
+export interface AccountFormContext {
+  form: AccountFormKind;
+  values: FormValues;
+  extra: FormExtra;
+  fieldErrors: FieldErrors;
+  /** Why the last submit did not succeed; null before any and after a success. */
+  failure: AccountFailure | null;
+  /** Refused and failed submits so far: the view moves the focus to the error summary on each. */
+  attempts: number;
+  /** Once a submit was refused, the fields are checked again as the shopper corrects them. */
+  checked: boolean;
+  payload: unknown;
+  /** What the submit answered (the signed-in user, the saved profile …). */
+  result: unknown;
+}
+
+export type AccountFormEvent = { type: 'form.change'; field: string; value: FieldValue } | { type: 'form.submit' };
+
+type ChangeEvent = Extract<AccountFormEvent, { type: 'form.change' }>;
+const changeOf = ({ event }: { event: ChangeEvent }) => ({ field: event.field, value: event.value });
+
+/** What an open form accepts; `editing` and `failed` (whose summary stays until the next submit) share it. */
+const editable = {
+  'form.change': { guard: { type: 'changeFits', params: changeOf }, actions: { type: 'change', params: changeOf } },
+  'form.submit': [
+    { guard: 'valid', target: 'submitting', actions: 'startSubmit' },
+    { target: 'failed', actions: 'refuse' },
+  ],
+} as const;
+
+/**
+ * One account form (sign-in, register, forgot and reset password, change password, profile,
+ * beauty profile): editing → submitting → succeeded, or failed with a typed reason (spec §8).
+ * A submit the contract schema refuses never leaves the browser: it fails as `invalid` with the
+ * fields marked. A failed or succeeded form can be edited and sent again.
+ */
+export const accountFormMachine = setup({
+  types: {
+    context: {} as AccountFormContext,
+    events: {} as AccountFormEvent,
+    input: {} as AccountFormInput,
+  },
+  actors: { submit: submitForm },
+  guards: {
+    changeFits: ({ context }, change: { field: string; value: FieldValue }) => fieldAccepts(context.form, change.field, change.value),
+    valid: ({ context }) => validateForm(context.form, context.values, context.extra).ok,
+  },
+  actions: {
+    change: assign(({ context }, change: { field: string; value: FieldValue }) => {
+      const values = { ...context.values, [change.field]: change.value };
+      // The field's old error (the server's or ours) no longer describes it; ours is checked again.
+      const fieldErrors: Partial<Record<string, FieldErrors[string]>> = Object.fromEntries(
+        Object.entries(context.fieldErrors).filter(([field]) => field !== change.field),
+      );
+      if (context.checked) {
+        const validation = validateForm(context.form, values, context.extra);
+        if (!validation.ok && validation.errors[change.field]) fieldErrors[change.field] = validation.errors[change.field];
+      }
+      return { values, fieldErrors };
+    }),
+    refuse: assign(({ context }) => {
+      const validation = validateForm(context.form, context.values, context.extra);
+      return {
+        fieldErrors: validation.ok ? {} : validation.errors,
+        failure: { reason: 'invalid' } as const,
+        attempts: context.attempts + 1,
+        checked: true,
+      };
+    }),
+    startSubmit: assign(({ context }) => {
+      const validation = validateForm(context.form, context.values, context.extra);
+      return { payload: validation.ok ? validation.payload : null, fieldErrors: {}, failure: null, result: null };
+    }),
+    succeed: assign((_, output: unknown) => ({ result: output, failure: null, payload: null })),
+    fail: assign(({ context }, error: unknown) => {
+      const { failure, fieldErrors } = classifyFailure(context.form, error);
+      return { failure, fieldErrors, attempts: context.attempts + 1, payload: null };
+    }),
+  },
+}).createMachine({
+  id: 'accountForm',
+  context: ({ input }) => ({
+    form: input.form,
+    values: initialValues(input.form, input.values),
+    extra: input.extra ?? {},
+    fieldErrors: {},
+    failure: null,
+    attempts: 0,
+    checked: false,
+    payload: null,
+    result: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: { tags: ['form'], on: editable },
+    submitting: {
+      tags: ['form', 'busy'],
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context }) => ({ form: context.form, payload: context.payload }),
+        onDone: { target: 'succeeded', actions: { type: 'succeed', params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    /** The summary stays until the next submit, so a reference id can still be copied while typing. */
+    failed: { tags: ['form'], on: editable },
+    /** Saved (or signed in): the profile forms stay open for another change. */
+    succeeded: {
+      on: {
+        'form.change': { guard: { type: 'changeFits', params: changeOf }, target: 'editing', actions: { type: 'change', params: changeOf } },
+      },
+    },
+  },
+});

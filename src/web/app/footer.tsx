@@ -1,0 +1,56 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import type { Layout } from '../../contract/layouts.ts';
+import type { ResourceView } from '../shared/hooks/use-resource.ts';
+import { SITE_TITLES } from '../shared/site/messages.ts';
+import { useSite } from '../shared/site/site-provider.tsx';
+import { termsHref, TERMS_SECTIONS } from '../features/legal/terms-sections.ts';
+
+type LegalLink = Layout['footer']['legal'][number];
+
+function LegalLinkLabel({ link }: { link: LegalLink }) {
+  const { i18n, t } = useLingui();
+  if (link.kind === 'privacy') return <>{t`Privacy policy`}</>;
+  if (link.section === null) return <>{t`Terms and conditions`}</>;
+  const known = TERMS_SECTIONS[link.section];
+  const section = link.section;
+  return <>{known ? i18n._(known) : t`Terms and conditions: ${section}`}</>;
+}
+
+/** Footer with the legal links; privacy and general terms are linked even before the layout loads. */
+export function Footer({ layout }: { layout: ResourceView<Layout> }) {
+  const { t, i18n } = useLingui();
+  const site = useSite();
+  const links: LegalLink[] =
+    layout.status === 'success'
+      ? layout.data.footer.legal
+      : [
+          { kind: 'privacy', section: null },
+          { kind: 'terms', section: null },
+        ];
+  const year = new Date().getFullYear();
+  const siteTitle = i18n._(SITE_TITLES[site.country]);
+  return (
+    <footer className="site-footer">
+      <nav aria-label={t`Legal`}>
+        <ul className="site-footer__links">
+          {links.map((link) => {
+            const href = link.kind === 'privacy' ? '/privacy' : termsHref(link.section);
+            return (
+              <li key={`${link.kind}:${link.section ?? ''}`}>
+                <Link href={href}>
+                  <LegalLinkLabel link={link} />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <p className="site-footer__copy">
+        <Trans>
+          © {year} {siteTitle}
+        </Trans>
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,72 @@
+import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useCatalogApi } from '../../shared/api/api-provider.tsx';
+import { Header } from '../header.tsx';
+import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
+import { useResource } from '../../shared/hooks/use-resource.ts';
+import type { LayoutName } from '../routes.tsx';
+import { LayoutDataContext } from '../../shared/hooks/layout-data.tsx';
+
+/**
+ * The footer is below the fold on every screen: its code loads beside the first screen instead of
+ * before it (the first-screen JS budget). Its landmark is there at once, so nothing jumps.
+ */
+const Footer = lazy(() => import('../footer.tsx').then((module) => ({ default: module.Footer })));
+
+function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      <Trans>Skip to content</Trans>
+    </a>
+  );
+}
+
+function Main({ children }: { children: ReactNode }) {
+  return (
+    <main id="main" className="site-main" tabIndex={-1}>
+      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+    </main>
+  );
+}
+
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  const api = useCatalogApi();
+  const layout = useResource((signal) => api.layouts({ signal }));
+  return (
+    <LayoutDataContext.Provider value={layout}>
+      <div className="layout layout--default" data-layout="default">
+        <SkipLink />
+        <Header layout={layout} />
+        <Main>{children}</Main>
+        <Suspense fallback={<footer className="site-footer" />}>
+          <Footer layout={layout} />
+        </Suspense>
+      </div>
+    </LayoutDataContext.Provider>
+  );
+}
+
+export function BlankLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout--blank" data-layout="blank">
+      <Main>{children}</Main>
+    </div>
+  );
+}
+
+export function PreviewLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout--preview" data-layout="preview">
+      <p className="preview-bar" role="note">
+        <Trans>Preview: this page is not published yet. Shoppers do not see it.</Trans>
+      </p>
+      <Main>{children}</Main>
+    </div>
+  );
+}
+
+export const LAYOUTS: Readonly<Record<LayoutName, (props: { children: ReactNode }) => ReactNode>> = {
+  default: DefaultLayout,
+  blank: BlankLayout,
+  preview: PreviewLayout,
+};

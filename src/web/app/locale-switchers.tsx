@@ -1,0 +1,58 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { COUNTRIES, COUNTRY_CODES, isCountryCode, isLanguageCode } from '../../config/countries.ts';
+import { LANGUAGES } from '../../config/languages.ts';
+import { COUNTRY_NAMES } from '../shared/site/messages.ts';
+import { useSite } from '../shared/site/site-provider.tsx';
+
+/** Country and language pickers; each change stores its cookie and reloads the page (spec §4). */
+export function LocaleSwitchers() {
+  const { t, i18n } = useLingui();
+  const site = useSite();
+  const countryId = useId();
+  const languageId = useId();
+  const languages = COUNTRIES[site.country].languages;
+  const languageState = useSelector(site.languageSwitch, (snapshot) => (snapshot.hasTag('busy') ? 'switching' : 'idle'));
+  return (
+    <div className="locale-switchers">
+      <label htmlFor={countryId} className="visually-hidden">{t`Country`}</label>
+      <select
+        id={countryId}
+        value={site.country}
+        onChange={(event) => {
+          const value = event.target.value;
+          if (isCountryCode(value) && value !== site.country) site.changeCountry(value);
+        }}
+      >
+        {COUNTRY_CODES.map((code) => (
+          <option key={code} value={code}>
+            {i18n._(COUNTRY_NAMES[code])}
+          </option>
+        ))}
+      </select>
+      {languages.length > 1 ? (
+        <>
+          <label htmlFor={languageId} className="visually-hidden">{t`Language`}</label>
+          <select
+            id={languageId}
+            value={site.language}
+            data-state={languageState}
+            aria-busy={languageState === 'switching'}
+            onChange={(event) => {
+              const value = event.target.value;
+              // The machine refuses a language the country does not offer, and the current one.
+              if (isLanguageCode(value)) site.changeLanguage(value);
+            }}
+          >
+            {languages.map((code) => (
+              <option key={code} value={code} lang={LANGUAGES[code].catalog}>
+                {LANGUAGES[code].endonym}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import * as v from 'valibot';
+import { SlugSchema } from '../../contract/catalog.ts';
+import { sandboxEnabled } from '../features/sandbox/gate.ts';
+
+export type LayoutName = 'default' | 'blank' | 'preview';
+
+export type RouteParams = Record<string, string | undefined>;
+
+export interface ScreenProps {
+  params: RouteParams;
+}
+
+export interface RouteEntry {
+  /** wouter pattern; optional segments end in `?`. */
+  path: string;
+  layout: LayoutName;
+  /** Each screen is its own chunk. */
+  screen: LazyExoticComponent<ComponentType<ScreenProps>>;
+  /** A route validator (spec §5): false shows "Page Not Found: {path}". */
+  validate?: (params: RouteParams) => boolean;
+}
+
+const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function isCategoryPath(params: RouteParams): boolean {
+  return [params.top, params.category, params.sub].every((segment) => segment === undefined || SEGMENT.test(segment));
+}
+
+export function isProductSlug(params: RouteParams): boolean {
+  return v.is(SlugSchema, params.slug ?? '');
+}
+
+/** The account screens come in one chunk that picks the screen by path (./account/screens.tsx). */
+const AccountScreens = lazy(() => import('../features/account/screens.tsx'));
+export const ACCOUNT_PATHS = ['/sign_in', '/sign_in/google', '/register', '/forgot_password', '/reset_password', '/account', '/account/profile', '/account/password', '/account/beauty-profile'];
+
+/** QA's machine visualizer (issue 3); on in development and with `SANDBOX=1` (see sandbox/gate.ts). */
+const SANDBOX_ROUTES: readonly RouteEntry[] = [
+  { path: '/sandbox/machines', layout: 'blank', screen: lazy(() => import('../features/sandbox/machine-list-screen.tsx')) },
+  { path: '/sandbox/machines/:id', layout: 'blank', screen: lazy(() => import('../features/sandbox/machine-screen.tsx')) },
+  { path: '/sandbox/mailbox', layout: 'blank', screen: AccountScreens },
+];
+
+/** The one route table of the SPA; later features add their entries here. */
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/', layout: 'default', screen: lazy(() => import('../features/catalog/home-screen.tsx')) },
+  {
+    path: '/categories/:top/:category?/:sub?',
+    layout: 'default',
+    screen: lazy(() => import('../features/catalog/category-screen.tsx')),
+    validate: isCategoryPath,
+  },
+  {
+    path: '/products/:slug',
+    layout: 'default',
+    screen: lazy(() => import('../features/product/product-screen.tsx')),
+    validate: isProductSlug,
+  },
+  // Listings of issue 5 (category above): a brand's products, the sale, search results.
+  { path: '/brands/:slug', layout: 'default', screen: lazy(() => import('../features/catalog/brand-screen.tsx')), validate: isProductSlug },
+  { path: '/sale', layout: 'default', screen: lazy(() => import('../features/catalog/sale-screen.tsx')) },
+  { path: '/search', layout: 'default', screen: lazy(() => import('../features/catalog/search-screen.tsx')) },
+  { path: '/privacy', layout: 'default', screen: lazy(() => import('../features/legal/privacy-screen.tsx')) },
+  { path: '/terms', layout: 'default', screen: lazy(() => import('../features/legal/terms-screen.tsx')) },
+  { path: '/swagger', layout: 'blank', screen: lazy(() => import('../features/sandbox/swagger-screen.tsx')) },
+  // Accounts (issue 4): one chunk for all of them.
+  ...ACCOUNT_PATHS.map((path) => ({ path, layout: 'default' as const, screen: AccountScreens })),
+  // Developer pages: absent from the table when the sandbox is off, so `/sandbox/...` is a plain 404.
+  ...(sandboxEnabled() ? SANDBOX_ROUTES : []),
+];

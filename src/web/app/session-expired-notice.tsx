@@ -1,0 +1,52 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { useLocation, useSearch } from 'wouter';
+import type { authRefreshMachine } from '../../../machines/session/auth-refresh.machine.ts';
+import { signInHref } from '../shared/session/session.ts';
+
+type AuthRefreshRef = ActorRefFrom<typeof authRefreshMachine>;
+
+/** The sign-in link for the page the shopper is on now; follows in-app navigation. */
+function useSignInHref(): string {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  // wouter does not track the fragment; it is read at render, which a navigation triggers.
+  const hash = typeof window === 'undefined' ? '' : window.location.hash;
+  return signInHref({ pathname, search, hash });
+}
+
+/**
+ * Offers sign-in after a failed token refresh (the authRefresh machine's `sessionExpired` tag).
+ * Its own banner rather than a toast: toasts leave by themselves and cannot hold a link. The
+ * alert region stays mounted so screen readers announce the text when it appears.
+ */
+export function SessionExpiredNotice({ actor }: { actor: AuthRefreshRef }) {
+  const { t } = useLingui();
+  const expired = useSelector(actor, (snapshot) => snapshot.hasTag('sessionExpired'));
+  const canDismiss = useSelector(actor, (snapshot) => snapshot.can({ type: 'auth.dismiss' }));
+  const href = useSignInHref();
+  return (
+    <div role="alert" className="session-expired" data-state={expired ? 'expired' : 'active'}>
+      {expired ? (
+        <>
+          <p className="session-expired__text">
+            <Trans>Your session has expired. Please sign in again.</Trans>
+          </p>
+          <a className="button" href={href}>
+            <Trans>Sign in</Trans>
+          </a>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!canDismiss}
+            aria-label={t`Dismiss the session notice`}
+            onClick={() => actor.send({ type: 'auth.dismiss' })}
+          >
+            <Trans>Dismiss</Trans>
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { AccountFailure } from '../../../../machines/account/account-form.failure.ts';
+import type { FieldValue } from '../../../../machines/account/account-form.forms.ts';
+import { FORMS } from '../../../../machines/account/account-form.forms.ts';
+import { accountFormMachine, type AccountFormInput, type SubmitInput } from '../../../../machines/account/account-form.machine.ts';
+import { FAILURE_MESSAGES, FIELD_ERROR_MESSAGES } from '../../../../machines/account/messages.ts';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import './account.css';
+
+export type FormRef = ActorRefFrom<typeof accountFormMachine>;
+
+/**
+ * Runs one account form machine with `submit` as its request. `submit` is read through a ref, so
+ * a new closure each render neither restarts the machine nor sends with stale values.
+ */
+export function useAccountForm(input: AccountFormInput, submit: (payload: unknown) => Promise<unknown>): FormRef {
+  const submitRef = useRef(submit);
+  useEffect(() => {
+    submitRef.current = submit;
+  });
+  const [machine] = useState(() =>
+    accountFormMachine.provide({ actors: { submit: fromPromise<unknown, SubmitInput>(({ input: { payload } }) => submitRef.current(payload)) } }),
+  );
+  return useActorRef(machine, { input });
+}
+
+export const fieldId = (form: FormRef, field: string) => `${form.getSnapshot().context.form}-${field}`;
+const errorId = (form: FormRef, field: string) => `${fieldId(form, field)}-error`;
+const hintId = (form: FormRef, field: string) => `${fieldId(form, field)}-hint`;
+
+const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+function useField(form: FormRef, field: string) {
+  const { i18n } = useLingui();
+  const value = useSelector(form, (snapshot) => snapshot.context.values[field]);
+  const code = useSelector(form, (snapshot) => snapshot.context.fieldErrors[field]);
+  const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
+  const change = (next: FieldValue) => form.send({ type: 'form.change', field, value: next });
+  return { value, error: code ? i18n._(FIELD_ERROR_MESSAGES[code]) : null, busy, change };
+}
+
+function FieldError({ id, error }: { id: string; error: string | null }) {
+  return error ? (
+    <p className="field__error" id={id}>
+      {error}
+    </p>
+  ) : null;
+}
+
+export function TextField({
+  form,
+  field,
+  label,
+  type = 'text',
+  autoComplete,
+  hint,
+}: {
+  form: FormRef;
+  field: string;
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+  hint?: ReactNode;
+}) {
+  const { value, error, busy, change } = useField(form, field);
+  const id = fieldId(form, field);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field__hint" id={hintId(form, field)}>
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={field}
+        type={type}
+        autoComplete={autoComplete}
+        value={typeof value === 'string' ? value : ''}
+        readOnly={busy}
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint ? hintId(form, field) : null, error ? errorId(form, field) : null)}
+        onChange={(event) => change(event.target.value)}
+      />
+      <FieldError id={errorId(form, field)} error={error} />
+    </div>
+  );
+}
+
+export function CheckboxField({ form, field, label, required = false }: { form: FormRef; field: string; label: ReactNode; required?: boolean }) {
+  const { value, error, busy, change } = useField(form, field);
+  const id = fieldId(form, field);
+  return (
+    <div className="field field--checkbox">
+      <input
+        id={id}
+        name={field}
+        type="checkbox"
+        checked={value === true}
+        disabled={busy}
+        aria-required={required ? true : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error ? errorId(form, field) : null)}
+        onChange={(event) => change(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      <FieldError id={errorId(form, field)} error={error} />
+    </div>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export function SelectField({ form, field, label, options, emptyLabel }: { form: FormRef; field: string; label: string; options: readonly Option[]; emptyLabel?: string }) {
+  const { value, error, busy, change } = useField(form, field);
+  const id = fieldId(form, field);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={field}
+        value={typeof value === 'string' ? value : ''}
+        disabled={busy}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error ? errorId(form, field) : null)}
+        onChange={(event) => change(event.target.value)}
+      >
+        {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId(form, field)} error={error} />
+    </div>
+  );
+}
+
+/** A multi-select as checkboxes in a fieldset: each choice is its own labelled control. */
+export function CheckboxGroup({ form, field, legend, options }: { form: FormRef; field: string; legend: string; options: readonly Option[] }) {
+  const { value, error, busy, change } = useField(form, field);
+  const chosen = Array.isArray(value) ? (value as readonly string[]) : [];
+  const id = fieldId(form, field);
+  const toggle = (option: string, on: boolean) => change(on ? [...chosen, option] : chosen.filter((item) => item !== option));
+  return (
+    <fieldset className="field field--group" id={id} tabIndex={-1} aria-describedby={describedBy(error ? errorId(form, field) : null)}>
+      <legend>{legend}</legend>
+      <ul className="choice-list">
+        {options.map((option) => {
+          const optionId = `${id}-${option.value}`;
+          return (
+            <li key={option.value}>
+              <input id={optionId} type="checkbox" name={field} value={option.value} checked={chosen.includes(option.value)} disabled={busy} onChange={(event) => toggle(option.value, event.target.checked)} />
+              <label htmlFor={optionId}>{option.label}</label>
+            </li>
+          );
+        })}
+      </ul>
+      <FieldError id={errorId(form, field)} error={error} />
+    </fieldset>
+  );
+}
+
+export function SubmitButton({ form, idle, busy }: { form: FormRef; idle: string; busy: string }) {
+  const submitting = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
+  return (
+    <button type="submit" className="button" disabled={submitting} aria-disabled={submitting}>
+      {submitting ? busy : idle}
+    </button>
+  );
+}
+
+/** The `<form>`: sends the submit to the machine, and is busy while the request runs. */
+export function AccountFormElement({ form, children, label }: { form: FormRef; children: ReactNode; label?: string }) {
+  const submitting = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
+  return (
+    <form
+      className="account-form"
+      noValidate
+      aria-label={label}
+      aria-busy={submitting}
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.send({ type: 'form.submit' });
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/**
+ * What went wrong with the last submit (spec §8), as an alert that takes the focus at each failed
+ * attempt (WCAG 3.3.1): fields in error are listed as links to them; a blocked sign-in shows its
+ * reference id. `actions` adds what the shopper can do next (ask for a new link, sign in …).
+ */
+export function ErrorSummary({ form, labels, actions }: { form: FormRef; labels: Readonly<Record<string, string>>; actions?: (failure: AccountFailure) => ReactNode }) {
+  useFeatureCatalog();
+  const { i18n } = useLingui();
+  const failure = useSelector(form, (snapshot) => (snapshot.matches('failed') ? snapshot.context.failure : null));
+  const fieldErrors = useSelector(form, (snapshot) => snapshot.context.fieldErrors);
+  const attempts = useSelector(form, (snapshot) => snapshot.context.attempts);
+  const kind = useSelector(form, (snapshot) => snapshot.context.form);
+  const region = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (attempts > 0) region.current?.focus();
+  }, [attempts]);
+
+  const inError = FORMS[kind].fields.filter((field) => fieldErrors[field] !== undefined);
+  // Fixed invalid fields leave nothing to say.
+  if (!failure || (failure.reason === 'invalid' && inError.length === 0)) return null;
+  const referenceId = failure.reason === 'blocked' || failure.reason === 'unknown' ? failure.referenceId : null;
+  return (
+    <div ref={region} className="panel panel--error error-summary" role="alert" tabIndex={-1} data-reason={failure.reason}>
+      <p className="error-summary__title">{i18n._(FAILURE_MESSAGES[failure.reason])}</p>
+      {referenceId ? (
+        <p className="error-summary__reference">
+          <Trans>
+            Reference ID: <strong data-testid="reference-id">{referenceId}</strong>
+          </Trans>
+        </p>
+      ) : null}
+      {failure.reason === 'invalid' ? (
+        <ul className="error-summary__list">
+          {inError.map((field) => {
+            const code = fieldErrors[field];
+            return (
+              <li key={field}>
+                <a
+                  href={`#${kind}-${field}`}
+                  onClick={(event) => {
+                    // A fragment link scrolls but does not reliably focus the control.
+                    event.preventDefault();
+                    document.getElementById(`${kind}-${field}`)?.focus();
+                  }}
+                >
+                  {labels[field] ?? field}: {code ? i18n._(FIELD_ERROR_MESSAGES[code]) : null}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {actions?.(failure)}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { Account, ProfilePatch } from '../../../contract/account.ts';
+import { useDocumentHead } from '../../shared/head/use-document-head.ts';
+import { useResource } from '../../shared/hooks/use-resource.ts';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { AccountFormElement, CheckboxField, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
+import { Loaded, SavedStatus } from './parts.tsx';
+import { RequireSession } from './navigation.tsx';
+import { useAccountApi } from './use-account-api.ts';
+
+function ProfileForm({ account }: { account: Account }) {
+  const { t } = useLingui();
+  const api = useAccountApi();
+  const { user } = account;
+  const [input] = useState(() => ({
+    form: 'profile' as const,
+    values: { firstName: user.firstName, lastName: user.lastName, marketingConsent: account.marketingConsent },
+  }));
+  const form = useAccountForm(input, (payload) => api.updateProfile(payload as ProfilePatch));
+  const saved = useSelector(form, (snapshot) => snapshot.matches('succeeded'));
+  const labels = { firstName: t`First name`, lastName: t`Last name`, marketingConsent: t`News and offers` };
+  const email = user.email;
+  return (
+    <AccountFormElement form={form} label={t`Your profile`}>
+      <ErrorSummary form={form} labels={labels} />
+      <p>
+        <Trans>Email: {email}</Trans>
+      </p>
+      <TextField form={form} field="firstName" label={labels.firstName} autoComplete="given-name" />
+      <TextField form={form} field="lastName" label={labels.lastName} autoComplete="family-name" />
+      <CheckboxField form={form} field="marketingConsent" label={<Trans>Send me news and offers (optional).</Trans>} />
+      <SubmitButton form={form} idle={t`Save changes`} busy={t`Saving…`} />
+      <SavedStatus saved={saved}>
+        <Trans>Your profile was saved</Trans>
+      </SavedStatus>
+    </AccountFormElement>
+  );
+}
+
+function ProfileLoader() {
+  const api = useAccountApi();
+  const { t } = useLingui();
+  const account = useResource((signal) => api.account({ signal }));
+  return (
+    <Loaded resource={account} failure={t`This page could not be loaded.`}>
+      {(data) => <ProfileForm account={data} />}
+    </Loaded>
+  );
+}
+
+/** `/account/profile`: the member's names. */
+export default function ProfileScreen() {
+  useFeatureCatalog();
+  const { t } = useLingui();
+  useDocumentHead({ title: t`Your profile` });
+  return (
+    <section className="account">
+      <h1>
+        <Trans>Your profile</Trans>
+      </h1>
+      <RequireSession>
+        <ProfileLoader />
+      </RequireSession>
+      <Link href="/account">
+        <Trans>Back to your account</Trans>
+      </Link>
+    </section>
+  );
+}

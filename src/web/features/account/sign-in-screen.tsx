@@ -1,0 +1,54 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation } from 'wouter';
+import type { SignIn } from '../../../contract/auth.ts';
+import { useDocumentHead } from '../../shared/head/use-document-head.ts';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
+import { GoogleButton } from './google-button.tsx';
+import { landingPath, useReturnTo, withReturnTo } from './navigation.tsx';
+import { sessionStore } from '../../shared/session/session-store.ts';
+import { useAccountApi } from './use-account-api.ts';
+
+/** `/sign_in?return_to=…`: email and password, then back to `return_to` when it is ours (spec §2). */
+export default function SignInScreen() {
+  useFeatureCatalog();
+  const { t } = useLingui();
+  useDocumentHead({ title: t`Sign in` });
+  const api = useAccountApi();
+  const returnTo = useReturnTo();
+  const [, navigate] = useLocation();
+  const form = useAccountForm({ form: 'signIn' }, async (payload) => {
+    const user = await api.signIn(payload as SignIn);
+    sessionStore.changed();
+    navigate(landingPath(returnTo));
+    return user;
+  });
+  const labels = { email: t`Email`, password: t`Password` };
+
+  return (
+    <section className="account">
+      <h1>
+        <Trans>Sign in</Trans>
+      </h1>
+      <AccountFormElement form={form} label={t`Sign in`}>
+        <ErrorSummary form={form} labels={labels} />
+        <TextField form={form} field="email" label={labels.email} type="email" autoComplete="username" />
+        <TextField form={form} field="password" label={labels.password} type="password" autoComplete="current-password" />
+        <SubmitButton form={form} idle={t`Sign in`} busy={t`Signing in…`} />
+      </AccountFormElement>
+      <ul className="account-links">
+        <li>
+          <Link href="/forgot_password">
+            <Trans>Forgot password?</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link href={withReturnTo('/register', returnTo)}>
+            <Trans>Create an account</Trans>
+          </Link>
+        </li>
+      </ul>
+      <GoogleButton returnTo={returnTo} />
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { bookingFlowMachine } from '../../../../machines/booking/booking-flow.machine.ts';
+import { BOOKING_FIELD_ERROR_MESSAGES } from '../../../../machines/booking/messages.ts';
+import { BOOKING_CHECKBOX_FIELDS, BOOKING_LIMITS, BOOKING_TEXT_FIELDS, type BookingField } from '../../../contract/booking.ts';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+
+type FlowRef = ActorRefFrom<typeof bookingFlowMachine>;
+type TextField = (typeof BOOKING_TEXT_FIELDS)[number];
+type CheckboxField = (typeof BOOKING_CHECKBOX_FIELDS)[number];
+
+const FORM_ORDER: readonly BookingField[] = [...BOOKING_TEXT_FIELDS, ...BOOKING_CHECKBOX_FIELDS];
+const fieldId = (field: BookingField) => `booking-${field}`;
+const errorId = (field: BookingField) => `booking-${field}-error`;
+
+/** The details step: every rule lives in the contract's schema, applied by the machine. */
+export function BookingDetailsForm({ actorRef }: { actorRef: FlowRef }) {
+  useFeatureCatalog();
+  const { t, i18n } = useLingui();
+  const details = useSelector(actorRef, (snapshot) => snapshot.context.details);
+  const errors = useSelector(actorRef, (snapshot) => snapshot.context.errors);
+  const submitAttempts = useSelector(actorRef, (snapshot) => snapshot.context.submitAttempts);
+  const submitError = useSelector(actorRef, (snapshot) => snapshot.context.submitError);
+  const submitting = useSelector(actorRef, (snapshot) => snapshot.matches({ held: 'submitting' }));
+  const canSubmit = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'booking.submit' }));
+  const canBack = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'booking.back' }));
+  const form = useRef<HTMLFormElement>(null);
+
+  // After a refused submit, the first field in error takes the focus (WCAG 3.3.1).
+  useEffect(() => {
+    if (submitAttempts === 0) return;
+    const first = FORM_ORDER.find((field) => errors[field] !== undefined);
+    if (first) form.current?.querySelector<HTMLElement>(`#${fieldId(first)}`)?.focus();
+    // Only a new attempt moves the focus; corrections while typing must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitAttempts]);
+
+  const errorText = (field: BookingField) => {
+    const code = errors[field];
+    return code ? i18n._(BOOKING_FIELD_ERROR_MESSAGES[code]) : null;
+  };
+  const change = (field: BookingField, value: string | boolean) => actorRef.send({ type: 'booking.change', field, value });
+
+  const textField = (field: TextField, label: string, options: { optional?: boolean; multiline?: boolean; type?: string; autoComplete?: string } = {}) => {
+    const error = errorText(field);
+    const value = details[field];
+    const limit = BOOKING_LIMITS[field];
+    const count = value.length;
+    const common = {
+      id: fieldId(field),
+      name: field,
+      value,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? errorId(field) : undefined,
+      'aria-required': options.optional ? undefined : true,
+      disabled: submitting,
+    };
+    return (
+      <div className="field">
+        <label htmlFor={fieldId(field)}>
+          {label}
+          {options.optional ? (
+            <span className="field__hint">
+              {' '}
+              <Trans>(optional)</Trans>
+            </span>
+          ) : null}
+        </label>
+        {options.multiline ? (
+          <textarea {...common} rows={3} onChange={(event) => change(field, event.target.value)} />
+        ) : (
+          <input {...common} type={options.type ?? 'text'} autoComplete={options.autoComplete} onChange={(event) => change(field, event.target.value)} />
+        )}
+        {field === 'notes' ? (
+          <span className="field__hint">
+            <Trans>
+              {count} of {limit} characters
+            </Trans>
+          </span>
+        ) : null}
+        <FieldError id={errorId(field)} error={error} />
+      </div>
+    );
+  };
+
+  const checkbox = (field: CheckboxField, label: ReactNode) => {
+    const error = errorText(field);
+    return (
+      <div className="field field--checkbox">
+        <input
+          id={fieldId(field)}
+          type="checkbox"
+          name={field}
+          checked={details[field]}
+          disabled={submitting}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId(field) : undefined}
+          onChange={(event) => change(field, event.target.checked)}
+        />
+        <label htmlFor={fieldId(field)}>{label}</label>
+        <FieldError id={errorId(field)} error={error} />
+      </div>
+    );
+  };
+
+  return (
+    <form
+      ref={form}
+      className="booking-form"
+      noValidate
+      aria-busy={submitting}
+      onSubmit={(event) => {
+        event.preventDefault();
+        actorRef.send({ type: 'booking.submit' });
+      }}
+    >
+      {submitError ? (
+        <p className="panel panel--error" role="alert">
+          {i18n._(submitError)}
+        </p>
+      ) : null}
+      {textField('fullName', t`Full Name`, { autoComplete: 'name' })}
+      {textField('email', t`Email`, { optional: true, type: 'email', autoComplete: 'email' })}
+      {textField('phone', t`Phone number`, { optional: true, type: 'tel', autoComplete: 'tel' })}
+      {textField('notes', t`Notes for the artist`, { optional: true, multiline: true })}
+      {checkbox('acknowledgement', <Trans>I understand that the booking is held for me only until the appointment time and that late arrivals may be shortened.</Trans>)}
+      <fieldset className="booking-consents">
+        <legend>
+          <Trans>Consents</Trans>
+        </legend>
+        {checkbox('consentPersonalInfo', <Trans>I consent to the collection and use of my personal information.</Trans>)}
+        {checkbox('consentThirdParty', <Trans>I consent to the disclosure of my personal information to third parties.</Trans>)}
+        {checkbox('consentPolicy', <Trans>I agree to the privacy policy.</Trans>)}
+        {checkbox('consentAge', <Trans>I am over 14 years old.</Trans>)}
+        {checkbox('marketing', <Trans>Send me news and offers (optional).</Trans>)}
+      </fieldset>
+      <div className="booking-actions">
+        <button type="button" className="button button--secondary" disabled={!canBack} onClick={() => actorRef.send({ type: 'booking.back' })}>
+          <Trans>Back</Trans>
+        </button>
+        <button type="submit" className="button" disabled={!canSubmit}>
+          {submitting ? <Trans>Booking…</Trans> : <Trans>Confirm booking</Trans>}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error: ReactNode }) {
+  return error ? (
+    <p className="field__error" id={id}>
+      {error}
+    </p>
+  ) : null;
+}

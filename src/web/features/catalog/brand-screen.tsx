@@ -1,0 +1,39 @@
+import { useLingui } from '@lingui/react/macro';
+import { Suspense } from 'react';
+import { useCatalogApi } from '../../shared/api/api-provider.tsx';
+import { ErrorPanel } from '../../shared/ui/retry.tsx';
+import { useDocumentHead } from '../../shared/head/use-document-head.ts';
+import { useResource } from '../../shared/hooks/use-resource.ts';
+import type { ScreenProps } from '../../app/routes.tsx';
+import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { LazyListing } from './lazy-listing.tsx';
+
+function BrandFailure({ retry }: { retry: () => void }) {
+  useFeatureCatalog();
+  const { t } = useLingui();
+  return <ErrorPanel title={t`The brand could not be loaded.`} onRetry={retry} />;
+}
+
+/** `/brands/:slug`: the brand's products with the listing's filters (spec §2), named from `GET brands`. */
+export default function BrandScreen({ params }: ScreenProps) {
+  const api = useCatalogApi();
+  const slug = params.slug ?? '';
+  const brands = useResource((signal) => api.brands({ signal }));
+  const brand = brands.status === 'success' ? (brands.data.find((candidate) => candidate.slug === slug) ?? null) : null;
+  const missing = brands.status === 'success' && !brand;
+  useDocumentHead({ title: brand?.name ?? null });
+
+  if (missing) return <NotFoundScreen path={`/brands/${slug}`} reason="invalid" />;
+  return (
+    <div className="brand-listing">
+      {brand ? <h1>{brand.name}</h1> : brands.status === 'loading' ? <div className="skeleton skeleton--title" aria-hidden="true" /> : null}
+      {brands.status === 'failure' ? (
+        <Suspense fallback={null}>
+          <BrandFailure retry={brands.retry} />
+        </Suspense>
+      ) : null}
+      <LazyListing key={slug} scope={{ kind: 'brand', slug }} />
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Suspense } from 'react';
+import { Link, useSearch } from 'wouter';
+import { SEARCH_QUERY_MAX } from '../../../contract/catalog.ts';
+import { useDocumentHead } from '../../shared/head/use-document-head.ts';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { LazyListing } from './lazy-listing.tsx';
+
+/** The search text of a results URL as the API takes it: trimmed, at most SEARCH_QUERY_MAX characters. */
+export function searchText(search: string): string {
+  return [...(new URLSearchParams(search).get('q') ?? '').normalize('NFKC').trim()].slice(0, SEARCH_QUERY_MAX).join('').trim();
+}
+
+/** Spec §8 "Search no result": what was not found, and what to try instead. */
+function NoResults({ q, clear }: { q: string; clear: (() => void) | null }) {
+  useFeatureCatalog();
+  return (
+    <div className="panel search-results__none" data-state="empty">
+      <p className="panel__title">
+        <Trans>Sorry, we found no products for “{q}”.</Trans>
+      </p>
+      {clear ? (
+        <>
+          <p>
+            <Trans>Your filters may be hiding them.</Trans>
+          </p>
+          <button type="button" className="button" onClick={clear}>
+            <Trans>Clear all filters</Trans>
+          </button>
+        </>
+      ) : null}
+      <p>
+        <Trans>Search tips:</Trans>
+      </p>
+      <ul>
+        <li>
+          <Trans>Check the spelling.</Trans>
+        </li>
+        <li>
+          <Trans>Use more general terms, such as “lipstick” rather than a shade name.</Trans>
+        </li>
+        <li>
+          <Trans>Use fewer words.</Trans>
+        </li>
+      </ul>
+      <Link href="/">
+        <Trans>Browse our featured products</Trans>
+      </Link>
+    </div>
+  );
+}
+
+function SearchHeading({ q }: { q: string }) {
+  useFeatureCatalog();
+  const { t } = useLingui();
+  useDocumentHead({ title: q ? t`Search results for “${q}”` : t`Search` });
+  if (!q) {
+    return (
+      <>
+        <h1>{t`Search`}</h1>
+        <p className="panel">
+          <Trans>Type what you are looking for in the search box: a product, a brand or a category.</Trans>
+        </p>
+      </>
+    );
+  }
+  return <h1>{t`Search results for “${q}”`}</h1>;
+}
+
+/** "Showing results for {corrected}": the results are for the corrected spelling. */
+function Corrected({ corrected }: { corrected: string }) {
+  useFeatureCatalog();
+  return (
+    <p className="search-results__corrected" data-state="corrected">
+      <Trans>
+        Showing results for <strong>{corrected}</strong>
+      </Trans>
+    </p>
+  );
+}
+
+/**
+ * `/search?q=…`: the results with the listing's filters and sort, and the no-result tips. The
+ * messages wait for the feature catalog in their own boundaries: the results' request does not.
+ */
+export default function SearchScreen() {
+  const q = searchText(useSearch());
+  return (
+    <div className="search-results">
+      <Suspense fallback={<div className="skeleton skeleton--title" aria-hidden="true" />}>
+        <SearchHeading q={q} />
+      </Suspense>
+      {q ? (
+        // A new search is a new listing: its own machine, its own first request.
+        <LazyListing
+          key={q}
+          scope={{ kind: 'search', q }}
+          renderNotice={(corrected) =>
+            corrected ? (
+              <Suspense fallback={null}>
+                <Corrected corrected={corrected} />
+              </Suspense>
+            ) : null
+          }
+          renderEmpty={(clear) => (
+            <Suspense fallback={null}>
+              <NoResults q={q} clear={clear} />
+            </Suspense>
+          )}
+        />
+      ) : null}
+    </div>
+  );
+}

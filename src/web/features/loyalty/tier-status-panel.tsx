@@ -1,0 +1,70 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { tierMachine } from '../../../../machines/loyalty/tier.machine.ts';
+import { TIER_LABELS, tierMessage, tierState } from '../../../../machines/loyalty/tier.messages.ts';
+import type { TierName } from '../../../contract/loyalty.ts';
+import type { Site } from '../../shared/site/resolve.ts';
+import { TIER_PERKS } from './perks.ts';
+import { tierFormat } from './tier-format.ts';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+
+export interface TierStatusPanelProps {
+  actor: ActorRefFrom<typeof tierMachine>;
+  site: Site;
+}
+
+/**
+ * The member's Beauty Pass tier, its perks and the message of the tier machine's current state.
+ * A pink member also sees the white panel: white is one purchase away and is what pink unlocks.
+ */
+export function TierStatusPanel({ actor, site }: TierStatusPanelProps) {
+  useFeatureCatalog();
+  const { t, i18n } = useLingui();
+  const headingId = useId();
+  const snapshot = useSelector(actor, (s) => s);
+  const format = useMemo(() => tierFormat(site), [site]);
+  const { tier, messaging } = tierState(snapshot);
+  const message = tierMessage(snapshot, format);
+  const cards: TierName[] = tier === 'pink' ? ['pink', 'white'] : tier ? [tier] : [];
+  const canAcknowledge = snapshot.can({ type: 'tier.acknowledge' });
+  const tierName = tier ? i18n._(TIER_LABELS[tier]) : '';
+
+  return (
+    <section
+      className="tier-status"
+      aria-labelledby={headingId}
+      data-state={tier && messaging ? `${tier}.${messaging}` : 'awaitingStatus'}
+      data-tier={tier ?? 'unknown'}
+      aria-busy={tier ? undefined : true}
+    >
+      <h2 id={headingId} className="tier-status__title">
+        {tier ? t`Your tier: ${tierName}` : t`Your Beauty Pass tier`}
+      </h2>
+      {cards.length > 0 && (
+        <div className="tier-status__cards">
+          {cards.map((cardTier) => (
+            <article key={cardTier} className="tier-card" data-tier={cardTier} data-current={cardTier === tier} aria-label={i18n._(TIER_LABELS[cardTier])}>
+              <h3 className="tier-card__name">{i18n._(TIER_LABELS[cardTier])}</h3>
+              {cardTier !== tier && <p className="tier-card__note">{t`Your next tier`}</p>}
+              <ul className="tier-card__perks">
+                {TIER_PERKS[cardTier].map((perk) => (
+                  <li key={perk.id}>{i18n._(perk)}</li>
+                ))}
+              </ul>
+            </article>
+          ))}
+        </div>
+      )}
+      <p className="tier-status__message" role="status" data-messaging={messaging ?? 'loading'}>
+        {i18n._(message.descriptor)}
+      </p>
+      {canAcknowledge && (
+        <button type="button" className="tier-status__ack" onClick={() => actor.send({ type: 'tier.acknowledge' })}>
+          {t`Got it`}
+        </button>
+      )}
+    </section>
+  );
+}

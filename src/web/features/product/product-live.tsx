@@ -1,0 +1,53 @@
+import { Suspense, useContext, useEffect, type Dispatch, type SetStateAction } from 'react';
+import type { ProductDetail, Variant } from '../../../contract/catalog.ts';
+import { AccountApiContext } from '../account/account-api-context.tsx';
+import { createProductApi } from './product-api.ts';
+import StockActions from './stock-actions.tsx';
+import { useWaitlist } from '../../shared/session/waitlist-store.ts';
+
+/** What the product page learns from its live part after the first paint. */
+export interface LiveState {
+  /** Stock as it is now: overrides the cached detail's. */
+  variants?: Variant[];
+  /** The signed-in member is on the product's waitlist: the page shows the badge. */
+  waitlisted?: boolean;
+}
+
+export interface ProductLiveProps {
+  /** With the live stock once it arrived. */
+  product: ProductDetail;
+  /** The shade or size chosen, if any. */
+  variant: Variant | null;
+  /** The page's state of what is learnt here (the page is keyed by product). */
+  onLive: Dispatch<SetStateAction<LiveState>>;
+}
+
+/**
+ * The product page's live part, loaded after the first paint: the stock as it is now (`GET
+ * variants`, never cached) and the member's waitlist for the page, and the waitlist and "Notify
+ * me" when nothing can be bought (sold out, or coming soon) or the chosen shade is out of stock.
+ */
+export default function ProductLive({ product, variant, onLive }: ProductLiveProps) {
+  const { client } = useContext(AccountApiContext);
+  const slug = product.slug;
+  useEffect(() => {
+    if (!client) return;
+    const controller = new AbortController();
+    createProductApi(client)
+      .variants(slug, { signal: controller.signal })
+      // A failure keeps the cached stock: it is minutes old at most.
+      .then((variants) => onLive((live) => ({ ...live, variants })), () => undefined);
+    return () => controller.abort();
+  }, [client, slug, onLive]);
+  const waitlisted = useWaitlist()?.has(slug) ?? false;
+  useEffect(() => onLive((live) => ({ ...live, waitlisted })), [onLive, waitlisted]);
+  const outOfStock = variant ? variant.stock <= 0 : !product.inStock;
+  if (!client) return null;
+  if (!outOfStock && !product.badges.includes('coming_soon')) return null;
+  // Its own boundary: waiting for the feature messages must not hide (and refetch) the live stock above.
+  return (
+    <Suspense fallback={null}>
+      <StockActions product={product} variant={variant} />
+    </Suspense>
+  );
+}

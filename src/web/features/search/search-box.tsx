@@ -1,0 +1,183 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import type { Suggestions } from '../../../contract/search.ts';
+import { searchBoxMachine } from '../../../../machines/search/search-box.machine.ts';
+import { SEARCH_QUERY_MAX } from '../../../contract/catalog.ts';
+import { AccountApiContext } from '../account/account-api-context.tsx';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { useSite } from '../../shared/site/site-provider.tsx';
+import { searchApiFor, type SearchApi } from './search-api.ts';
+import { searchBoxView } from '../../../../machines/search/search-box.connect.ts';
+import { localRecentSearches, type RecentSearchStore } from './recent-searches.ts';
+import { SuggestionPopup } from './suggestion-list.tsx';
+
+export interface SearchBoxProps {
+  /** What was typed into the header's plain form before this chunk arrived. */
+  initialText?: string;
+  /** The plain form had focus: this box takes it over. */
+  autoFocus?: boolean;
+  /** The search calls; by default built from the app's API client. */
+  api?: SearchApi;
+  /** Where recent searches live; by default localStorage. */
+  store?: RecentSearchStore;
+  /** Pause after typing before suggestions are asked for (the machine's `suggestDelay`). */
+  suggestDelay?: number;
+}
+
+/** Without an API client (some tests, the sandbox) the box still searches: it just suggests nothing. */
+const noApi: SearchApi = {
+  suggestions: () => Promise.reject(new Error('search: no API client')),
+  popularQueries: () => Promise.reject(new Error('search: no API client')),
+};
+
+/** The header search box: a WAI-ARIA combobox whose behaviour is `searchBoxMachine`. */
+export default function SearchBox({ initialText = '', autoFocus = false, api, store, suggestDelay }: SearchBoxProps) {
+  useFeatureCatalog();
+  const { t } = useLingui();
+  const { country, language } = useSite();
+  const [, navigate] = useLocation();
+  const { client } = useContext(AccountApiContext);
+  const searchApi = useMemo(() => api ?? (client ? searchApiFor(client, { site: () => ({ country, language }) }) : noApi), [api, client, country, language]);
+  const recentStore = useMemo(() => store ?? localRecentSearches(), [store]);
+
+  // The machine is made once; what it calls is read through refs, so a new render never replaces it.
+  const effects = useRef({ navigate, searchApi, recentStore, country });
+  useLayoutEffect(() => {
+    effects.current = { navigate, searchApi, recentStore, country };
+  });
+  const [machine] = useState(() =>
+    searchBoxMachine.provide({
+      actors: {
+        fetchSuggestions: fromPromise<Suggestions, { query: string }>(({ input, signal }) => effects.current.searchApi.suggestions(input.query, { signal })),
+        fetchPopular: fromPromise<string[]>(({ signal }) => effects.current.searchApi.popularQueries({ signal })),
+      },
+      actions: {
+        navigate: (_, { href }) => effects.current.navigate(href),
+        persistRecent: (_, { recent }) => effects.current.recentStore.write(effects.current.country, recent),
+      },
+      ...(suggestDelay === undefined ? {} : { delays: { suggestDelay } }),
+    }),
+  );
+  // Read once: the machine keeps the list from then on and writes every change back.
+  const [recent] = useState(() => recentStore.read(country));
+  const actor = useActorRef(machine, { input: { recent, text: initialText } });
+  const snapshot = useSelector(actor, (current) => current);
+  const view = useMemo(() => searchBoxView(snapshot), [snapshot]);
+
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const listboxId = useId();
+  const optionId = (index: number) => `${listboxId}-option-${index}`;
+  const count = view.options.length;
+  const activeId = view.expanded && view.highlighted >= 0 ? optionId(view.highlighted) : undefined;
+
+  // A layout effect: between the swap and a later effect a keystroke would land on the page, not here.
+  useLayoutEffect(() => {
+    if (!autoFocus || !inputRef.current) return;
+    const input = inputRef.current;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+    // Mount-time only: the plain form's focus is handed over once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
+
+  const focusInput = () => inputRef.current?.focus();
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Keys that finish an input method's composition (Chinese, Thai) are not ours.
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    const type = { ArrowDown: 'search.highlightNext', ArrowUp: 'search.highlightPrevious', Enter: 'search.enter', Escape: 'search.escape' }[event.key] as
+      | 'search.highlightNext'
+      | 'search.highlightPrevious'
+      | 'search.enter'
+      | 'search.escape'
+      | undefined;
+    if (!type) return;
+    // Enter never submits the form by itself: the machine decides between the option and the text.
+    if (type === 'search.enter' || snapshot.can({ type })) event.preventDefault();
+    actor.send({ type });
+  };
+
+  /** Focus leaving the box and its popup closes it; moving between them does not. */
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && event.currentTarget.contains(next)) return;
+    actor.send({ type: 'search.blur' });
+  };
+
+  /** Escape on a button of the popup closes it and returns to the text. */
+  const onFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Escape' || event.target === inputRef.current) return;
+    event.preventDefault();
+    // Focus first: focusing a closed box would open it again.
+    focusInput();
+    actor.send({ type: 'search.escape' });
+  };
+
+  return (
+    <form
+      role="search"
+      className="search-box"
+      data-state={view.state}
+      action="/search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'search.submit' });
+      }}
+      onBlur={onBlur}
+      onKeyDown={onFormKeyDown}
+    >
+      <label htmlFor={inputId} className="visually-hidden">
+        {t`Search products, brands and categories`}
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        className="search-box__input"
+        name="q"
+        type="text"
+        role="combobox"
+        aria-expanded={view.expanded}
+        aria-controls={listboxId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeId}
+        aria-busy={view.busy}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        maxLength={SEARCH_QUERY_MAX}
+        placeholder={t`Search products, brands and categories`}
+        value={view.text}
+        onChange={(event) => actor.send({ type: 'search.input', text: event.target.value })}
+        onFocus={() => actor.send({ type: 'search.focus' })}
+        onKeyDown={onKeyDown}
+      />
+      <SuggestionPopup
+        view={view}
+        listboxId={listboxId}
+        optionId={optionId}
+        onChoose={(index) => actor.send({ type: 'search.choose', index })}
+        onRemoveRecent={(text) => actor.send({ type: 'search.removeRecent', text })}
+        onClearRecent={() => actor.send({ type: 'search.clearRecent' })}
+        focusInput={focusInput}
+      />
+      {/* After the popup: Tab from the text reaches the recent searches' buttons first. */}
+      <button type="submit" className="search-box__submit">
+        <span className="visually-hidden">{t`Search`}</span>
+      </button>
+      <div role="status" className="visually-hidden">
+        {view.status === 'unavailable' ? <Trans>Suggestions are not available right now.</Trans> : null}
+        {view.hint === 'noSuggestions' ? <Trans>No suggestions.</Trans> : null}
+        {view.expanded && !view.busy ? <Plural value={count} one="# suggestion available." other="# suggestions available." /> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { RETRY_STATUSES } from '../../../config/constants.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** The token request refreshes the session: a duplicate could rotate the refresh token twice (spec §7). */
+export const TOKEN_PATH = 'auth/token';
+/** A server asking for minutes of patience is better answered by an error than a frozen UI. */
+export const RETRY_AFTER_CAP_MS = 30_000;
+const BACKOFF_BASE_MS = 300;
+const BACKOFF_CAP_MS = 5_000;
+
+/**
+ * Whether a request may be sent again at all. POST and PATCH are not idempotent, so they are
+ * repeated only under an `Idempotency-Key`, which lets the server replay instead of act twice.
+ */
+export function mayRetry(method: HttpMethod, path: string, hasIdempotencyKey: boolean): boolean {
+  if (path === TOKEN_PATH) return false;
+  if (method === 'POST' || method === 'PATCH') return hasIdempotencyKey;
+  return true;
+}
+
+/** `status` null means no answer arrived (network failure), which is retried like a 503. */
+export function isRetryableStatus(status: number | null): boolean {
+  return status === null || RETRY_STATUSES.includes(status);
+}
+
+/** `Retry-After` as delay-seconds or an HTTP date; null when absent or unreadable; capped. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value == null || value.trim() === '') return null;
+  const text = value.trim();
+  // Date.parse reads "1.5" or "-5" as dates, so only text that looks like an HTTP date goes there.
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : /GMT$/i.test(text) ? Date.parse(text) - now : NaN;
+  if (Number.isNaN(ms)) return null;
+  return Math.min(Math.max(ms, 0), RETRY_AFTER_CAP_MS);
+}
+
+/** Exponential backoff with full jitter: a random delay up to base·2^(attempt-1), capped. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+  return Math.round(random() * ceiling);
+}
+
+/** The server's `Retry-After` wins over our own guess. */
+export function defaultRetryDelay(attempt: number, retryAfterMs: number | null): number {
+  return retryAfterMs ?? backoffDelay(attempt);
+}
+
+/** Waits, but gives up at once when the caller aborts. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

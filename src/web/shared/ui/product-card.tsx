@@ -1,0 +1,29 @@
+import { useLingui } from '@lingui/react/macro';
+import { forwardRef } from 'react';
+import { Link } from 'wouter';
+import type { ProductSummary } from '../../../contract/catalog.ts';
+import { Badges } from './badges.tsx';
+import { Price } from './price.tsx';
+
+/** `waitlisted`: the signed-in member is on the product's waitlist (their own data, never in the cached summary). */
+export const ProductCard = forwardRef<HTMLAnchorElement, { product: ProductSummary; waitlisted?: boolean }>(function ProductCard({ product, waitlisted = false }, ref) {
+  const { t } = useLingui();
+  const average = product.rating.average.toFixed(1);
+  const count = product.rating.count;
+  return (
+    <article className="product-card" data-state={product.inStock ? 'in-stock' : 'out-of-stock'}>
+      <Link href={`/products/${product.slug}`} className="product-card__link" ref={ref}>
+        <img className="product-card__image" src={product.imageUrl} alt="" width={300} height={300} loading="lazy" decoding="async" />
+        <span className="product-card__brand">{product.brand.name}</span>
+        <span className="product-card__name">{product.name}</span>
+      </Link>
+      <Price price={product.price} salePrice={product.salePrice} />
+      {count > 0 ? (
+        <p className="rating" aria-label={t`Rated ${average} out of 5 by ${count} reviewers`}>
+          <span aria-hidden="true">★ {average}</span> <span aria-hidden="true">({count})</span>
+        </p>
+      ) : null}
+      <Badges badges={waitlisted ? [...product.badges, 'waitlisted'] : product.badges} />
+    </article>
+  );
+});
