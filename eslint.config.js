@@ -1,7 +1,10 @@
 // @ts-check
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /** Import boundaries (DEVELOPERS.md): shared code flows one way, into the SPA and the server. */
@@ -9,6 +12,26 @@ const boundary = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
+
+/**
+ * The SPA's house rules (README, "What is where"): code flows shared → features → app. `shared/`
+ * imports no feature and not the shell; a feature imports no other feature and not the shell. The
+ * feature list is read from the folder, so a new feature is walled in from its first file.
+ */
+const FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const houseZones = [
+  { target: './src/web/shared', from: './src/web/features', message: 'shared/ imports no feature: move what several features need into shared/.' },
+  { target: './src/web/shared', from: './src/web/app', message: 'shared/ never imports the shell (src/web/app).' },
+  { target: './src/web/features', from: './src/web/app', message: 'Features never import the shell (src/web/app); the shell imports features.' },
+  ...FEATURES.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other: what two features share belongs in src/web/shared/ (or src/contract, src/config).',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'i18n/*.ts', 'src/server/db/migrations/**'] },
@@ -27,6 +50,24 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { import: importPlugin, 'check-file': checkFile },
+    settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // Packages are not ours to check for cycles (and some ship code the parser cannot read).
+      'import/ignore': ['node_modules'],
+    },
+    rules: {
+      // A cycle makes load order matter and hides which module owns what.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: houseZones }],
+      // One naming convention for every file and folder: kebab-case, with role suffixes (`.machine.ts`, `.test.tsx`).
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '{src,machines,tests}/**/': 'KEBAB_CASE' }],
+    },
   },
   boundary(
     ['machines/**/*.ts'],

@@ -1,26 +1,7 @@
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import type { PageMeta } from '../../src/contract/site.ts';
-import type { OtherFilter, ProductSort, ProductSummary } from '../../src/contract/catalog.ts';
-
-/** The shopper's filters of a listing (spec §3); the scope (category, brand, sale, search) is fixed by the page. */
-export interface ListingFilters {
-  brands: string[];
-  categories: string[];
-  priceMin: number | null;
-  priceMax: number | null;
-  others: OtherFilter[];
-  onSale: boolean;
-}
-
-/** What a listing shows: filters, sort and how many pages (as in the URL, `page=3` → products 1–72). */
-export interface ListingQuery {
-  filters: ListingFilters;
-  sort: ProductSort;
-  page: number;
-}
-
-export const NO_FILTERS: ListingFilters = { brands: [], categories: [], priceMin: null, priceMax: null, others: [], onSale: false };
-export const DEFAULT_LISTING_QUERY: ListingQuery = { filters: NO_FILTERS, sort: 'featured', page: 1 };
+import type { ProductSummary } from '../../src/contract/catalog.ts';
+import { DEFAULT_LISTING_QUERY, sameQuery, type ListingQuery } from '../../src/contract/listing-query.ts';
 
 /** Pages `fromPage`..`toPage` of the listing as one answer; `meta.page` is `toPage`. */
 export interface ListingPage {
@@ -40,34 +21,6 @@ export interface FetchPageInput {
 export const fetchPage = fromPromise<ListingPage, FetchPageInput>(async () => {
   throw new Error('productListing: provide the `fetchPage` actor');
 });
-
-export function hasFilters(filters: ListingFilters): boolean {
-  return (
-    filters.brands.length > 0 ||
-    filters.categories.length > 0 ||
-    filters.priceMin !== null ||
-    filters.priceMax !== null ||
-    filters.others.length > 0 ||
-    filters.onSale
-  );
-}
-
-/** Equal queries show the same products: the URL echo of a page the machine reached itself is one. */
-export function sameQuery(a: ListingQuery, b: ListingQuery): boolean {
-  const fa = a.filters;
-  const fb = b.filters;
-  const sameList = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((value, index) => value === y[index]);
-  return (
-    a.sort === b.sort &&
-    a.page === b.page &&
-    fa.priceMin === fb.priceMin &&
-    fa.priceMax === fb.priceMax &&
-    fa.onSale === fb.onSale &&
-    sameList(fa.brands, fb.brands) &&
-    sameList(fa.categories, fb.categories) &&
-    sameList(fa.others, fb.others)
-  );
-}
 
 export interface ProductListingContext {
   /** The query shown (or being loaded); `query.page` follows Show More. */

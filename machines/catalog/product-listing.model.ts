@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import type { ProductSummary } from '../../src/contract/catalog.ts';
 import { defineModel } from '../model/types.ts';
-import { NO_FILTERS, productListingMachine, type ListingPage, type ListingQuery } from './product-listing.machine.ts';
+import { NO_FILTERS, type ListingQuery } from '../../src/contract/listing-query.ts';
+import { productListingMachine, type ListingPage } from './product-listing.machine.ts';
 
 const product = (id: number): ProductSummary => ({
   id,

@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX } from '../../src/contract/catalog.ts';
+import { clipSearchText } from '../../src/contract/patterns.ts';
 import type { Suggestions } from '../../src/contract/search.ts';
 
 /** Recent searches kept on the device, newest first. */
@@ -8,9 +8,9 @@ export const POPULAR_MAX = 8;
 /** Quiet time after the last keystroke before suggestions are asked for. */
 export const SUGGEST_DELAY_MS = 150;
 
-/** What the box sends and records: NFKC like the server, trimmed, single spaces, at most SEARCH_QUERY_MAX. */
+/** What the box sends and records: the API's search text (clipSearchText) with single spaces. */
 export function normalizeQuery(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/g, ' ').trim().slice(0, SEARCH_QUERY_MAX);
+  return clipSearchText(text.replace(/\s+/g, ' '));
 }
 
 /** The server echoes the query lower-cased: `Fund` and `fund ` ask the same thing. */

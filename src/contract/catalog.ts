@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { OTHER_FILTERS, PRODUCT_SORTS, SLUG_PATTERN } from './listing-query.ts';
+import { OTHER_FILTERS, PRODUCT_SORTS, SLUG_PATTERN } from './patterns.ts';
 import { MoneySchema, PageMetaSchema } from './site.ts';
 
-export { OTHER_FILTERS, PRODUCT_SORTS, SEARCH_QUERY_MAX, type OtherFilter, type ProductSort } from './listing-query.ts';
+export { OTHER_FILTERS, PRODUCT_SORTS, SEARCH_QUERY_MAX, type OtherFilter, type ProductSort } from './patterns.ts';
 
 export const SlugSchema = v.pipe(v.string(), v.regex(SLUG_PATTERN, 'must be a lower-case slug'), v.maxLength(120));
 
@@ -91,20 +91,6 @@ export const ProductDetailResponseSchema = v.object({ data: ProductDetailSchema 
 /** The "others" filter (spec §3): stored badges a shopper can narrow a listing to. */
 export const OtherFilterSchema = v.picklist(OTHER_FILTERS, 'must be one of new, exclusive, coming_soon, priority_access, app_exclusive');
 
-/**
- * The query schemas of `GET products`, `GET products/filters` and `GET search` live in
- * ./catalog-query.ts: the SPA never parses them, and a schema in this module would ship in the
- * entry chunk (the SPA's first-screen code imports this module). Their types are re-exported here:
- * a type-only export costs nothing at run time.
- */
-export type {
-  FeaturedProductsBody,
-  ProductFiltersQueryInput,
-  ProductListQuery,
-  ProductListQueryInput,
-  SearchQuery,
-  SearchQueryInput,
-} from './catalog-query.ts';
 
 const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
 

@@ -1,38 +1,15 @@
+import { CATEGORY_PATH_PATTERN, FILTER_VALUES_MAX, OTHER_FILTERS, PRICE_PATTERN, PRODUCT_SORTS, SLUG_PATTERN, type OtherFilter, type ProductSort } from './patterns.ts';
+
 /*
  * The listing query — scope filters, the shopper's filters, sort and page — declared once. The
  * URL of a listing, the API's query string, the listing machine's context and the server's filter
- * all derive from what is here. It imports nothing (no valibot), so a listing's first screen can
- * read a URL without loading the schemas; `catalog-query.ts` builds the API's schemas from the
- * same patterns and lists.
+ * all derive from what is here. It imports no valibot, so a listing's first screen can read a URL
+ * without loading the schemas; `catalog-query.ts` builds the API's schemas from the same patterns
+ * and lists (`patterns.ts`, which every first screen has, so this module stays off the others).
  *
  * One naming case per side: the wire (URL and API query) is snake_case (`price_min`), code is
  * camelCase (`priceMin`); `listingParams` and `readListingParams` are the one converter.
  */
-
-/** A lower-case slug: `estee-lauder`. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** A category path of one to three slugs: `makeup`, `makeup/face/foundation`. */
-export const CATEGORY_PATH_PATTERN = /^[a-z0-9-]+(?:\/[a-z0-9-]+){0,2}$/;
-/** A price in major units of the country's currency: `25`, `25.5`, `500000`. */
-export const PRICE_PATTERN = /^\d{1,9}(?:\.\d{1,2})?$/;
-
-export const PRODUCT_SORTS = ['featured', 'newest', 'price_desc', 'price_asc', 'top_rated'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-/** Badges a shopper can filter by (the "others" filter). */
-export const OTHER_FILTERS = ['new', 'exclusive', 'coming_soon', 'priority_access', 'app_exclusive'] as const;
-export type OtherFilter = (typeof OTHER_FILTERS)[number];
-
-/** Values kept in one comma-separated filter (`brands=a,b,c`). */
-export const FILTER_VALUES_MAX = 30;
-
-/** Longest search text, in characters. */
-export const SEARCH_QUERY_MAX = 200;
-
-/** Search text as the server reads it: NFKC (full-width letters become plain ones), trimmed. */
-export function normalizeSearchText(text: string): string {
-  return text.normalize('NFKC').trim();
-}
 
 /** The shopper's filters of a listing (spec §3); the scope (category, brand, sale, search) is fixed by the page. */
 export interface ListingFilters {
@@ -82,10 +59,21 @@ export function sameQuery(a: ListingQuery, b: ListingQuery): boolean {
   );
 }
 
-/** The wire names of the shopper's filters, sort and page (URL and API query alike). */
-export const LISTING_PARAM_KEYS = ['brands', 'categories', 'price_min', 'price_max', 'others', 'on_sale', 'sort', 'page'] as const;
-export type ListingParamKey = (typeof LISTING_PARAM_KEYS)[number];
-export type ListingParams = Partial<Record<ListingParamKey, string>>;
+/** The shopper's filters, sort and page on the wire (URL and API query alike): comma lists, numbers as text. */
+export interface ListingParams {
+  brands?: string;
+  categories?: string;
+  price_min?: string;
+  price_max?: string;
+  others?: string;
+  on_sale?: 'true';
+  sort?: ProductSort;
+  page?: string;
+}
+export type ListingParamKey = keyof ListingParams;
+// A Record, so a wire name added above and not here fails to compile.
+const PARAM_KEYS: Record<ListingParamKey, true> = { brands: true, categories: true, price_min: true, price_max: true, others: true, on_sale: true, sort: true, page: true };
+export const LISTING_PARAM_KEYS = Object.keys(PARAM_KEYS) as ListingParamKey[];
 
 /**
  * The wire form of `filters` (and of `sort` and `page` when given). Defaults (no filter,

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SiteContext } from '../../src/web/shared/api/client.ts';
+
 import { clientFor, nth, startScriptedServer, type ScriptedServer } from './scripted-server.ts';
+import type { Site } from '../../src/config/countries.ts';
 
 const Ok = v.object({ ok: v.literal(true) });
 let server: ScriptedServer;
@@ -25,7 +26,7 @@ describe('headers (spec §7)', () => {
   });
 
   it('reads the site at every request, so a switch needs no new client', async () => {
-    let site: SiteContext = { country: 'HK', language: 'zh' };
+    let site: Site = { country: 'HK', language: 'zh' };
     const client = clientFor(server, { site: () => site });
     await client.resource('brands').index(Ok);
     site = { country: 'TH', language: 'th' };

@@ -1,6 +1,6 @@
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, EMPTY_BEAUTY_PROFILE, type Account, type BeautyProfile, type Register } from '../../src/contract/account.ts';
 import { AUTH_MESSAGES, SESSION_COOKIES, type CurrentUser } from '../../src/contract/auth.ts';
-import type { AccountApi, BeautyProfileState, ResetLink, SandboxEmail } from '../../src/web/features/account/account-api.ts';
+import type { AccountApi, BeautyProfileState, ResetLink } from '../../src/web/features/account/account-api.ts';
 import { ApiError, httpError } from '../../src/web/shared/api/errors.ts';
 
 export const SHOPPER: CurrentUser = { id: 7, email: 'ana@example.com', firstName: 'Ana', lastName: 'Lim', country: 'SG', role: 'shopper' };
@@ -27,7 +27,6 @@ export interface FakeAccountState {
   registered: Register[];
   account: Account;
   beautyProfile: BeautyProfileState;
-  emails: SandboxEmail[];
 }
 
 /**
@@ -48,7 +47,6 @@ export function fakeAccountApi(): AccountApi & { state: FakeAccountState } {
       marketingConsent: true,
     },
     beautyProfile: { profile: EMPTY_BEAUTY_PROFILE, completed: false, updatedAt: null },
-    emails: [],
   };
   const record = (method: keyof AccountApi, ...args: unknown[]) => state.calls.push({ method, args });
   const needsSession = () => {
@@ -124,10 +122,6 @@ export function fakeAccountApi(): AccountApi & { state: FakeAccountState } {
     async socialSignIn(idToken) {
       record('socialSignIn', idToken);
       throw apiError(404, { message: ACCOUNT_MESSAGES.notLinked, code: ACCOUNT_ERROR_CODES.socialNotLinked, email: 'new@example.com', firstName: 'Nia', lastName: 'Putri' });
-    },
-    async sandboxEmails() {
-      record('sandboxEmails');
-      return state.emails;
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { CategoryNode, OtherFilter, ProductDetail, ProductFilters, ProductFiltersQueryInput, ProductListQueryInput, ProductSummary, SearchQueryInput } from '../../src/contract/catalog.ts';
+import type { CategoryNode, OtherFilter, ProductDetail, ProductFilters, ProductSummary } from '../../src/contract/catalog.ts';
+import type { ProductFiltersQueryInput, ProductListQueryInput, SearchQueryInput } from '../../src/contract/catalog-query.ts';
 import type { Layout } from '../../src/contract/layouts.ts';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 

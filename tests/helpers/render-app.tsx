@@ -5,14 +5,14 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { CountryCode, LanguageCode } from '../../src/config/countries.ts';
 import { LANGUAGES } from '../../src/config/languages.ts';
 import type { AccountApi } from '../../src/web/features/account/account-api.ts';
+import type { SandboxApi } from '../../src/web/features/sandbox/sandbox-api.ts';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { App } from '../../src/web/app/app.tsx';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import { resolveSite, type CookieWrites } from '../../src/web/shared/site/resolve.ts';
 import type { RuntimeEffects } from '../../src/web/app/runtime/effects.ts';
 import type { SiteEffects } from '../../src/web/shared/site/site-provider.tsx';
-import { fakeAccountApi } from './account-fake.ts';
-import { fakeCatalogApi } from './catalog-fake.ts';
+import { appApis } from './app-apis.ts';
 
 // Screens are lazy chunks: their first import in a busy test run can take over a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -34,6 +34,8 @@ export interface RenderAppOptions {
   api?: Partial<CatalogApi>;
   /** Account fake; by default an in-memory one with one shopper (tests/helpers/account-fake.ts). */
   accountApi?: Partial<AccountApi>;
+  /** The developer outbox; empty by default. */
+  sandboxApi?: Partial<SandboxApi>;
 }
 
 export interface RenderAppResult extends RenderResult {
@@ -48,7 +50,7 @@ export interface RenderAppResult extends RenderResult {
 }
 
 /** Renders the whole SPA at `url` for a site, with the real route table and translations. */
-export async function renderApp({ url, country, language, api, accountApi }: RenderAppOptions): Promise<RenderAppResult> {
+export async function renderApp({ url, country, language, api, accountApi, sandboxApi }: RenderAppOptions): Promise<RenderAppResult> {
   const [path = '/', search = ''] = url.split('?');
   const cookie = [country ? `locale=${country.toLowerCase()}` : '', language ? `language=lng_${language}` : ''].filter(Boolean).join('; ');
   const resolution = resolveSite({ search, cookie });
@@ -75,8 +77,8 @@ export async function renderApp({ url, country, language, api, accountApi }: Ren
     <App
       resolution={resolution}
       i18n={i18n}
-      api={{ ...fakeCatalogApi(), ...api }}
-      accountApi={{ ...fakeAccountApi(), ...accountApi }}
+      client={null}
+      apis={appApis({ ...(api ? { catalog: api } : {}), ...(accountApi ? { account: accountApi } : {}), ...(sandboxApi ? { sandbox: sandboxApi } : {}) })}
       effects={effects}
       runtime={runtime}
       locationHook={location.hook}

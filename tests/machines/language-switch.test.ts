@@ -4,7 +4,7 @@ import type { CountryCode, LanguageCode } from '../../src/config/countries.ts';
 import { languageSwitchMachine, type ReloadWithLanguageParams } from '../../machines/runtime/language-switch.machine.ts';
 import { languageSwitchModel } from '../../machines/runtime/language-switch.model.ts';
 import { coverage } from '../../machines/model/graph.ts';
-import { languageReloadUrl } from '../../src/web/app/runtime/language-switch.ts';
+import { languageReloadUrl } from '../../src/web/shared/site/language-reload.ts';
 
 function start(country: CountryCode, language: LanguageCode) {
   const effects: string[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { DEFAULT_LISTING_QUERY, NO_FILTERS, productListingMachine, type FetchPageInput, type ListingPage, type ListingQuery } from '../../machines/catalog/product-listing.machine.ts';
+import { DEFAULT_LISTING_QUERY, NO_FILTERS, type ListingQuery } from '../../src/contract/listing-query.ts';
+import { productListingMachine, type FetchPageInput, type ListingPage } from '../../machines/catalog/product-listing.machine.ts';
 import { decodeListingQuery } from '../../src/web/features/catalog/listing-source.ts';
 import { encodeListingQuery } from '../../src/web/features/catalog/listing-url.ts';
 import { productFixture } from '../helpers/catalog-fake.ts';

@@ -4,6 +4,7 @@ import { validateForm } from '../../machines/account/account-form.forms.ts';
 import { BEAUTY_PASS_TERMS } from '../../src/config/consents.ts';
 import { SESSION_COOKIES } from '../../src/contract/auth.ts';
 import { createAccountApi, type AccountApi } from '../../src/web/features/account/account-api.ts';
+import { createSandboxApi, type SandboxApi } from '../../src/web/features/sandbox/sandbox-api.ts';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
@@ -13,6 +14,7 @@ import { createTestApp, type TestApp } from '../helpers/server.ts';
  */
 let server: TestApp;
 let api: AccountApi;
+let sandbox: SandboxApi;
 const jar = new Map<string, string>();
 
 beforeAll(async () => {
@@ -32,6 +34,7 @@ beforeAll(async () => {
   };
   const client = createApiClient({ baseURL: 'http://localhost/api/web/v1', site: () => ({ country: 'ID', language: 'id' }), fetch: fetchThroughApp, retryDelay: () => 0 });
   api = createAccountApi(client, { clearSession: () => jar.delete(SESSION_COOKIES.data) });
+  sandbox = createSandboxApi(client);
 });
 
 afterAll(async () => {
@@ -109,7 +112,7 @@ describe('account module against the real server', () => {
   test('password reset: a neutral answer, the link in the sandbox outbox, a dead token → linkInvalid', async () => {
     await api.requestPasswordReset('siti.rahma@example.co.id');
     await api.requestPasswordReset('nobody@example.com');
-    const emails = await api.sandboxEmails();
+    const emails = await sandbox.emails();
     const reset = emails.find((email) => email.to === 'siti.rahma@example.co.id' && /reset_password\?token=/.test(email.text));
     expect(reset).toBeDefined();
     const token = /reset_password\?token=([A-Za-z0-9_-]{43})/.exec(reset?.text ?? '')?.[1] ?? '';

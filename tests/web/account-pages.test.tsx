@@ -2,15 +2,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ACCOUNT_SCREENS } from '../../src/web/features/account/screens.tsx';
-import { ACCOUNT_PATHS } from '../../src/web/app/routes.tsx';
+import { ACCOUNT_SCREEN_PATHS } from '../../src/web/features/account/paths.ts';
+import { ROUTES } from '../../src/web/app/routes.tsx';
 import { apiError, clearSessionCookie, fakeAccountApi, LIVE_RESET_TOKEN, networkError, setSessionCookie, SHOPPER_PASSWORD } from '../helpers/account-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
+import { fakeSandboxApi } from '../helpers/app-apis.ts';
+import type { SandboxEmail } from '../../src/web/features/sandbox/sandbox-api.ts';
 
 afterEach(() => clearSessionCookie());
 
-test('every account path of the route table has its screen (9 paths)', () => {
-  expect(ACCOUNT_PATHS).toHaveLength(9);
-  for (const path of ACCOUNT_PATHS) expect(ACCOUNT_SCREENS[path], path).toBeDefined();
+test('every account path is in the route table and has its screen (9 paths)', () => {
+  expect(ACCOUNT_SCREEN_PATHS).toHaveLength(9);
+  const routed = new Set(ROUTES.map((route) => route.path));
+  for (const path of ACCOUNT_SCREEN_PATHS) {
+    expect(routed.has(path), path).toBe(true);
+    expect(ACCOUNT_SCREENS[path], path).toBeDefined();
+  }
 });
 
 describe('forgot password', () => {
@@ -214,8 +221,7 @@ describe('profile, password and beauty profile', () => {
 
 describe('sandbox mailbox', () => {
   test('lists the outbox newest first (2 emails) with clickable links', async () => {
-    const accountApi = fakeAccountApi();
-    accountApi.state.emails = [
+    const emails: SandboxEmail[] = [
       { id: 1, kind: 'welcome', to: 'ana@example.com', subject: 'Welcome to Beauty Pass', text: 'Hello Ana.', createdAt: '2026-11-20T08:00:00Z', sentAt: null },
       {
         id: 2,
@@ -227,7 +233,7 @@ describe('sandbox mailbox', () => {
         sentAt: null,
       },
     ];
-    await renderApp({ url: '/sandbox/mailbox', accountApi });
+    await renderApp({ url: '/sandbox/mailbox', sandboxApi: fakeSandboxApi(emails) });
     const items = await screen.findAllByRole('article');
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Reset your password', 'Welcome to Beauty Pass']);
     // The sentence's full stop is not part of the link.

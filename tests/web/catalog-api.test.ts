@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import type { SiteContext } from '../../src/web/shared/api/client.ts';
+
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { createCatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { categoryTreeFixture, productFixture } from '../helpers/catalog-fake.ts';
+import type { Site } from '../../src/config/countries.ts';
 
 function harness() {
   const requests: { url: string; method: string; country: string | null; body: string | null }[] = [];
-  let site: SiteContext = { country: 'SG', language: 'en' };
+  let site: Site = { country: 'SG', language: 'en' };
   let clock = 0;
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
@@ -22,7 +23,7 @@ function harness() {
   };
   const client = createApiClient({ baseURL: 'http://api.test/api/web/v1', site: () => site, fetch });
   const api = createCatalogApi(client, { site: () => site, now: () => clock });
-  return { api, requests, setSite: (next: SiteContext) => (site = next), tick: (ms: number) => (clock += ms) };
+  return { api, requests, setSite: (next: Site) => (site = next), tick: (ms: number) => (clock += ms) };
 }
 
 describe('createCatalogApi', () => {

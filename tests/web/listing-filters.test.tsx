@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { ProductListQueryInput, ProductListResponse } from '../../src/contract/catalog.ts';
+import type { ProductListResponse } from '../../src/contract/catalog.ts';
+import type { ProductListQueryInput } from '../../src/contract/catalog-query.ts';
 import { httpError } from '../helpers/catalog-fake.ts';
 import { renderListing } from './listing-harness.tsx';
 

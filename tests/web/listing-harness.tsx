@@ -9,8 +9,8 @@ import { App } from '../../src/web/app/app.tsx';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import type { RuntimeEffects } from '../../src/web/app/runtime/effects.ts';
 import { resolveSite } from '../../src/web/shared/site/resolve.ts';
-import { fakeAccountApi } from '../helpers/account-fake.ts';
 import { fakeCatalogApi, type FakeCatalogCalls } from '../helpers/catalog-fake.ts';
+import { appApis } from '../helpers/app-apis.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 // The listing and its controls are lazy chunks: load them once up front, so a busy machine's first
@@ -83,8 +83,8 @@ export async function renderListing(url: string, overrides: Partial<CatalogApi> 
     <App
       resolution={resolution}
       i18n={i18n}
-      api={{ ...fakeCatalogApi(calls), ...overrides }}
-      accountApi={fakeAccountApi()}
+      client={null}
+      apis={appApis({ catalog: { ...fakeCatalogApi(calls), ...overrides } })}
       effects={{ writeCookies: () => undefined, reload: () => undefined, currentUrl: () => new URL(`http://localhost${url}`) }}
       runtime={runtime}
       locationHook={history.hook}

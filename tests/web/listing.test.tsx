@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { ProductListQueryInput } from '../../src/contract/catalog.ts';
+import type { ProductListQueryInput } from '../../src/contract/catalog-query.ts';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { fakeCatalogApi, httpError } from '../helpers/catalog-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';

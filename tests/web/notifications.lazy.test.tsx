@@ -8,7 +8,8 @@ import { notificationsMachine } from '../../machines/notifications/queue.machine
 import type { NotificationInput, NotificationsOptions } from '../../machines/notifications/types.ts';
 import { LANGUAGES } from '../../src/config/languages.ts';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
-import { loadNotificationsRuntime, NotificationsProvider, useNotifications } from '../../src/web/features/notifications/notifications-provider.tsx';
+import { loadNotificationsRuntime, NotificationsProvider } from '../../src/web/features/notifications/notifications-provider.tsx';
+import { useNotifications } from '../../src/web/shared/notifications/notify.ts';
 
 afterEach(cleanup);
 

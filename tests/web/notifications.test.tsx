@@ -15,7 +15,8 @@ import type { NotificationInput, NotificationsOptions } from '../../machines/not
 import { LANGUAGES } from '../../src/config/languages.ts';
 import type { LanguageCode } from '../../src/config/countries.ts';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
-import { loadNotificationsRuntime, NotificationsProvider, useNotifications } from '../../src/web/features/notifications/notifications-provider.tsx';
+import { loadNotificationsRuntime, NotificationsProvider } from '../../src/web/features/notifications/notifications-provider.tsx';
+import { useNotifications } from '../../src/web/shared/notifications/notify.ts';
 
 const catalogs = new Map<LanguageCode, I18n>();
 async function i18nFor(language: LanguageCode): Promise<I18n> {

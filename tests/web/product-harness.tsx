@@ -11,8 +11,8 @@ import { App } from '../../src/web/app/app.tsx';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import type { RuntimeEffects } from '../../src/web/app/runtime/effects.ts';
 import { resolveSite } from '../../src/web/shared/site/resolve.ts';
-import { clearSessionCookie, fakeAccountApi, setSessionCookie } from '../helpers/account-fake.ts';
-import { fakeCatalogApi } from '../helpers/catalog-fake.ts';
+import { clearSessionCookie, setSessionCookie } from '../helpers/account-fake.ts';
+import { appApis } from '../helpers/app-apis.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
@@ -146,9 +146,8 @@ export async function renderProductApp({ url, signedIn = false, api, server: ini
     <App
       resolution={resolution}
       i18n={i18n}
-      api={{ ...fakeCatalogApi(), ...api }}
-      accountApi={fakeAccountApi()}
-      apiClient={apiClient}
+      client={apiClient}
+      apis={appApis({ ...(api ? { catalog: api } : {}) })}
       effects={{ writeCookies: () => undefined, reload: () => undefined, currentUrl: () => new URL(`http://localhost${url}`) }}
       runtime={runtime}
       locationHook={location.hook}

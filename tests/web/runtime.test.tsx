@@ -7,7 +7,8 @@ import { Link, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { BuildManifest } from '../../src/contract/build.ts';
 import type { Layout } from '../../src/contract/layouts.ts';
-import { CatalogApiProvider } from '../../src/web/shared/api/api-provider.tsx';
+import { ApiProvider, apiFake } from '../../src/web/shared/api/api-provider.tsx';
+import { createCatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { ErrorBoundary } from '../../src/web/app/error-boundary.tsx';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import { NotificationsProvider } from '../../src/web/features/notifications/notifications-provider.tsx';
@@ -74,11 +75,11 @@ async function renderRuntime({ path = '/', exempted = [{ type: 'startsWith', val
   render(
     <I18nProvider i18n={i18n}>
       <NotificationsProvider>
-        <CatalogApiProvider api={api}>
+        <ApiProvider client={null} fakes={new Map([apiFake(createCatalogApi, api)])}>
           <RuntimeRouter hook={location.hook} effects={effects} buildId={buildId}>
             <Probe />
           </RuntimeRouter>
-        </CatalogApiProvider>
+        </ApiProvider>
       </NotificationsProvider>
     </I18nProvider>,
   );

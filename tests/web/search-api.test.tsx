@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { suggestionsFixture } from '../../machines/search/search-box.model.ts';
-import { createApiClient, type SiteContext } from '../../src/web/shared/api/client.ts';
+import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { createSearchApi, SUGGESTIONS_FRESH_MS } from '../../src/web/features/search/search-api.ts';
 import { localRecentSearches, recentSearchesKey } from '../../src/web/features/search/recent-searches.ts';
+import type { Site } from '../../src/config/countries.ts';
 
 interface Seen {
   path: string;
@@ -14,7 +15,7 @@ interface Seen {
 /** The real API client over a fake `fetch` that answers search calls and records them. */
 function harness({ failPopular = 0, hold = false, body }: { failPopular?: number; hold?: boolean; body?: unknown } = {}) {
   const seen: Seen[] = [];
-  let site: SiteContext = { country: 'SG', language: 'en' };
+  let site: Site = { country: 'SG', language: 'en' };
   let clock = 0;
   let popularFailures = failPopular;
   const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -33,7 +34,7 @@ function harness({ failPopular = 0, hold = false, body }: { failPopular?: number
   };
   const client = createApiClient({ baseURL: 'http://api.test/api/web/v1', site: () => site, fetch, retryDelay: () => 0 });
   const api = createSearchApi(client, { site: () => site, now: () => clock });
-  return { api, seen, setSite: (next: SiteContext) => (site = next), tick: (ms: number) => (clock += ms) };
+  return { api, seen, setSite: (next: Site) => (site = next), tick: (ms: number) => (clock += ms) };
 }
 
 describe('popular searches', () => {

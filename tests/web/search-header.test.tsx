@@ -6,7 +6,7 @@ import { afterEach, expect, test } from 'vitest';
 import { Router, useLocation, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { suggestionsFixture } from '../../machines/search/search-box.model.ts';
-import { AccountApiProvider } from '../../src/web/features/account/account-api-context.tsx';
+import { ApiProvider } from '../../src/web/shared/api/api-provider.tsx';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { Header } from '../../src/web/app/header.tsx';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
@@ -48,12 +48,12 @@ async function mountHeader() {
   render(
     <I18nProvider i18n={i18n}>
       <SiteProvider site={site} effects={{ writeCookies: () => undefined, reload: () => undefined, currentUrl: () => new URL('http://localhost/') }}>
-        <AccountApiProvider client={client}>
+        <ApiProvider client={client}>
           <Router hook={location.hook} searchHook={location.searchHook}>
             <Header layout={{ status: 'loading' }} />
             <LocationProbe />
           </Router>
-        </AccountApiProvider>
+        </ApiProvider>
       </SiteProvider>
     </I18nProvider>,
   );

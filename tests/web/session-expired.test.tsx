@@ -16,7 +16,7 @@ import { AUTH_CHANNEL_NAME, createTabLock } from '../../src/web/shared/session/t
 import type { UnauthorizedVerdict } from '../../src/web/shared/session/types.ts';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import { resolveSite } from '../../src/web/shared/site/resolve.ts';
-import { fakeCatalogApi } from '../helpers/catalog-fake.ts';
+import { appApis } from '../helpers/app-apis.ts';
 
 const PAGE = '/beauty-pass/points?page=2&sort=new';
 const SIGN_IN = `/sign_in?return_to=${encodeURIComponent(PAGE)}`;
@@ -150,7 +150,8 @@ describe('in the app', () => {
       <App
         resolution={resolveSite({ search: '', cookie: 'locale=sg' })}
         i18n={i18n}
-        api={fakeCatalogApi()}
+        client={null}
+        apis={appApis()}
         locationHook={location.hook}
         searchHook={location.searchHook}
         sessionRefresh={coordinator.actor}

@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { SITE_COOKIE_MAX_AGE_S } from '../../config/constants.ts';
 import { LANGUAGES } from '../../config/languages.ts';
 import { App } from './app.tsx';
-import { createCatalogApi } from '../shared/api/catalog-api.ts';
 import { browserSession } from '../shared/session/session.ts';
 import { createSessionApiClient } from '../shared/session/session-client.ts';
 import { browserTabLock } from '../shared/session/tab-lock.ts';
@@ -25,13 +24,12 @@ async function start() {
     { site: () => site },
     { readSessionCookie: browserSession.read, clearSession: browserSession.clear, tabLock: browserTabLock() },
   );
-  const api = createCatalogApi(client, { site: () => site });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(
     <StrictMode>
-      <App resolution={resolution} i18n={i18n} api={api} sessionRefresh={auth.actor} apiClient={client} />
+      <App resolution={resolution} i18n={i18n} client={client} sessionRefresh={auth.actor} />
     </StrictMode>,
   );
 }

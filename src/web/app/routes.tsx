@@ -1,15 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import * as v from 'valibot';
 import { SlugSchema } from '../../contract/catalog.ts';
+import { SLUG_PATTERN } from '../../contract/patterns.ts';
+import { ACCOUNT_SCREEN_PATHS } from '../features/account/paths.ts';
 import { sandboxEnabled } from '../features/sandbox/gate.ts';
+import type { RouteParams, ScreenProps } from '../shared/screen.ts';
 
 export type LayoutName = 'default' | 'blank' | 'preview';
 
-export type RouteParams = Record<string, string | undefined>;
-
-export interface ScreenProps {
-  params: RouteParams;
-}
+export type { RouteParams, ScreenProps };
 
 export interface RouteEntry {
   /** wouter pattern; optional segments end in `?`. */
@@ -21,25 +20,22 @@ export interface RouteEntry {
   validate?: (params: RouteParams) => boolean;
 }
 
-const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 export function isCategoryPath(params: RouteParams): boolean {
-  return [params.top, params.category, params.sub].every((segment) => segment === undefined || SEGMENT.test(segment));
+  return [params.top, params.category, params.sub].every((segment) => segment === undefined || SLUG_PATTERN.test(segment));
 }
 
 export function isProductSlug(params: RouteParams): boolean {
   return v.is(SlugSchema, params.slug ?? '');
 }
 
-/** The account screens come in one chunk that picks the screen by path (./account/screens.tsx). */
+/** The account screens come in one chunk that picks the screen by path (features/account/screens.tsx). */
 const AccountScreens = lazy(() => import('../features/account/screens.tsx'));
-export const ACCOUNT_PATHS = ['/sign_in', '/sign_in/google', '/register', '/forgot_password', '/reset_password', '/account', '/account/profile', '/account/password', '/account/beauty-profile'];
 
 /** QA's machine visualizer (issue 3); on in development and with `SANDBOX=1` (see sandbox/gate.ts). */
 const SANDBOX_ROUTES: readonly RouteEntry[] = [
   { path: '/sandbox/machines', layout: 'blank', screen: lazy(() => import('../features/sandbox/machine-list-screen.tsx')) },
   { path: '/sandbox/machines/:id', layout: 'blank', screen: lazy(() => import('../features/sandbox/machine-screen.tsx')) },
-  { path: '/sandbox/mailbox', layout: 'blank', screen: AccountScreens },
+  { path: '/sandbox/mailbox', layout: 'blank', screen: lazy(() => import('../features/sandbox/sandbox-mailbox-screen.tsx')) },
 ];
 
 /** The one route table of the SPA; later features add their entries here. */
@@ -65,7 +61,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/terms', layout: 'default', screen: lazy(() => import('../features/legal/terms-screen.tsx')) },
   { path: '/swagger', layout: 'blank', screen: lazy(() => import('../features/sandbox/swagger-screen.tsx')) },
   // Accounts (issue 4): one chunk for all of them.
-  ...ACCOUNT_PATHS.map((path) => ({ path, layout: 'default' as const, screen: AccountScreens })),
+  ...ACCOUNT_SCREEN_PATHS.map((path) => ({ path, layout: 'default' as const, screen: AccountScreens })),
   // Developer pages: absent from the table when the sandbox is off, so `/sandbox/...` is a plain 404.
   ...(sandboxEnabled() ? SANDBOX_ROUTES : []),
 ];

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useCatalogApi } from '../../shared/api/api-provider.tsx';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { Header } from '../header.tsx';
 import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
 import { useResource } from '../../shared/hooks/use-resource.ts';
@@ -30,7 +31,7 @@ function Main({ children }: { children: ReactNode }) {
 }
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
-  const api = useCatalogApi();
+  const api = useApi(createCatalogApi);
   const layout = useResource((signal) => api.layouts({ signal }));
   return (
     <LayoutDataContext.Provider value={layout}>

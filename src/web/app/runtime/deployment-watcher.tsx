@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { deploymentMachine } from '../../../../machines/runtime/deployment.machine.ts';
 import { findRouteRedirect } from '../../../../machines/runtime/deployment.rules.ts';
-import { useNotify } from '../../features/notifications/notifications-provider.tsx';
+import { useNotify } from '../../shared/notifications/notify.ts';
 import { deploymentActors } from './deployment.ts';
 import type { RuntimeEffects } from './effects.ts';
 import { NEW_BUILD_NOTIFICATION_ID, type RuntimeCurrent } from './runtime-current.ts';

@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { Router, useLocation, useRouter, type AroundNavHandler, type BaseLocationHook, type BaseSearchHook, type Parser } from 'wouter';
 import { createActor, type Actor } from 'xstate';
 import type { navigationGuardMachine } from '../../../../machines/runtime/navigation-guard.machine.ts';
-import { useCatalogApi } from '../../shared/api/api-provider.tsx';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { findRoute } from '../app-routes.tsx';
 import { browserRuntimeEffects, currentBuildId, type RuntimeEffects } from './effects.ts';
 import type { RuntimeCurrent } from './runtime-current.ts';
@@ -44,7 +45,7 @@ function exemptedPathsOf(layout: unknown): readonly unknown[] {
 }
 
 function useNavigationGuard(effects: RuntimeEffects) {
-  const api = useCatalogApi();
+  const api = useApi(createCatalogApi);
   const guard = useRef<GuardActor | null>(null);
   const pending = useRef<Promise<void> | null>(null);
   useEffect(

@@ -3,7 +3,6 @@ import {
   AccountResponseSchema,
   BeautyProfileResponseSchema,
   PasswordResetShowSchema,
-  SandboxEmailListSchema,
   type Account,
   type BeautyProfile,
   type ChangePassword,
@@ -12,10 +11,11 @@ import {
 } from '../../../contract/account.ts';
 import { CurrentUserResponseSchema, MessageResponseSchema, type CurrentUser, type SignIn } from '../../../contract/auth.ts';
 import type { ApiClient } from '../../shared/api/client.ts';
+import { browserSession } from '../../shared/session/session.ts';
 import { isApiError } from '../../shared/api/errors.ts';
 
 /** Paths under /api/web/v1 (src/contract/endpoints.ts); kept here so the account chunk does not pull every endpoint's schemas. */
-export const ACCOUNT_PATHS = {
+export const ACCOUNT_API_PATHS = {
   sessions: 'sessions',
   allSessions: 'sessions/all',
   user: 'user',
@@ -24,11 +24,9 @@ export const ACCOUNT_PATHS = {
   beautyProfile: 'beauty-profile',
   passwordResets: 'password-resets',
   social: 'auth/social',
-  sandboxEmails: 'sandbox/emails',
 } as const;
 
 export type BeautyProfileState = v.InferOutput<typeof BeautyProfileResponseSchema>['data'];
-export type SandboxEmail = v.InferOutput<typeof SandboxEmailListSchema>['data'][number];
 
 /** `GET password-resets/{token}`: whom a live link is for (masked) and until when. */
 export type ResetLink = v.InferOutput<typeof PasswordResetShowSchema>['data'];
@@ -61,10 +59,9 @@ export interface AccountApi {
   resetPassword(token: string, password: string): Promise<void>;
   /** Google sign-in with an OpenID Connect ID token; a 404 `social_not_linked` carries the account's names. */
   socialSignIn(idToken: string): Promise<CurrentUser>;
-  sandboxEmails(opts?: AccountRequestOptions): Promise<SandboxEmail[]>;
 }
 
-export function createAccountApi(client: ApiClient, { clearSession }: { clearSession?: () => void } = {}): AccountApi {
+export function createAccountApi(client: ApiClient, { clearSession = browserSession.clear }: { clearSession?: () => void } = {}): AccountApi {
   const { request } = client;
   const signal = (opts?: AccountRequestOptions) => (opts?.signal ? { signal: opts.signal } : {});
   const endSession = async (path: string) => {
@@ -78,27 +75,26 @@ export function createAccountApi(client: ApiClient, { clearSession }: { clearSes
     clearSession?.();
   };
   return {
-    signIn: (body) => request('POST', ACCOUNT_PATHS.sessions, CurrentUserResponseSchema, { body }).then((r) => r.data),
-    signOut: () => endSession(ACCOUNT_PATHS.sessions),
-    signOutEverywhere: () => endSession(ACCOUNT_PATHS.allSessions),
-    currentUser: (opts) => request('GET', ACCOUNT_PATHS.user, CurrentUserResponseSchema, signal(opts)).then((r) => r.data),
-    register: (body) => request('POST', ACCOUNT_PATHS.user, CurrentUserResponseSchema, { body }).then((r) => r.data),
-    updateProfile: (patch) => request('PATCH', ACCOUNT_PATHS.user, CurrentUserResponseSchema, { body: patch }).then((r) => r.data),
+    signIn: (body) => request('POST', ACCOUNT_API_PATHS.sessions, CurrentUserResponseSchema, { body }).then((r) => r.data),
+    signOut: () => endSession(ACCOUNT_API_PATHS.sessions),
+    signOutEverywhere: () => endSession(ACCOUNT_API_PATHS.allSessions),
+    currentUser: (opts) => request('GET', ACCOUNT_API_PATHS.user, CurrentUserResponseSchema, signal(opts)).then((r) => r.data),
+    register: (body) => request('POST', ACCOUNT_API_PATHS.user, CurrentUserResponseSchema, { body }).then((r) => r.data),
+    updateProfile: (patch) => request('PATCH', ACCOUNT_API_PATHS.user, CurrentUserResponseSchema, { body: patch }).then((r) => r.data),
     changePassword: async (body) => {
-      await request('PUT', ACCOUNT_PATHS.password, MessageResponseSchema, { body });
+      await request('PUT', ACCOUNT_API_PATHS.password, MessageResponseSchema, { body });
     },
-    account: (opts) => request('GET', ACCOUNT_PATHS.account, AccountResponseSchema, signal(opts)).then((r) => r.data),
-    beautyProfile: (opts) => request('GET', ACCOUNT_PATHS.beautyProfile, BeautyProfileResponseSchema, signal(opts)).then((r) => r.data),
-    saveBeautyProfile: (profile) => request('PUT', ACCOUNT_PATHS.beautyProfile, BeautyProfileResponseSchema, { body: profile }).then((r) => r.data),
+    account: (opts) => request('GET', ACCOUNT_API_PATHS.account, AccountResponseSchema, signal(opts)).then((r) => r.data),
+    beautyProfile: (opts) => request('GET', ACCOUNT_API_PATHS.beautyProfile, BeautyProfileResponseSchema, signal(opts)).then((r) => r.data),
+    saveBeautyProfile: (profile) => request('PUT', ACCOUNT_API_PATHS.beautyProfile, BeautyProfileResponseSchema, { body: profile }).then((r) => r.data),
     requestPasswordReset: async (email) => {
-      await request('POST', ACCOUNT_PATHS.passwordResets, MessageResponseSchema, { body: { email } });
+      await request('POST', ACCOUNT_API_PATHS.passwordResets, MessageResponseSchema, { body: { email } });
     },
     checkResetLink: (token, opts) =>
-      request('GET', `${ACCOUNT_PATHS.passwordResets}/${encodeURIComponent(token)}`, PasswordResetShowSchema, signal(opts)).then((r) => r.data),
+      request('GET', `${ACCOUNT_API_PATHS.passwordResets}/${encodeURIComponent(token)}`, PasswordResetShowSchema, signal(opts)).then((r) => r.data),
     resetPassword: async (token, password) => {
-      await request('PUT', `${ACCOUNT_PATHS.passwordResets}/${encodeURIComponent(token)}`, MessageResponseSchema, { body: { password } });
+      await request('PUT', `${ACCOUNT_API_PATHS.passwordResets}/${encodeURIComponent(token)}`, MessageResponseSchema, { body: { password } });
     },
-    socialSignIn: (idToken) => request('POST', ACCOUNT_PATHS.social, CurrentUserResponseSchema, { body: { provider: 'google', idToken } }).then((r) => r.data),
-    sandboxEmails: (opts) => request('GET', ACCOUNT_PATHS.sandboxEmails, SandboxEmailListSchema, signal(opts)).then((r) => r.data),
+    socialSignIn: (idToken) => request('POST', ACCOUNT_API_PATHS.social, CurrentUserResponseSchema, { body: { provider: 'google', idToken } }).then((r) => r.data),
   };
 }

@@ -6,19 +6,20 @@ import type { Account } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { useNotify } from '../notifications/notifications-provider.tsx';
+import { useNotify } from '../../shared/notifications/notify.ts';
 import { formatDate } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { AccountFormElement, ErrorSummary, SubmitButton, useAccountForm } from './form-parts.tsx';
-import { Loaded } from './parts.tsx';
+import { Loaded } from '../../shared/ui/loaded.tsx';
 import { RequireSession } from './navigation.tsx';
 import { sessionStore } from '../../shared/session/session-store.ts';
-import { useAccountApi } from './use-account-api.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createAccountApi } from './account-api.ts';
 
 /** "Sign out" and "Sign out of all devices"; both say 'Signed out successfully' (spec §8) and go home. */
 function SignOutActions({ onLeave }: { onLeave: () => void }) {
   const { t } = useLingui();
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const notify = useNotify();
   const [, navigate] = useLocation();
   const leave = () => {
@@ -126,7 +127,7 @@ function Dashboard({ account }: { account: Account }) {
 }
 
 function AccountLoader() {
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const { t } = useLingui();
   const account = useResource((signal) => api.account({ signal }));
   return (

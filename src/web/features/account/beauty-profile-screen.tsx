@@ -8,7 +8,7 @@ import type { BeautyProfile } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import type { BeautyProfileState } from './account-api.ts';
+import { createAccountApi, type BeautyProfileState } from './account-api.ts';
 import {
   EYE_COLOUR_LABELS,
   FINISH_LABELS,
@@ -21,8 +21,9 @@ import {
 } from './beauty-options.ts';
 import { AccountFormElement, CheckboxGroup, ErrorSummary, SelectField, SubmitButton, useAccountForm, type Option } from './form-parts.tsx';
 import { RequireSession } from './navigation.tsx';
-import { Loaded, SavedStatus } from './parts.tsx';
-import { useAccountApi } from './use-account-api.ts';
+import { SavedStatus } from './parts.tsx';
+import { Loaded } from '../../shared/ui/loaded.tsx';
+import { useApi } from '../../shared/api/api-provider.tsx';
 
 /** The saved answers as form values: "not said" is the empty option. */
 function toValues(profile: BeautyProfile): FormValues {
@@ -31,7 +32,7 @@ function toValues(profile: BeautyProfile): FormValues {
 
 function BeautyProfileForm({ state }: { state: BeautyProfileState }) {
   const { t, i18n } = useLingui();
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const [input] = useState(() => ({ form: 'beautyProfile' as const, values: toValues(state.profile) }));
   const form = useAccountForm(input, (payload) => api.saveBeautyProfile(payload as BeautyProfile));
   const saved = useSelector(form, (snapshot) => snapshot.matches('succeeded'));
@@ -82,7 +83,7 @@ function BeautyProfileForm({ state }: { state: BeautyProfileState }) {
 }
 
 function BeautyProfileLoader() {
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const { t } = useLingui();
   const profile = useResource((signal) => api.beautyProfile({ signal }));
   return (

@@ -6,11 +6,12 @@ import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
 import { RequireSession } from './navigation.tsx';
-import { useAccountApi } from './use-account-api.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createAccountApi } from './account-api.ts';
 
 function ChangePasswordForm() {
   const { t } = useLingui();
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const form = useAccountForm({ form: 'changePassword' }, (payload) => api.changePassword(payload as ChangePassword));
   const done = useSelector(form, (snapshot) => snapshot.matches('succeeded'));
   const labels = { currentPassword: t`Current password`, newPassword: t`New password` };

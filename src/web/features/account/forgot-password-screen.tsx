@@ -5,7 +5,8 @@ import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { isApiError } from '../../shared/api/errors.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
-import { useAccountApi } from './use-account-api.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createAccountApi } from './account-api.ts';
 
 /**
  * `/forgot_password`: the answer is the same whether or not the email is on record (spec §8), so
@@ -16,7 +17,7 @@ export default function ForgotPasswordScreen() {
   useFeatureCatalog();
   const { t } = useLingui();
   useDocumentHead({ title: t`Forgot password` });
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const form = useAccountForm({ form: 'forgotPassword' }, async (payload) => {
     const { email } = payload as { email: string };
     try {

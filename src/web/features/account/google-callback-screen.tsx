@@ -10,7 +10,8 @@ import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { forgetGoogleAttempt, GOOGLE_CALLBACK_PATH, GOOGLE_LINK_PARAM, readGoogleCallback, savePendingLink } from './google.ts';
 import { withReturnTo } from './navigation.tsx';
 import { sessionStore } from '../../shared/session/session-store.ts';
-import { useAccountApi } from './use-account-api.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createAccountApi } from './account-api.ts';
 
 function Problem({ children }: { children: ReactNode }) {
   return (
@@ -26,7 +27,7 @@ function Problem({ children }: { children: ReactNode }) {
 /** The provider's answer is checked; the ID token goes to the server, which signs in or says the account is not linked. */
 function SocialSignIn({ idToken, returnTo }: { idToken: string; returnTo: string }) {
   const { i18n } = useLingui();
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const [, navigate] = useLocation();
   // Not linked is an answer, not a failure: the register form takes over from it.
   const answer = useResource(() =>

@@ -7,13 +7,15 @@ import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { AccountFormElement, CheckboxField, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
-import { Loaded, SavedStatus } from './parts.tsx';
+import { SavedStatus } from './parts.tsx';
+import { Loaded } from '../../shared/ui/loaded.tsx';
 import { RequireSession } from './navigation.tsx';
-import { useAccountApi } from './use-account-api.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createAccountApi } from './account-api.ts';
 
 function ProfileForm({ account }: { account: Account }) {
   const { t } = useLingui();
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const { user } = account;
   const [input] = useState(() => ({
     form: 'profile' as const,
@@ -41,7 +43,7 @@ function ProfileForm({ account }: { account: Account }) {
 }
 
 function ProfileLoader() {
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const { t } = useLingui();
   const account = useResource((signal) => api.account({ signal }));
   return (

@@ -15,7 +15,8 @@ import { forgetPendingLink, GOOGLE_LINK_PARAM, readPendingLink } from './google.
 import { GoogleButton } from './google-button.tsx';
 import { landingPath, useReturnTo, withReturnTo } from './navigation.tsx';
 import { sessionStore } from '../../shared/session/session-store.ts';
-import { useAccountApi } from './use-account-api.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createAccountApi } from './account-api.ts';
 
 function BeautyPassConsent({ form }: { form: FormRef }) {
   const { i18n } = useLingui();
@@ -52,7 +53,7 @@ export default function RegisterScreen() {
   useFeatureCatalog();
   const { t, i18n } = useLingui();
   useDocumentHead({ title: t`Create an account` });
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const site = useSite();
   const returnTo = useReturnTo();
   const linking = new URLSearchParams(useSearch()).get(GOOGLE_LINK_PARAM) === 'link';

@@ -6,10 +6,10 @@ import { ResetTokenSchema } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import type { ResetLink } from './account-api.ts';
+import { createAccountApi, type ResetLink } from './account-api.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
-import { Loaded } from './parts.tsx';
-import { useAccountApi } from './use-account-api.ts';
+import { Loaded } from '../../shared/ui/loaded.tsx';
+import { useApi } from '../../shared/api/api-provider.tsx';
 
 /** A dead link: expired, used, or not one of ours. */
 function LinkInvalid() {
@@ -32,7 +32,7 @@ const isDeadLink = (error: unknown) => {
 
 function ResetForm({ token, link }: { token: string; link: ResetLink }) {
   const { t } = useLingui();
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const form = useAccountForm({ form: 'resetPassword' }, (payload) => api.resetPassword(token, (payload as { password: string }).password));
   const done = useSelector(form, (snapshot) => snapshot.matches('succeeded'));
   const email = link.email;
@@ -80,7 +80,7 @@ function ResetForm({ token, link }: { token: string; link: ResetLink }) {
 }
 
 function CheckedReset({ token }: { token: string }) {
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const { t } = useLingui();
   const check = useResource((signal) => api.checkResetLink(token, { signal }));
   if (check.status === 'notFound' || (check.status === 'failure' && isDeadLink(check.error))) return <LinkInvalid />;

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'wouter';
-import type { ScreenProps } from '../../app/routes.tsx';
+import type { ScreenProps } from '../../shared/screen.ts';
 import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
 import AccountScreen from './account-screen.tsx';
 import BeautyProfileScreen from './beauty-profile-screen.tsx';
@@ -10,11 +10,11 @@ import GoogleCallbackScreen from './google-callback-screen.tsx';
 import ProfileScreen from './profile-screen.tsx';
 import RegisterScreen from './register-screen.tsx';
 import ResetPasswordScreen from './reset-password-screen.tsx';
-import SandboxMailboxScreen from '../sandbox/sandbox-mailbox-screen.tsx';
 import SignInScreen from './sign-in-screen.tsx';
+import type { AccountScreenPath } from './paths.ts';
 
-/** The account screens by path; the route table lists the same paths (ACCOUNT_PATHS in routes.tsx). */
-export const ACCOUNT_SCREENS: Readonly<Record<string, ComponentType<ScreenProps>>> = {
+/** The account screens by path: one for each of ACCOUNT_SCREEN_PATHS, which the route table lists. */
+export const ACCOUNT_SCREENS: Readonly<Record<AccountScreenPath, ComponentType<ScreenProps>>> = {
   '/sign_in': SignInScreen,
   '/sign_in/google': GoogleCallbackScreen,
   '/register': RegisterScreen,
@@ -24,7 +24,6 @@ export const ACCOUNT_SCREENS: Readonly<Record<string, ComponentType<ScreenProps>
   '/account/profile': ProfileScreen,
   '/account/password': ChangePasswordScreen,
   '/account/beauty-profile': BeautyProfileScreen,
-  '/sandbox/mailbox': SandboxMailboxScreen,
 };
 
 /**
@@ -34,6 +33,6 @@ export const ACCOUNT_SCREENS: Readonly<Record<string, ComponentType<ScreenProps>
  */
 export default function AccountScreens(props: ScreenProps) {
   const [location] = useLocation();
-  const Screen = ACCOUNT_SCREENS[location];
+  const Screen = (ACCOUNT_SCREENS as Readonly<Record<string, ComponentType<ScreenProps> | undefined>>)[location];
   return Screen ? <Screen {...props} /> : <NotFoundScreen path={location} reason="unknown" />;
 }

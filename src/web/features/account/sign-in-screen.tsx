@@ -7,14 +7,15 @@ import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountFo
 import { GoogleButton } from './google-button.tsx';
 import { landingPath, useReturnTo, withReturnTo } from './navigation.tsx';
 import { sessionStore } from '../../shared/session/session-store.ts';
-import { useAccountApi } from './use-account-api.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createAccountApi } from './account-api.ts';
 
 /** `/sign_in?return_to=…`: email and password, then back to `return_to` when it is ours (spec §2). */
 export default function SignInScreen() {
   useFeatureCatalog();
   const { t } = useLingui();
   useDocumentHead({ title: t`Sign in` });
-  const api = useAccountApi();
+  const api = useApi(createAccountApi);
   const returnTo = useReturnTo();
   const [, navigate] = useLocation();
   const form = useAccountForm({ form: 'signIn' }, async (payload) => {

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
-import { useCatalogApi } from '../../shared/api/api-provider.tsx';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
-import type { ScreenProps } from '../../app/routes.tsx';
+import type { ScreenProps } from '../../shared/screen.ts';
 import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { LazyListing } from './lazy-listing.tsx';
@@ -17,7 +18,7 @@ function BrandFailure({ retry }: { retry: () => void }) {
 
 /** `/brands/:slug`: the brand's products with the listing's filters (spec §2), named from `GET brands`. */
 export default function BrandScreen({ params }: ScreenProps) {
-  const api = useCatalogApi();
+  const api = useApi(createCatalogApi);
   const slug = params.slug ?? '';
   const brands = useResource((signal) => api.brands({ signal }));
   const brand = brands.status === 'success' ? (brands.data.find((candidate) => candidate.slug === slug) ?? null) : null;

@@ -1,14 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { CategoryNode } from '../../../contract/catalog.ts';
-import { useCatalogApi } from '../../shared/api/api-provider.tsx';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { Breadcrumb } from '../../shared/ui/breadcrumb.tsx';
-import { categoryHref } from '../../app/header.tsx';
+import { categoryHref } from '../../shared/links.ts';
 import { LazyListing } from './lazy-listing.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
-import type { ScreenProps } from '../../app/routes.tsx';
+import type { ScreenProps } from '../../shared/screen.ts';
 import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
 
 /** The nodes from the top category down to `path`, or null when the tree has no such category. */
@@ -24,7 +25,7 @@ export function findCategoryTrail(tree: readonly CategoryNode[], path: string): 
 }
 
 export default function CategoryScreen({ params }: ScreenProps) {
-  const api = useCatalogApi();
+  const api = useApi(createCatalogApi);
   const { t } = useLingui();
   const categoryPath = [params.top, params.category, params.sub].filter(Boolean).join('/');
   const tree = useResource((signal) => api.categories({ signal }));

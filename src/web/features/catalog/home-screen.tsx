@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { useCatalogApi } from '../../shared/api/api-provider.tsx';
-import { categoryHref } from '../../app/header.tsx';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createCatalogApi } from '../../shared/api/catalog-api.ts';
+import { categoryHref } from '../../shared/links.ts';
 import { ProductGrid } from '../../shared/ui/product-grid.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { ProductGridSkeleton } from '../../shared/ui/skeleton.tsx';
@@ -12,7 +13,7 @@ import { useLayoutData } from '../../shared/hooks/layout-data.tsx';
 const FEATURED_LIMIT = 12;
 
 function FeaturedProducts() {
-  const api = useCatalogApi();
+  const api = useApi(createCatalogApi);
   const { t } = useLingui();
   const featured = useResource((signal) => api.featured({ placement: 'home', limit: FEATURED_LIMIT }, { signal }));
   switch (featured.status) {

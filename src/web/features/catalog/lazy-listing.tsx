@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearch } from 'wouter';
-import { useCatalogApi } from '../../shared/api/api-provider.tsx';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { ProductGridSkeleton } from '../../shared/ui/skeleton.tsx';
 import type { ListingViewProps } from './listing-view.tsx';
 import { prefetchListing } from './listing-source.ts';
@@ -13,7 +14,7 @@ const ListingView = lazy(() => import('./listing-view.tsx'));
  * listing finds it in the API cache. So the listing screens' first-screen code is their heading.
  */
 export function LazyListing(props: ListingViewProps) {
-  const api = useCatalogApi();
+  const api = useApi(createCatalogApi);
   const search = useSearch();
   // Once per listing (a new scope comes with a new `key`), and during the first render rather than
   // in an effect: the listing's own effects (its first fetch) run before this component's.

@@ -3,9 +3,11 @@ import { useLingui as useLinguiInstance } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { OTHER_FILTERS, PRODUCT_SORTS, type OtherFilter, type ProductFilters, type ProductSort } from '../../../contract/catalog.ts';
-import { hasFilters, type ListingFilters, type ListingQuery } from '../../../../machines/catalog/product-listing.machine.ts';
-import { useCatalogApi } from '../../shared/api/api-provider.tsx';
+import type { ProductFilters } from '../../../contract/catalog.ts';
+import { hasFilters, isOtherFilter, isProductSort, type ListingFilters, type ListingQuery } from '../../../contract/listing-query.ts';
+import { PRICE_PATTERN, PRODUCT_SORTS, type ProductSort } from '../../../contract/patterns.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { BADGE_LABELS } from '../../shared/ui/badges.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { formatMoney, formatNumber } from '../../shared/site/format.ts';
@@ -27,8 +29,6 @@ const SORT_LABELS: Readonly<Record<ProductSort, MessageDescriptor>> = {
   top_rated: msg`Top rated`,
 };
 
-const isSort = (value: string): value is ProductSort => (PRODUCT_SORTS as readonly string[]).includes(value);
-
 /** The sort order, a labelled select; a new order starts again at page 1. */
 export function SortControl({ query, onChange }: ControlProps) {
   useFeatureCatalog();
@@ -44,7 +44,7 @@ export function SortControl({ query, onChange }: ControlProps) {
         data-state={query.sort}
         onChange={(event) => {
           const sort = event.target.value;
-          if (isSort(sort)) onChange({ ...query, sort, page: 1 });
+          if (isProductSort(sort)) onChange({ ...query, sort, page: 1 });
         }}
       >
         {PRODUCT_SORTS.map((sort) => (
@@ -64,7 +64,7 @@ type CountsView = { data: ProductFilters | null; failed: boolean; loading: boole
  * arrives; an answer for filters no longer chosen is dropped (its request is aborted).
  */
 function useFilterCounts(scope: ListingScope, filters: ListingFilters): CountsView {
-  const api = useCatalogApi();
+  const api = useApi(createCatalogApi);
   const key = JSON.stringify(filterParams(scope, filters));
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ key: string | null; data: ProductFilters | null; failed: boolean }>({ key: null, data: null, failed: false });
@@ -128,8 +128,6 @@ function CheckboxGroup({ name, legend, choices, selected, onToggle }: { name: st
   );
 }
 
-const PRICE = /^\d{1,9}(?:\.\d{1,2})?$/;
-
 /** Lowest and highest price in the country's currency; applied together with one button. */
 function PriceFilter({ filters, price, onApply }: { filters: ListingFilters; price: ProductFilters['price'] | null; onApply: (min: number | null, max: number | null) => void }) {
   const { t } = useLingui();
@@ -141,7 +139,7 @@ function PriceFilter({ filters, price, onApply }: { filters: ListingFilters; pri
     const form = new FormData(event.currentTarget);
     const read = (field: string) => String(form.get(field) ?? '').trim();
     const [min, max] = [read('price_min'), read('price_max')];
-    if ((min && !PRICE.test(min)) || (max && !PRICE.test(max))) return setError(t`Enter an amount such as 25 or 25.50.`);
+    if ((min && !PRICE_PATTERN.test(min)) || (max && !PRICE_PATTERN.test(max))) return setError(t`Enter an amount such as 25 or 25.50.`);
     const [low, high] = [min ? Number(min) : null, max ? Number(max) : null];
     if (low !== null && high !== null && low > high) return setError(t`The lowest price must not be above the highest.`);
     setError(null);
@@ -220,7 +218,6 @@ function toggle<T extends string>(list: readonly T[], value: T, on: boolean): T[
   return on ? [...list.filter((item) => item !== value), value] : list.filter((item) => item !== value);
 }
 
-const isOther = (value: string): value is OtherFilter => (OTHER_FILTERS as readonly string[]).includes(value);
 
 /**
  * The listing's filters (spec §3): brands, categories, price, others and on sale, each with the
@@ -287,7 +284,7 @@ export function FilterPanel({ scope, query, onChange }: ControlProps & { scope: 
               choices={data.others.map((other) => ({ value: other.code, label: i18n._(BADGE_LABELS[other.code]), count: other.count }))}
               selected={filters.others}
               onToggle={(code, on) => {
-                if (isOther(code)) change({ others: toggle(filters.others, code, on) });
+                if (isOtherFilter(code)) change({ others: toggle(filters.others, code, on) });
               }}
             />
             {scope.kind === 'sale' ? null : (

@@ -1,38 +1,20 @@
 import { PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX } from '../../../config/constants.ts';
-import { OTHER_FILTERS, PRODUCT_SORTS, type OtherFilter, type ProductFiltersQueryInput, type ProductListQueryInput, type ProductListResponse, type ProductSort } from '../../../contract/catalog.ts';
-import type { FetchPageInput, ListingFilters, ListingPage, ListingQuery } from '../../../../machines/catalog/product-listing.machine.ts';
+import type { ProductListResponse } from '../../../contract/catalog.ts';
+import type { ProductFiltersQueryInput, ProductListQueryInput } from '../../../contract/catalog-query.ts';
+import { listingParams, readListingParams, type ListingFilters, type ListingParamKey, type ListingQuery } from '../../../contract/listing-query.ts';
+import type { FetchPageInput, ListingPage } from '../../../../machines/catalog/product-listing.machine.ts';
 import { unlessAborted } from '../../shared/api/abort.ts';
 import type { CatalogApi } from '../../shared/api/catalog-api.ts';
 
 /*
  * What a listing asks the API for, read from the URL query (`?brands=a,b&price_min=10&sort=price_asc&page=2`,
- * the API's own names). The listing screens start this request while the listing's code loads
- * (prefetchListing), so it is part of their first screen: no messages, nothing else.
+ * the API's own names: src/contract/listing-query.ts). The listing screens start this request
+ * while the listing's code loads (prefetchListing), so it is part of their first screen: no
+ * messages, nothing else.
  */
 
 /** Restoring `page=N` loads N pages; a link asking for more opens with this many (240 products). */
 export const MAX_RESTORED_PAGES = 10;
-/** Values kept per list filter, as the API allows (FILTER_VALUES_MAX). */
-const MAX_VALUES = 30;
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const CATEGORY_PATH = /^[a-z0-9-]+(?:\/[a-z0-9-]+){0,2}$/;
-const PRICE = /^\d{1,9}(?:\.\d{1,2})?$/;
-
-function list<T extends string>(value: string | null, valid: (item: string) => item is T): T[] {
-  if (!value) return [];
-  const items = value.split(',').map((item) => item.trim());
-  return [...new Set(items.filter(valid))].slice(0, MAX_VALUES);
-}
-
-function price(value: string | null): number | null {
-  return value !== null && PRICE.test(value) ? Number(value) : null;
-}
-
-const isSlug = (item: string): item is string => SLUG.test(item);
-const isCategoryPath = (item: string): item is string => CATEGORY_PATH.test(item);
-const isOther = (item: string): item is OtherFilter => (OTHER_FILTERS as readonly string[]).includes(item);
-const isSort = (item: string | null): item is ProductSort => item !== null && (PRODUCT_SORTS as readonly string[]).includes(item);
 
 /**
  * The listing a URL query asks for. Whatever does not parse is dropped rather than refused: an old
@@ -40,27 +22,8 @@ const isSort = (item: string | null): item is ProductSort => item !== null && (P
  */
 export function decodeListingQuery(search: string): ListingQuery {
   const params = new URLSearchParams(search);
-  let priceMin = price(params.get('price_min'));
-  let priceMax = price(params.get('price_max'));
-  // The API refuses a reversed range; a link with one most likely means the same range.
-  if (priceMin !== null && priceMax !== null && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
-  const filters: ListingFilters = {
-    brands: list(params.get('brands'), isSlug),
-    categories: list(params.get('categories'), isCategoryPath),
-    priceMin,
-    priceMax,
-    others: list(params.get('others'), isOther),
-    onSale: params.get('on_sale') === 'true',
-  };
-  const sortParam = params.get('sort');
-  const pageParam = Number(params.get('page'));
-  return {
-    filters,
-    sort: isSort(sortParam) ? sortParam : 'featured',
-    page: Number.isInteger(pageParam) && pageParam > 1 ? Math.min(pageParam, MAX_RESTORED_PAGES) : 1,
-  };
+  return readListingParams((key: ListingParamKey) => params.get(key), MAX_RESTORED_PAGES);
 }
-
 
 /** What the page fixes: a category, a brand, the sale, or a search text. */
 export type ListingScope = { kind: 'category'; path: string } | { kind: 'brand'; slug: string } | { kind: 'sale' } | { kind: 'search'; q: string };
@@ -69,16 +32,10 @@ type FilterParams = Omit<ProductFiltersQueryInput, 'q'> & { q?: string };
 
 /** The API query of a scope and filters (no sort or paging): what `GET products/filters` takes too. */
 export function filterParams(scope: ListingScope, filters: ListingFilters): FilterParams {
-  const params: FilterParams = {};
+  const params: FilterParams = listingParams(scope.kind === 'sale' ? { ...filters, onSale: true } : filters);
   if (scope.kind === 'category') params.category = scope.path;
   if (scope.kind === 'brand') params.brand = scope.slug;
   if (scope.kind === 'search') params.q = scope.q;
-  if (filters.brands.length > 0) params.brands = filters.brands.join(',');
-  if (filters.categories.length > 0) params.categories = filters.categories.join(',');
-  if (filters.priceMin !== null) params.price_min = String(filters.priceMin);
-  if (filters.priceMax !== null) params.price_max = String(filters.priceMax);
-  if (filters.others.length > 0) params.others = filters.others.join(',');
-  if (filters.onSale || scope.kind === 'sale') params.on_sale = 'true';
   return params;
 }
 
@@ -112,10 +69,9 @@ export async function loadPages(
 
 function listQuery(scope: ListingScope, query: ListingQuery, page: number, perPage: number): ProductListQueryInput {
   const { q: _q, ...params } = filterParams(scope, query.filters);
-  const paging: ProductListQueryInput = { page: String(page), per_page: String(perPage) };
-  // The API sorts by featured when told nothing: the plain listing shares its cache entry.
-  if (query.sort !== 'featured') paging.sort = query.sort;
-  return { ...params, ...paging };
+  // The API sorts by featured when told nothing (listingParams leaves it out): the plain listing shares its cache entry.
+  const { sort } = listingParams(query.filters, query.sort);
+  return { ...params, ...(sort ? { sort } : {}), page: String(page), per_page: String(perPage) };
 }
 
 function load(api: CatalogApi, scope: ListingScope, { query, fromPage, toPage }: FetchPageInput, signal?: AbortSignal): Promise<ListingPage> {

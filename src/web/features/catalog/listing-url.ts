@@ -1,14 +1,12 @@
-import { NO_FILTERS, type ListingFilters, type ListingQuery } from '../../../../machines/catalog/product-listing.machine.ts';
+import { LISTING_PARAM_KEYS, listingParams, NO_FILTERS, type ListingFilters, type ListingQuery } from '../../../contract/listing-query.ts';
 
 /*
  * Writing a listing's filters, sort and page into the URL query, with the API's own names
- * (`?brands=a,b&price_min=10&sort=price_asc&page=2`), so a shared link or Back shows the same view.
- * Reading them back is decodeListingQuery (./source.ts, part of the first screen); writing them
- * is only needed once the listing is shown, so it loads with the listing.
+ * (`?brands=a,b&price_min=10&sort=price_asc&page=2`, src/contract/listing-query.ts), so a shared
+ * link or Back shows the same view. Reading them back is decodeListingQuery (./listing-source.ts,
+ * part of the first screen); writing them is only needed once the listing is shown, so it loads
+ * with the listing.
  */
-
-/** The URL keys this codec owns; any other (`q`, `language`) is left as it is. */
-export const LISTING_KEYS = ['brands', 'categories', 'price_min', 'price_max', 'others', 'on_sale', 'sort', 'page'] as const;
 
 /**
  * The URL query of `query`, keeping the other parameters of `search` (`q`, `language`). Defaults
@@ -16,19 +14,8 @@ export const LISTING_KEYS = ['brands', 'categories', 'price_min', 'price_max', '
  */
 export function encodeListingQuery(query: ListingQuery, search = ''): string {
   const params = new URLSearchParams(search);
-  for (const key of LISTING_KEYS) params.delete(key);
-  const { filters } = query;
-  const set = (key: string, value: string | null) => {
-    if (value) params.set(key, value);
-  };
-  set('brands', filters.brands.join(','));
-  set('categories', filters.categories.join(','));
-  set('price_min', filters.priceMin === null ? null : String(filters.priceMin));
-  set('price_max', filters.priceMax === null ? null : String(filters.priceMax));
-  set('others', filters.others.join(','));
-  set('on_sale', filters.onSale ? 'true' : null);
-  set('sort', query.sort === 'featured' ? null : query.sort);
-  set('page', query.page > 1 ? String(query.page) : null);
+  for (const key of LISTING_PARAM_KEYS) params.delete(key);
+  for (const [key, value] of Object.entries(listingParams(query.filters, query.sort, query.page))) params.set(key, value);
   // Commas and slashes stay readable in a shared link.
   return params.toString().replace(/%2C/g, ',').replace(/%2F/g, '/');
 }

@@ -3,8 +3,10 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { hasFilters, productListingMachine, type FetchPageInput, type ListingPage, type ListingQuery } from '../../../../machines/catalog/product-listing.machine.ts';
-import { useCatalogApi } from '../../shared/api/api-provider.tsx';
+import { hasFilters, type ListingQuery } from '../../../contract/listing-query.ts';
+import { productListingMachine, type FetchPageInput, type ListingPage } from '../../../../machines/catalog/product-listing.machine.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { decodeListingQuery, fetchListing, type ListingScope } from './listing-source.ts';
 import { listingHref, withoutFilters } from './listing-url.ts';
 import { ProductGrid } from '../../shared/ui/product-grid.tsx';
@@ -36,7 +38,7 @@ export interface ListingViewProps {
  * entry, so Back leaves the listing rather than taking back one Show More.
  */
 export default function ListingView({ scope, renderEmpty, renderNotice }: ListingViewProps) {
-  const api = useCatalogApi();
+  const api = useApi(createCatalogApi);
   const site = useSite();
   const { t } = useLingui();
   const search = useSearch();

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { Link, useSearch } from 'wouter';
-import { SEARCH_QUERY_MAX } from '../../../contract/catalog.ts';
+import { clipSearchText } from '../../../contract/patterns.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { LazyListing } from './lazy-listing.tsx';
 
-/** The search text of a results URL as the API takes it: trimmed, at most SEARCH_QUERY_MAX characters. */
+/** The search text of a results URL as the API takes it. */
 export function searchText(search: string): string {
-  return [...(new URLSearchParams(search).get('q') ?? '').normalize('NFKC').trim()].slice(0, SEARCH_QUERY_MAX).join('').trim();
+  return clipSearchText(new URLSearchParams(search).get('q') ?? '');
 }
 
 /** Spec §8 "Search no result": what was not found, and what to try instead. */

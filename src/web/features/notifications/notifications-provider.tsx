@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { NotificationsContext, type NotificationsApi } from '../../shared/notifications/notify.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { NotificationsEvent, notificationsMachine } from '../../../../machines/notifications/queue.machine.ts';
 import { findDuplicateItem, resolveItem, resolveOptions } from '../../../../machines/notifications/queue.rules.ts';
@@ -39,12 +40,6 @@ interface Hub {
   seq: number;
   mounted: boolean;
 }
-
-interface NotificationsValue extends NotificationsApi {
-  actor: NotificationsActor | null;
-}
-
-const NotificationsContext = createContext<NotificationsValue | null>(null);
 
 export interface NotificationsProviderProps {
   children?: ReactNode;
@@ -117,9 +112,8 @@ export function NotificationsProvider({ children, options }: NotificationsProvid
     };
   }, [hub, resolved, start]);
 
-  const value = useMemo(() => ({ ...api, actor }), [api, actor]);
   return (
-    <NotificationsContext.Provider value={value}>
+    <NotificationsContext.Provider value={api}>
       {children}
       <ToastRegion actor={actor} width={resolved.width} />
     </NotificationsContext.Provider>
@@ -147,29 +141,4 @@ function ToastRegion({ actor, width }: { actor: NotificationsActor | null; width
       {actor && List ? <List actor={actor} /> : null}
     </section>
   );
-}
-
-function useNotificationsValue(): NotificationsValue {
-  const value = useContext(NotificationsContext);
-  if (!value) throw new Error('useNotify/useNotifications need a <NotificationsProvider> above them');
-  return value;
-}
-
-export interface NotificationsApi {
-  /** Shows a notification and returns its id (of the shown one it repeats, for a duplicate). */
-  notify: (item: NotificationInput) => string;
-  /** Closes one toast (with its exit animation). */
-  close: (id: string) => void;
-  /** Closes every toast, or those of one group. */
-  clear: (group?: string) => void;
-}
-
-/** `notify({ title, text, type })` → id. Titles and texts are translated by the caller. */
-export function useNotify(): NotificationsApi['notify'] {
-  return useNotificationsValue().notify;
-}
-
-export function useNotifications(): NotificationsApi {
-  const { notify, close, clear } = useNotificationsValue();
-  return useMemo(() => ({ notify, close, clear }), [notify, close, clear]);
 }

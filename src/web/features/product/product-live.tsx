@@ -1,6 +1,6 @@
-import { Suspense, useContext, useEffect, type Dispatch, type SetStateAction } from 'react';
+import { Suspense, useEffect, type Dispatch, type SetStateAction } from 'react';
 import type { ProductDetail, Variant } from '../../../contract/catalog.ts';
-import { AccountApiContext } from '../account/account-api-context.tsx';
+import { useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { createProductApi } from './product-api.ts';
 import StockActions from './stock-actions.tsx';
 import { useWaitlist } from '../../shared/session/waitlist-store.ts';
@@ -28,21 +28,21 @@ export interface ProductLiveProps {
  * me" when nothing can be bought (sold out, or coming soon) or the chosen shade is out of stock.
  */
 export default function ProductLive({ product, variant, onLive }: ProductLiveProps) {
-  const { client } = useContext(AccountApiContext);
+  const api = useOptionalApi(createProductApi);
   const slug = product.slug;
   useEffect(() => {
-    if (!client) return;
+    if (!api) return;
     const controller = new AbortController();
-    createProductApi(client)
+    api
       .variants(slug, { signal: controller.signal })
       // A failure keeps the cached stock: it is minutes old at most.
       .then((variants) => onLive((live) => ({ ...live, variants })), () => undefined);
     return () => controller.abort();
-  }, [client, slug, onLive]);
+  }, [api, slug, onLive]);
   const waitlisted = useWaitlist()?.has(slug) ?? false;
   useEffect(() => onLive((live) => ({ ...live, waitlisted })), [onLive, waitlisted]);
   const outOfStock = variant ? variant.stock <= 0 : !product.inStock;
-  if (!client) return null;
+  if (!api) return null;
   if (!outOfStock && !product.badges.includes('coming_soon')) return null;
   // Its own boundary: waiting for the feature messages must not hide (and refetch) the live stock above.
   return (

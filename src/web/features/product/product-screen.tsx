@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ProductDetail } from '../../../contract/catalog.ts';
-import { useCatalogApi } from '../../shared/api/api-provider.tsx';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { Badges } from '../../shared/ui/badges.tsx';
 import { Breadcrumb } from '../../shared/ui/breadcrumb.tsx';
 import { Price } from '../../shared/ui/price.tsx';
@@ -11,7 +12,7 @@ import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
 import { ShadePicker } from '../../shared/ui/shade-picker.tsx';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
-import type { ScreenProps } from '../../app/routes.tsx';
+import type { ScreenProps } from '../../shared/screen.ts';
 import type { LiveState } from './product-live.tsx';
 import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
 
@@ -90,7 +91,7 @@ function ProductView({ product: cached }: { product: ProductDetail }) {
 }
 
 export default function ProductScreen({ params }: ScreenProps) {
-  const api = useCatalogApi();
+  const api = useApi(createCatalogApi);
   const { t } = useLingui();
   const [location] = useLocation();
   const slug = params.slug ?? '';

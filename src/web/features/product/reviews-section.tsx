@@ -1,11 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { reviewListMachine, type FetchReviewsInput, type ReviewSort } from '../../../../machines/product/review-list.machine.ts';
 import type { RatingSummary, Review, ReviewListResponse } from '../../../contract/reviews.ts';
-import { AccountApiContext } from '../account/account-api-context.tsx';
+import { useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { useSignedIn, useSignInHref } from '../../shared/session/session-store.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { formatDate } from '../../shared/site/format.ts';
@@ -22,8 +22,7 @@ type ListRef = ActorRefFrom<typeof reviewListMachine>;
  */
 export default function ReviewsSection({ slug }: { slug: string }) {
   useFeatureCatalog();
-  const { client } = useContext(AccountApiContext);
-  const api = useMemo(() => (client ? createProductApi(client) : null), [client]);
+  const api = useOptionalApi(createProductApi);
   const headingId = useId();
   const near = useNearViewport();
   if (!api) return null;

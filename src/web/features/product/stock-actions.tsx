@@ -1,17 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ProductDetail, Variant } from '../../../contract/catalog.ts';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { notifyMeMachine } from '../../../../machines/product/notify-me.machine.ts';
 import { waitlistToggleMachine } from '../../../../machines/product/waitlist-toggle.machine.ts';
-import { AccountApiContext } from '../account/account-api-context.tsx';
+import { useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { useSignedIn, useSignInHref } from '../../shared/session/session-store.ts';
-import type { ApiClient } from '../../shared/api/client.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { createProductApi, type ProductApi } from './product-api.ts';
-import { markWaitlisted, useWaitlist } from '../../shared/session/waitlist-store.ts';
+import { useMarkWaitlisted, useWaitlist } from '../../shared/session/waitlist-store.ts';
 import './product.css';
 
 export interface StockActionsProps {
@@ -27,10 +26,9 @@ export interface StockActionsProps {
  */
 export default function StockActions({ product, variant }: StockActionsProps) {
   useFeatureCatalog();
-  const { client } = useContext(AccountApiContext);
-  const api = useMemo(() => (client ? createProductApi(client) : null), [client]);
+  const api = useOptionalApi(createProductApi);
   const signedIn = useSignedIn();
-  if (!client || !api) return null;
+  if (!api) return null;
   const waitlistable = !product.inStock || product.badges.includes('coming_soon');
   const outOfStock = variant ? variant.stock <= 0 : !product.inStock;
   // One of several shades or sizes is its own subscription; a single one is the product.
@@ -38,7 +36,7 @@ export default function StockActions({ product, variant }: StockActionsProps) {
   const name = chosen ? `${product.name} (${chosen.name})` : product.name;
   return (
     <div className="stock-actions">
-      {waitlistable ? signedIn ? <WaitlistToggle client={client} api={api} slug={product.slug} /> : <WaitlistSignIn /> : null}
+      {waitlistable ? signedIn ? <WaitlistToggle api={api} slug={product.slug} /> : <WaitlistSignIn /> : null}
       {/* Keyed: another shade, or signing in or out, is another subscription. */}
       {outOfStock ? <NotifyMe key={`${chosen?.id ?? 'all'}-${String(signedIn)}`} api={api} guest={!signedIn} slug={product.slug} name={name} variantId={chosen?.id ?? null} /> : null}
     </div>
@@ -59,12 +57,13 @@ function WaitlistSignIn() {
   );
 }
 
-function WaitlistToggle({ client, api, slug }: { client: ApiClient; api: ProductApi; slug: string }) {
+function WaitlistToggle({ api, slug }: { api: ProductApi; slug: string }) {
   const { t } = useLingui();
+  const markWaitlisted = useMarkWaitlisted();
   const [machine] = useState(() =>
     waitlistToggleMachine.provide({
       actors: { setWaitlisted: fromPromise<undefined, { waitlisted: boolean }>(({ input }) => api.setWaitlisted(slug, input.waitlisted).then(() => undefined)) },
-      actions: { changed: (_, on: boolean) => markWaitlisted(client, slug, on) },
+      actions: { changed: (_, on: boolean) => markWaitlisted(slug, on) },
     }),
   );
   const actor = useActorRef(machine);

@@ -5,7 +5,7 @@ import { pathsToEveryState, statechart } from '../../../../machines/model/graph.
 import type { AnyMachineModel } from '../../../../machines/model/types.ts';
 import { findModel } from '../../../../machines/registry.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
-import type { ScreenProps } from '../../app/routes.tsx';
+import type { ScreenProps } from '../../shared/screen.ts';
 import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
 import { machineHref, parseSelection, type Selection } from './link.ts';
 import { ContextPanel, EventsPanel, LogPanel, PathsPanel, SharePanel } from './panels.tsx';

@@ -5,10 +5,10 @@ import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { formatDate } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
-import type { SandboxEmail } from '../account/account-api.ts';
-import { Loaded } from '../account/parts.tsx';
-import { useAccountApi } from '../account/use-account-api.ts';
-import '../account/account.css';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { Loaded } from '../../shared/ui/loaded.tsx';
+import { createSandboxApi, type SandboxEmail } from './sandbox-api.ts';
+import './sandbox.css';
 
 // Trailing punctuation ends the sentence, not the link.
 const LINK = /(https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)])/g;
@@ -75,9 +75,9 @@ function Mailbox({ emails }: { emails: SandboxEmail[] }) {
 }
 
 function MailboxLoader() {
-  const api = useAccountApi();
+  const api = useApi(createSandboxApi);
   const { t } = useLingui();
-  const emails = useResource((signal) => api.sandboxEmails({ signal }));
+  const emails = useResource((signal) => api.emails({ signal }));
   return (
     <Loaded resource={emails} failure={t`The outbox could not be loaded.`}>
       {(data) => <Mailbox emails={data} />}

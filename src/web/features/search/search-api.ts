@@ -2,7 +2,8 @@ import { CACHE_FRESH_MS } from '../../../config/constants.ts';
 import { PopularQueriesResponseSchema, SuggestionsResponseSchema, type Suggestions } from '../../../contract/search.ts';
 import { queryKey } from '../../../../machines/search/search-box.rules.ts';
 import { unlessAborted } from '../../shared/api/abort.ts';
-import type { ApiClient, SiteContext } from '../../shared/api/client.ts';
+import type { ApiClient } from '../../shared/api/client.ts';
+import type { Site } from '../../../config/countries.ts';
 
 /** Suggestions repeat as a shopper types and deletes: an answer is reused for a minute. */
 export const SUGGESTIONS_FRESH_MS = 60_000;
@@ -21,7 +22,7 @@ export interface SearchApi {
 
 export interface SearchApiOptions {
   /** Part of the cache keys: popular searches and suggestions differ per country and language. */
-  site?: () => SiteContext;
+  site?: () => Site;
   now?: () => number;
   popularFreshMs?: number;
   suggestionsFreshMs?: number;
@@ -35,11 +36,11 @@ export interface SearchApiOptions {
  */
 export function createSearchApi(
   client: ApiClient,
-  { site, now = Date.now, popularFreshMs = CACHE_FRESH_MS, suggestionsFreshMs = SUGGESTIONS_FRESH_MS }: SearchApiOptions = {},
+  { site = client.site, now = Date.now, popularFreshMs = CACHE_FRESH_MS, suggestionsFreshMs = SUGGESTIONS_FRESH_MS }: SearchApiOptions = {},
 ): SearchApi {
   const sitePrefix = () => {
-    const current = site?.();
-    return current ? `${current.country}|${current.language}|` : '';
+    const current = site();
+    return `${current.country}|${current.language}|`;
   };
   let popular: { key: string; at: number; value: Promise<string[]> } | null = null;
   const answers = new Map<string, { at: number; value: Suggestions }>();
@@ -78,14 +79,3 @@ export function createSearchApi(
   };
 }
 
-const perClient = new WeakMap<ApiClient, SearchApi>();
-
-/** One search API (and so one cache) per app client, however often the box is mounted. */
-export function searchApiFor(client: ApiClient, options?: SearchApiOptions): SearchApi {
-  let api = perClient.get(client);
-  if (!api) {
-    api = createSearchApi(client, options);
-    perClient.set(client, api);
-  }
-  return api;
-}

@@ -1,15 +1,15 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { Suggestions } from '../../../contract/search.ts';
 import { searchBoxMachine } from '../../../../machines/search/search-box.machine.ts';
 import { SEARCH_QUERY_MAX } from '../../../contract/catalog.ts';
-import { AccountApiContext } from '../account/account-api-context.tsx';
+import { useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
-import { searchApiFor, type SearchApi } from './search-api.ts';
+import { createSearchApi, type SearchApi } from './search-api.ts';
 import { searchBoxView } from '../../../../machines/search/search-box.connect.ts';
 import { localRecentSearches, type RecentSearchStore } from './recent-searches.ts';
 import { SuggestionPopup } from './suggestion-list.tsx';
@@ -37,10 +37,10 @@ const noApi: SearchApi = {
 export default function SearchBox({ initialText = '', autoFocus = false, api, store, suggestDelay }: SearchBoxProps) {
   useFeatureCatalog();
   const { t } = useLingui();
-  const { country, language } = useSite();
+  const { country } = useSite();
   const [, navigate] = useLocation();
-  const { client } = useContext(AccountApiContext);
-  const searchApi = useMemo(() => api ?? (client ? searchApiFor(client, { site: () => ({ country, language }) }) : noApi), [api, client, country, language]);
+  const appApi = useOptionalApi(createSearchApi);
+  const searchApi = api ?? appApi ?? noApi;
   const recentStore = useMemo(() => store ?? localRecentSearches(), [store]);
 
   // The machine is made once; what it calls is read through refs, so a new render never replaces it.

@@ -1,26 +1,11 @@
 import type * as v from 'valibot';
 import { CACHE_FRESH_MS } from '../../../config/constants.ts';
-import {
-  BrandListSchema,
-  CategoryTreeSchema,
-  FeaturedProductsResponseSchema,
-  ProductDetailResponseSchema,
-  ProductFiltersResponseSchema,
-  ProductListResponseSchema,
-  type Brand,
-  type CategoryNode,
-  type FeaturedProductsBody,
-  type ProductDetail,
-  type ProductFilters,
-  type ProductFiltersQueryInput,
-  type ProductListQueryInput,
-  type ProductListResponse,
-  type ProductSummary,
-  type SearchQueryInput,
-} from '../../../contract/catalog.ts';
+import { BrandListSchema, CategoryTreeSchema, FeaturedProductsResponseSchema, ProductDetailResponseSchema, ProductFiltersResponseSchema, ProductListResponseSchema, type Brand, type CategoryNode, type ProductDetail, type ProductFilters, type ProductListResponse, type ProductSummary } from '../../../contract/catalog.ts';
+import type { FeaturedProductsBody, ProductFiltersQueryInput, ProductListQueryInput, SearchQueryInput } from '../../../contract/catalog-query.ts';
 import { LayoutSchema, type Layout } from '../../../contract/layouts.ts';
 import type { SearchResponse } from '../../../contract/search.ts';
-import type { ApiClient, SiteContext } from './client.ts';
+import type { Site } from '../../../config/countries.ts';
+import type { ApiClient } from './client.ts';
 import { unlessAborted } from './abort.ts';
 
 export interface CatalogRequestOptions {
@@ -47,8 +32,8 @@ interface CacheEntry {
 }
 
 export interface CatalogApiOptions {
-  /** Part of the cache key: the same URL answers differently per country and language. */
-  site?: () => SiteContext;
+  /** Part of the cache key, because the same URL answers differently per country and language: the client's site by default. */
+  site?: () => Site;
   now?: () => number;
   freshMs?: number;
 }
@@ -58,12 +43,12 @@ export interface CatalogApiOptions {
  * asking for the layouts at once share one request; a failed request is dropped at once.
  * A caller's abort does not cancel a shared request: the signal only stops that caller waiting.
  */
-export function createCatalogApi(client: ApiClient, { site, now = Date.now, freshMs = CACHE_FRESH_MS }: CatalogApiOptions = {}): CatalogApi {
+export function createCatalogApi(client: ApiClient, { site = client.site, now = Date.now, freshMs = CACHE_FRESH_MS }: CatalogApiOptions = {}): CatalogApi {
   const cache = new Map<string, CacheEntry>();
 
   function cached<T>(key: string, load: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const current = site?.();
-    const fullKey = current ? `${current.country}|${current.language}|${key}` : key;
+    const current = site();
+    const fullKey = `${current.country}|${current.language}|${key}`;
     const hit = cache.get(fullKey);
     let value: Promise<T>;
     if (hit && now() - hit.at < freshMs) {

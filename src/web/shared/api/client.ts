@@ -1,6 +1,6 @@
 import { ofetch } from 'ofetch';
 import * as v from 'valibot';
-import type { CountryCode, LanguageCode } from '../../../config/countries.ts';
+import type { Site } from '../../../config/countries.ts';
 import { API_PREFIX, CLIENT_HEADERS, RETRY_LIMIT } from '../../../config/constants.ts';
 import { acceptLanguage } from '../../../config/languages.ts';
 import type { SessionTicket, UnauthorizedVerdict } from '../session/types.ts';
@@ -12,16 +12,11 @@ import { unlessAborted } from './abort.ts';
 export type { RequestOptions, Resource } from './resource.ts';
 export type { HttpMethod } from './retry.ts';
 
-export interface SiteContext {
-  country: CountryCode;
-  language: LanguageCode;
-}
-
 export interface ApiClientOptions {
   /** Default API_PREFIX ('/api/web/v1'); tests pass an absolute URL like 'http://127.0.0.1:PORT/api/web/v1'. */
   baseURL?: string;
   /** Read at every request, so a language switch needs no new client. */
-  site: () => SiteContext;
+  site: () => Site;
   /** Delay before retry number `attempt` (1-based); `retryAfterMs` is the server's `Retry-After`, if any. */
   retryDelay?: (attempt: number, retryAfterMs: number | null) => number;
   fetch?: typeof globalThis.fetch;
@@ -35,6 +30,8 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
+  /** Where requests are made from now: APIs that cache per country and language key on it. */
+  site: () => Site;
   /** The six operations of spec §7 on one resource path (trailing slashes trimmed). */
   resource(path: string): Resource;
   request: RequestFn;
@@ -50,7 +47,7 @@ function parseBody(text: string): unknown {
 }
 
 /** The headers of spec §7, read per request so a country or language switch applies at once. */
-export function siteHeaders({ country, language }: SiteContext): Record<string, string> {
+export function siteHeaders({ country, language }: Site): Record<string, string> {
   return { ...CLIENT_HEADERS, 'Accept-Language': acceptLanguage(language, country), 'X-Site-Country': country.toLowerCase() };
 }
 
@@ -119,5 +116,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   };
 
-  return { request, resource: (path) => createResource(request, path) };
+  return { site: options.site, request, resource: (path) => createResource(request, path) };
 }

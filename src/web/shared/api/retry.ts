@@ -1,6 +1,8 @@
 import { RETRY_STATUSES } from '../../../config/constants.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+import type { HttpMethod } from '../../../contract/endpoints.ts';
+
+export type { HttpMethod };
 
 /** The token request refreshes the session: a duplicate could rotate the refresh token twice (spec §7). */
 export const TOKEN_PATH = 'auth/token';

@@ -7,14 +7,12 @@ import {
   isLanguageCode,
   type CountryCode,
   type LanguageCode,
+  type Site,
 } from '../../../config/countries.ts';
 import { COUNTRY_COOKIE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_PREFIX } from '../../../config/constants.ts';
 
 /** The country and language every page is rendered for. */
-export interface Site {
-  country: CountryCode;
-  language: LanguageCode;
-}
+export type { Site };
 
 /** Cookies to write because the query chose them (spec §9: the query wins and is remembered). */
 export interface CookieWrites {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { categoryHref } from '../../app/header.tsx';
+import { categoryHref } from '../../shared/links.ts';
 
 export interface BreadcrumbCategory {
   path: string;

@@ -1,0 +1,17 @@
+/**
+ * The account screens' paths, which the route table (first screen) imports without loading the
+ * account chunk; `screens.tsx` maps each one to its screen, and the compiler holds the two equal.
+ */
+export const ACCOUNT_SCREEN_PATHS = [
+  '/sign_in',
+  '/sign_in/google',
+  '/register',
+  '/forgot_password',
+  '/reset_password',
+  '/account',
+  '/account/profile',
+  '/account/password',
+  '/account/beauty-profile',
+] as const;
+
+export type AccountScreenPath = (typeof ACCOUNT_SCREEN_PATHS)[number];

@@ -1,0 +1,31 @@
+import type { AccountApi } from '../../src/web/features/account/account-api.ts';
+import { createAccountApi } from '../../src/web/features/account/account-api.ts';
+import { createSandboxApi, type SandboxApi, type SandboxEmail } from '../../src/web/features/sandbox/sandbox-api.ts';
+import { apiFake, type ApiFakes } from '../../src/web/shared/api/api-provider.tsx';
+import { createCatalogApi, type CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
+import { fakeAccountApi } from './account-fake.ts';
+import { fakeCatalogApi } from './catalog-fake.ts';
+
+/** The outbox as the developer mailbox reads it. */
+export function fakeSandboxApi(emails: SandboxEmail[] = []): SandboxApi {
+  return { emails: async () => emails };
+}
+
+export interface AppApiFakes {
+  catalog?: Partial<CatalogApi>;
+  account?: Partial<AccountApi>;
+  sandbox?: Partial<SandboxApi>;
+}
+
+/**
+ * The fakes an app under test gets in place of the APIs its features make from the client
+ * (`useApi(factory)`): the in-memory catalogue, account and outbox unless a test passes its own.
+ * APIs without a fake here (product, search) come from the test's client, or are absent without one.
+ */
+export function appApis({ catalog, account, sandbox }: AppApiFakes = {}): ApiFakes {
+  return new Map([
+    apiFake(createCatalogApi, { ...fakeCatalogApi(), ...catalog }),
+    apiFake(createAccountApi, { ...fakeAccountApi(), ...account }),
+    apiFake(createSandboxApi, { ...fakeSandboxApi(), ...sandbox }),
+  ]);
+}
