@@ -13,9 +13,8 @@ const FEATURE_SOURCES = [
   // Catalogue parts loaded after the first screen: filters, brand, sale and search listings, the
   // listing's URL codec; the home and category screens and the listing view are storefront.
   '<rootDir>/src/web/features/catalog/brand-screen.tsx',
-  '<rootDir>/src/web/features/catalog/lazy-listing.tsx',
   '<rootDir>/src/web/features/catalog/listing-controls.tsx',
-  '<rootDir>/src/web/features/catalog/listing-source.ts',
+  '<rootDir>/src/web/features/catalog/listing.tsx',
   '<rootDir>/src/web/features/catalog/listing-url.ts',
   '<rootDir>/src/web/features/catalog/sale-screen.tsx',
   '<rootDir>/src/web/features/catalog/search-screen.tsx',

@@ -1,5 +1,6 @@
 import type { AccountApi } from '../../src/web/features/account/account-api.ts';
 import { createAccountApi } from '../../src/web/features/account/account-api.ts';
+import { createListingApi, type ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import { createSandboxApi, type SandboxApi, type SandboxEmail } from '../../src/web/features/sandbox/sandbox-api.ts';
 import { apiFake, type ApiFakes } from '../../src/web/shared/api/api-provider.tsx';
 import { createCatalogApi, type CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
@@ -12,7 +13,8 @@ export function fakeSandboxApi(emails: SandboxEmail[] = []): SandboxApi {
 }
 
 export interface AppApiFakes {
-  catalog?: Partial<CatalogApi>;
+  /** The in-memory catalogue answers both the shared catalogue API and the listing's. */
+  catalog?: Partial<CatalogApi & ListingApi>;
   account?: Partial<AccountApi>;
   sandbox?: Partial<SandboxApi>;
 }
@@ -23,8 +25,10 @@ export interface AppApiFakes {
  * APIs without a fake here (product, search) come from the test's client, or are absent without one.
  */
 export function appApis({ catalog, account, sandbox }: AppApiFakes = {}): ApiFakes {
+  const catalogue = { ...fakeCatalogApi(), ...catalog };
   return new Map([
-    apiFake(createCatalogApi, { ...fakeCatalogApi(), ...catalog }),
+    apiFake(createCatalogApi, catalogue),
+    apiFake(createListingApi, catalogue),
     apiFake(createAccountApi, { ...fakeAccountApi(), ...account }),
     apiFake(createSandboxApi, { ...fakeSandboxApi(), ...sandbox }),
   ]);

@@ -1,6 +1,7 @@
 import type { CategoryNode, OtherFilter, ProductDetail, ProductFilters, ProductSummary } from '../../src/contract/catalog.ts';
 import type { ProductFiltersQueryInput, ProductListQueryInput, SearchQueryInput } from '../../src/contract/catalog-query.ts';
 import type { Layout } from '../../src/contract/layouts.ts';
+import type { ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 
 /** Error shaped like the API client's `ApiError` for an HTTP status (what the screens branch on). */
@@ -184,9 +185,10 @@ export interface FakeCatalogCalls {
 /**
  * An in-memory catalogue: the makeup listing above (with brands, categories, prices, badges and
  * sale prices to filter and sort on), a tree, a layout and one product page. Search finds words of
- * names, brands and categories, and corrects one typing mistake per word (`fundation`).
+ * names, brands and categories, and corrects one typing mistake per word (`fundation`). It answers
+ * for both the shared catalogue API and the catalog feature's listing API (tests/helpers/app-apis.ts).
  */
-export function fakeCatalogApi(calls?: FakeCatalogCalls): CatalogApi {
+export function fakeCatalogApi(calls?: FakeCatalogCalls): CatalogApi & ListingApi {
   const makeup = Array.from({ length: 30 }, (_, index) => productFixture(index + 1));
   const listing = makeupListing();
   return {

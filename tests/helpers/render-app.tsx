@@ -6,6 +6,7 @@ import type { CountryCode, LanguageCode } from '../../src/config/countries.ts';
 import { LANGUAGES } from '../../src/config/languages.ts';
 import type { AccountApi } from '../../src/web/features/account/account-api.ts';
 import type { SandboxApi } from '../../src/web/features/sandbox/sandbox-api.ts';
+import type { ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { App } from '../../src/web/app/app.tsx';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
@@ -30,8 +31,8 @@ export interface RenderAppOptions {
   country?: string;
   /** Stored as the `language` cookie (`lng_<code>`). */
   language?: string;
-  /** Catalogue fake; by default a small in-memory catalogue. */
-  api?: Partial<CatalogApi>;
+  /** Catalogue fake (shared catalogue and listing reads); by default a small in-memory catalogue. */
+  api?: Partial<CatalogApi & ListingApi>;
   /** Account fake; by default an in-memory one with one shopper (tests/helpers/account-fake.ts). */
   accountApi?: Partial<AccountApi>;
   /** The developer outbox; empty by default. */

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { DEFAULT_LISTING_QUERY, NO_FILTERS, type ListingQuery } from '../../src/contract/listing-query.ts';
 import { productListingMachine, type FetchPageInput, type ListingPage } from '../../machines/catalog/product-listing.machine.ts';
-import { decodeListingQuery } from '../../src/web/features/catalog/listing-source.ts';
+import { decodeListingQuery } from '../../src/web/features/catalog/listing.tsx';
 import { encodeListingQuery } from '../../src/web/features/catalog/listing-url.ts';
 import { productFixture } from '../helpers/catalog-fake.ts';
 

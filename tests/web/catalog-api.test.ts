@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { createCatalogApi } from '../../src/web/shared/api/catalog-api.ts';
+import { createListingApi } from '../../src/web/features/catalog/listing.tsx';
 import { categoryTreeFixture, productFixture } from '../helpers/catalog-fake.ts';
 import type { Site } from '../../src/config/countries.ts';
 
@@ -23,13 +24,14 @@ function harness() {
   };
   const client = createApiClient({ baseURL: 'http://api.test/api/web/v1', site: () => site, fetch });
   const api = createCatalogApi(client, { site: () => site, now: () => clock });
-  return { api, requests, setSite: (next: Site) => (site = next), tick: (ms: number) => (clock += ms) };
+  const listing = createListingApi(client, { now: () => clock });
+  return { api, listing, requests, setSite: (next: Site) => (site = next), tick: (ms: number) => (clock += ms) };
 }
 
 describe('createCatalogApi', () => {
   test('builds the products query and reads the site headers', async () => {
-    const { api, requests } = harness();
-    const page = await api.products({ category: 'makeup/face', page: '2', per_page: '24', sort: 'newest' });
+    const { listing, requests } = harness();
+    const page = await listing.products({ category: 'makeup/face', page: '2', per_page: '24', sort: 'newest' });
     expect(page.meta.total).toBe(1);
     const url = new URL(requests[0]?.url ?? 'http://missing');
     expect(url.pathname).toBe('/api/web/v1/products');
@@ -61,8 +63,8 @@ describe('createCatalogApi', () => {
   });
 
   test('concurrent identical reads share one request; different queries do not', async () => {
-    const { api, requests } = harness();
-    await Promise.all([api.products({ category: 'makeup' }), api.products({ category: 'makeup' }), api.products({ category: 'skincare' })]);
+    const { listing, requests } = harness();
+    await Promise.all([listing.products({ category: 'makeup' }), listing.products({ category: 'makeup' }), listing.products({ category: 'skincare' })]);
     expect(requests).toHaveLength(2);
   });
 

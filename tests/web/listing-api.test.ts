@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
-import { createCatalogApi } from '../../src/web/shared/api/catalog-api.ts';
+import { createListingApi } from '../../src/web/features/catalog/listing.tsx';
 import { productFixture } from '../helpers/catalog-fake.ts';
 
 const FILTERS = {
@@ -22,7 +22,7 @@ function harness(body: (path: string) => unknown) {
     return new Response(JSON.stringify(body(url.pathname)), { status: 200, headers: { 'content-type': 'application/json' } });
   };
   const client = createApiClient({ baseURL: 'http://api.test/api/web/v1', site: () => ({ country: 'SG', language: 'en' }), fetch });
-  const api = createCatalogApi(client, { site: () => ({ country: 'SG', language: 'en' }), now: () => clock });
+  const api = createListingApi(client, { now: () => clock });
   return { api, urls, tick: (ms: number) => (clock += ms) };
 }
 
@@ -69,7 +69,7 @@ describe('loadPages (a link to page N)', () => {
   };
 
   test('up to 100 products come in one request; more in pages of 24; the answer reads as pages of 24', async () => {
-    const { loadPages } = await import('../../src/web/features/catalog/listing-source.ts');
+    const { loadPages } = await import('../../src/web/features/catalog/listing.tsx');
     const asked: string[] = [];
     const four = await loadPages(serve(asked), 1, 4);
     expect(asked).toEqual(['1x96']);

@@ -4,6 +4,7 @@ import { act, useSyncExternalStore } from 'react';
 import { afterEach, beforeAll } from 'vitest';
 import type { BaseLocationHook } from 'wouter';
 import { LANGUAGES } from '../../src/config/languages.ts';
+import type { ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { App } from '../../src/web/app/app.tsx';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
@@ -64,7 +65,7 @@ export function historyLocation(initial: string) {
 }
 
 /** The SPA at `url` in Singapore (English), on a fake catalogue that records its requests. */
-export async function renderListing(url: string, overrides: Partial<CatalogApi> = {}) {
+export async function renderListing(url: string, overrides: Partial<CatalogApi & ListingApi> = {}) {
   const [, search = ''] = url.split('?');
   const resolution = resolveSite({ search, cookie: '' });
   const i18n = setupI18n();

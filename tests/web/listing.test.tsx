@@ -2,12 +2,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { ProductListQueryInput } from '../../src/contract/catalog-query.ts';
+import type { ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { fakeCatalogApi, httpError } from '../helpers/catalog-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 
 /** The fake catalogue, with page numbers listed in `failOnce` failing on their first request. */
-function withFailures(failOnce: number[]): { api: Partial<CatalogApi>; pages: number[] } {
+function withFailures(failOnce: number[]): { api: Partial<CatalogApi & ListingApi>; pages: number[] } {
   const base = fakeCatalogApi();
   const pending = [...failOnce];
   const pages: number[] = [];

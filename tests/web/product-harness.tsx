@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Variant } from '../../src/contract/catalog.ts';
 import type { NotificationSubscription, Review, ReviewListResponse } from '../../src/contract/reviews.ts';
 import { LANGUAGES } from '../../src/config/languages.ts';
+import type { ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { App } from '../../src/web/app/app.tsx';
@@ -121,7 +122,7 @@ function fakeFetch(server: FakeServer): typeof fetch {
 export interface RenderProductOptions {
   url: string;
   signedIn?: boolean;
-  api?: Partial<CatalogApi>;
+  api?: Partial<CatalogApi & ListingApi>;
   server?: Partial<Omit<FakeServer, 'calls' | 'refuse'>>;
 }
 

@@ -8,7 +8,7 @@ import { useResource } from '../../shared/hooks/use-resource.ts';
 import type { ScreenProps } from '../../shared/screen.ts';
 import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { LazyListing } from './lazy-listing.tsx';
+import { Listing } from './listing.tsx';
 
 function BrandFailure({ retry }: { retry: () => void }) {
   useFeatureCatalog();
@@ -34,7 +34,7 @@ export default function BrandScreen({ params }: ScreenProps) {
           <BrandFailure retry={brands.retry} />
         </Suspense>
       ) : null}
-      <LazyListing key={slug} scope={{ kind: 'brand', slug }} />
+      <Listing key={slug} scope={{ kind: 'brand', slug }} />
     </div>
   );
 }

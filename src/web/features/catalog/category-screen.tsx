@@ -5,7 +5,7 @@ import { useApi } from '../../shared/api/api-provider.tsx';
 import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { Breadcrumb } from '../../shared/ui/breadcrumb.tsx';
 import { categoryHref } from '../../shared/links.ts';
-import { LazyListing } from './lazy-listing.tsx';
+import { Listing } from './listing.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
@@ -52,7 +52,7 @@ export default function CategoryScreen({ params }: ScreenProps) {
         </ul>
       ) : null}
       {tree.status === 'failure' ? <ErrorPanel title={t`The categories could not be loaded.`} onRetry={tree.retry} /> : null}
-      <LazyListing key={categoryPath} scope={{ kind: 'category', path: categoryPath }} />
+      <Listing key={categoryPath} scope={{ kind: 'category', path: categoryPath }} />
     </div>
   );
 }

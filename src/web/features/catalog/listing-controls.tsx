@@ -4,15 +4,15 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ProductFilters } from '../../../contract/catalog.ts';
-import { hasFilters, isOtherFilter, isProductSort, type ListingFilters, type ListingQuery } from '../../../contract/listing-query.ts';
+import { hasFilters, type ListingFilters, type ListingQuery } from '../../../contract/listing-query.ts';
+import { isOtherFilter, isProductSort } from '../../../contract/listing-params.ts';
 import { PRICE_PATTERN, PRODUCT_SORTS, type ProductSort } from '../../../contract/patterns.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
-import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { BADGE_LABELS } from '../../shared/ui/badges.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { formatMoney, formatNumber } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
-import { filterParams, type ListingScope } from './listing-source.ts';
+import { createListingApi, filterParams, type ListingScope } from './listing.tsx';
 import { withFilters, withoutFilters } from './listing-url.ts';
 
 interface ControlProps {
@@ -64,7 +64,7 @@ type CountsView = { data: ProductFilters | null; failed: boolean; loading: boole
  * arrives; an answer for filters no longer chosen is dropped (its request is aborted).
  */
 function useFilterCounts(scope: ListingScope, filters: ListingFilters): CountsView {
-  const api = useApi(createCatalogApi);
+  const api = useApi(createListingApi);
   const key = JSON.stringify(filterParams(scope, filters));
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ key: string | null; data: ProductFilters | null; failed: boolean }>({ key: null, data: null, failed: false });

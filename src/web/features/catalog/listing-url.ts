@@ -1,9 +1,10 @@
-import { LISTING_PARAM_KEYS, listingParams, NO_FILTERS, type ListingFilters, type ListingQuery } from '../../../contract/listing-query.ts';
+import { NO_FILTERS, type ListingFilters, type ListingQuery } from '../../../contract/listing-query.ts';
+import { LISTING_PARAM_KEYS, listingParams } from '../../../contract/listing-params.ts';
 
 /*
  * Writing a listing's filters, sort and page into the URL query, with the API's own names
  * (`?brands=a,b&price_min=10&sort=price_asc&page=2`, src/contract/listing-query.ts), so a shared
- * link or Back shows the same view. Reading them back is decodeListingQuery (./listing-source.ts,
+ * link or Back shows the same view. Reading them back is decodeListingQuery (./listing.tsx,
  * part of the first screen); writing them is only needed once the listing is shown, so it loads
  * with the listing.
  */

@@ -6,8 +6,7 @@ import { fromPromise } from 'xstate';
 import { hasFilters, type ListingQuery } from '../../../contract/listing-query.ts';
 import { productListingMachine, type FetchPageInput, type ListingPage } from '../../../../machines/catalog/product-listing.machine.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
-import { createCatalogApi } from '../../shared/api/catalog-api.ts';
-import { decodeListingQuery, fetchListing, type ListingScope } from './listing-source.ts';
+import { createListingApi, decodeListingQuery, fetchListing, type ListingScope } from './listing.tsx';
 import { listingHref, withoutFilters } from './listing-url.ts';
 import { ProductGrid } from '../../shared/ui/product-grid.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
@@ -38,7 +37,7 @@ export interface ListingViewProps {
  * entry, so Back leaves the listing rather than taking back one Show More.
  */
 export default function ListingView({ scope, renderEmpty, renderNotice }: ListingViewProps) {
-  const api = useApi(createCatalogApi);
+  const api = useApi(createListingApi);
   const site = useSite();
   const { t } = useLingui();
   const search = useSearch();

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { LazyListing } from './lazy-listing.tsx';
+import { Listing } from './listing.tsx';
 
 /** Waits for the feature messages by itself: the products' request does not wait for them. */
 function SaleHeading() {
@@ -19,7 +19,7 @@ export default function SaleScreen() {
       <Suspense fallback={<div className="skeleton skeleton--title" aria-hidden="true" />}>
         <SaleHeading />
       </Suspense>
-      <LazyListing scope={{ kind: 'sale' }} />
+      <Listing scope={{ kind: 'sale' }} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useSearch } from 'wouter';
 import { clipSearchText } from '../../../contract/patterns.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { LazyListing } from './lazy-listing.tsx';
+import { Listing } from './listing.tsx';
 
 /** The search text of a results URL as the API takes it. */
 export function searchText(search: string): string {
@@ -92,7 +92,7 @@ export default function SearchScreen() {
       </Suspense>
       {q ? (
         // A new search is a new listing: its own machine, its own first request.
-        <LazyListing
+        <Listing
           key={q}
           scope={{ kind: 'search', q }}
           renderNotice={(corrected) =>
