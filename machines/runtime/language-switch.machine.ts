@@ -1,10 +1,8 @@
 import { assign, setup } from 'xstate';
-import { COUNTRIES, defaultLanguage, type CountryCode, type LanguageCode } from '../../src/config/countries.ts';
+import { COUNTRIES, defaultLanguage, type LanguageCode, type Site } from '../../src/config/countries.ts';
 
-export interface LanguageSwitchInput {
-  country: CountryCode;
-  language: LanguageCode;
-}
+/** The page's country and language. */
+export type LanguageSwitchInput = Site;
 
 interface LanguageSwitchContext extends LanguageSwitchInput {
   requested: LanguageCode | null;
