@@ -13,7 +13,7 @@ import { NO_STORE } from './http/cache.ts';
 import { ApiError, NOT_FOUND_MESSAGE } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import { siteContext, type AppEnv } from './http/site.ts';
-import { loadSandboxFlag } from './config.ts';
+import { loadSandboxFlag } from './env.ts';
 import { accountRoutes } from './routes/account.ts';
 import { passwordResetRoutes, type PasswordResetOptions } from './routes/password-resets.ts';
 import { userSegmentRoutes } from './routes/preview.ts';

@@ -10,7 +10,7 @@ import { catalogueFingerprint, ListingIndex } from '../../src/server/catalog/lis
 import { indexSnapshotFile } from '../../src/server/catalog/listing-snapshot.ts';
 import { catalogueRefs } from '../../src/server/catalog/refs.ts';
 import { productPrices, products, variants } from '../../src/server/db/schema.ts';
-import { LISTING_SNAPSHOT_FILE } from '../../src/server/config.ts';
+import { LISTING_SNAPSHOT_FILE } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/server.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 

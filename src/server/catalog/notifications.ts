@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryCode, LanguageCode } from '../../config/countries.ts';
-import { DEFAULT_PORT } from '../config.ts';
+import { DEFAULT_PORT } from '../env.ts';
 import type { NotificationSubscription } from '../../contract/reviews.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';

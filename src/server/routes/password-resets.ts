@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { DEFAULT_PORT } from '../config.ts';
+import { DEFAULT_PORT } from '../env.ts';
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, PasswordResetRequestSchema, PasswordResetSchema, ResetTokenSchema } from '../../contract/account.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AuthService } from '../auth/service.ts';
