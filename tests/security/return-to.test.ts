@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '../../src/contract/returnTo.ts';
+import { RETURN_TO_MAX_LENGTH, safeReturnTo } from '../../src/contract/return-to.ts';
 import { signInHref } from '../../src/web/auth/session.ts';
 import { LEGITIMATE_RETURN_PATHS, OPEN_REDIRECT_PAYLOADS } from './open-redirect-payloads.ts';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { GOOGLE_SIGN_IN_META_NAME, GoogleSignInMetaSchema, type GoogleSignInMeta } from '../../contract/account.ts';
-import { safeReturnTo } from '../../contract/returnTo.ts';
+import { safeReturnTo } from '../../contract/return-to.ts';
 
 /**
  * "Continue with Google" (OpenID Connect implicit flow, `response_type=id_token`): the server

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { safeReturnTo } from '../../contract/returnTo.ts';
+import { safeReturnTo } from '../../contract/return-to.ts';
 import { useSignedIn, useSignInHref } from './sessionStore.ts';
 
 /** The raw `return_to` of the current URL (spec §2), or null. Judge it with `safeReturnTo` before landing on it. */
