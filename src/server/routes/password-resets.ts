@@ -13,7 +13,7 @@ import type { AppEnv } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordChangedEmail, passwordResetEmail } from '../mail/templates.ts';
-import { retireResetLinks, revokeAllSessions } from './account.ts';
+import { retireResetLinks, revokeAllSessions } from './user.ts';
 
 export const DEFAULT_RESET_TTL_MS = 30 * 60_000;
 export const DEFAULT_RESET_EMAILS_PER_HOUR = 5;
