@@ -8,7 +8,7 @@ import { listProducts, productDetail, productFacets } from '../catalog/products.
 import type { Db } from '../db/client.ts';
 import { cacheCatalogue } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
-import type { AppEnv } from '../http/site.ts';
+import { siteOf, type AppEnv } from '../http/site.ts';
 import { parseInput } from '../http/validate.ts';
 import { resolveSearch } from '../search/resolve.ts';
 
@@ -18,7 +18,7 @@ export function productRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = parseInput(ProductListQuerySchema, c.req.query(), 'query');
-      const site = { country: c.get('country'), language: c.get('language') };
+      const site = siteOf(c);
       const result = await listProducts(db, site, {
         ...productFilterFromQuery(query),
         sort: query.sort ?? 'featured',
@@ -31,7 +31,7 @@ export function productRoutes(db: Db) {
     // Before `/:slug`, which would take `filters` for a product slug.
     .get('/filters', async (c) => {
       const query = parseInput(ProductFiltersQuerySchema, c.req.query(), 'query');
-      const site = { country: c.get('country'), language: c.get('language') };
+      const site = siteOf(c);
       const searchTerms = query.q === undefined ? undefined : (await resolveSearch(db, site.language, query.q)).groups;
       const data = await productFacets(db, site, { ...productFilterFromQuery(query), searchTerms });
       cacheCatalogue(c);
@@ -39,7 +39,7 @@ export function productRoutes(db: Db) {
     })
     .get('/:slug', async (c) => {
       const { slug } = parseInput(SlugParamSchema, c.req.param(), 'param');
-      const data = await productDetail(db, { country: c.get('country'), language: c.get('language') }, slug);
+      const data = await productDetail(db, siteOf(c), slug);
       if (!data) throw notFound();
       cacheCatalogue(c);
       return c.json({ data });

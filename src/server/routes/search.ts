@@ -5,7 +5,7 @@ import { SuggestionsQuerySchema, type SearchResponse } from '../../contract/sear
 import { listProducts, productFilterFromQuery } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
 import { cacheCatalogue } from '../http/cache.ts';
-import type { AppEnv } from '../http/site.ts';
+import { siteOf, type AppEnv } from '../http/site.ts';
 import { parseInput } from '../http/validate.ts';
 import { popularQueries, recordSearch } from '../search/popular.ts';
 import { resolveSearch } from '../search/resolve.ts';
@@ -27,7 +27,7 @@ export function searchRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = parseInput(SearchQuerySchema, c.req.query(), 'query');
-      const site = { country: c.get('country'), language: c.get('language') };
+      const site = siteOf(c);
       const page = query.page ?? 1;
       const perPage = query.per_page ?? PRODUCT_PAGE_SIZE;
       const resolved = await resolveSearch(db, site.language, query.q);
