@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { OTHER_FILTERS, ProductFiltersResponseSchema, ProductListResponseSchema, type ProductFilters, type ProductSummary } from '../../src/contract/catalog.ts';
 import { SearchResponseSchema } from '../../src/contract/search.ts';
 import { ApiErrorBodySchema } from '../../src/contract/site.ts';
-import { listingIndex } from '../../src/server/catalog/listing-index.ts';
+import { listingIndex } from '../../src/server/catalog/listing-index/index.ts';
 import { readRows } from '../../src/server/db/rows.ts';
 import { listProducts, productFacets } from '../../src/server/catalog/products.ts';
 import { products, reviews } from '../../src/server/db/schema.ts';

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { PRODUCT_PAGE_SIZE } from '../../config/constants.ts';
 import { SlugSchema } from '../../contract/catalog.ts';
 import { ProductFiltersQuerySchema, ProductListQuerySchema } from '../../contract/catalog-query.ts';
-import { productFilterFromQuery } from '../catalog/filters.ts';
+import { filtersOfParams } from '../../contract/listing-query.ts';
 import { listProducts, productDetail, productFacets } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
 import { cacheCatalogue } from '../http/cache.ts';
@@ -20,7 +20,9 @@ export function productRoutes(db: Db) {
       const query = parseInput(ProductListQuerySchema, c.req.query(), 'query');
       const site = siteOf(c);
       const result = await listProducts(db, site, {
-        ...productFilterFromQuery(query),
+        category: query.category,
+        brand: query.brand,
+        ...filtersOfParams(query),
         sort: query.sort ?? 'featured',
         page: query.page ?? 1,
         perPage: query.per_page ?? PRODUCT_PAGE_SIZE,
@@ -33,7 +35,7 @@ export function productRoutes(db: Db) {
       const query = parseInput(ProductFiltersQuerySchema, c.req.query(), 'query');
       const site = siteOf(c);
       const searchTerms = query.q === undefined ? undefined : (await resolveSearch(db, site.language, query.q)).groups;
-      const data = await productFacets(db, site, { ...productFilterFromQuery(query), searchTerms });
+      const data = await productFacets(db, site, { category: query.category, brand: query.brand, ...filtersOfParams(query), searchTerms });
       cacheCatalogue(c);
       return c.json({ data });
     })
