@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PRODUCT_PAGE_SIZE_MAX } from '../config/constants.ts';
-import { OtherFilterSchema, ProductSortSchema, SlugSchema } from './catalog.ts';
+import { OtherFilterSchema, ProductSortSchema, SlugSchema } from './listing-schemas.ts';
 import { CATEGORY_PATH_PATTERN, FILTER_VALUES_MAX, normalizeSearchText, PRICE_PATTERN, SEARCH_QUERY_MAX } from './listing-query.ts';
 import { booleanFromQuery, intFromQuery } from './site-input.ts';
 

@@ -1,17 +1,14 @@
 import * as v from 'valibot';
-import { OTHER_FILTERS, PRODUCT_SORTS, SLUG_PATTERN } from './listing-query.ts';
+import { OtherFilterSchema } from './listing-schemas.ts';
 import { MoneySchema, PageMetaSchema } from './site.ts';
 
 export { OTHER_FILTERS, PRODUCT_SORTS, SEARCH_QUERY_MAX, type OtherFilter, type ProductSort } from './listing-query.ts';
-
-export const SlugSchema = v.pipe(v.string(), v.regex(SLUG_PATTERN, 'must be a lower-case slug'), v.maxLength(120));
+export { OtherFilterSchema, ProductSortSchema, SlugSchema } from './listing-schemas.ts';
 
 /** Badge codes (spec §3). `out_of_stock` is derived from stock; `waitlisted` arrives with the waitlist. */
 export const BADGES = ['new', 'exclusive', 'coming_soon', 'priority_access', 'app_exclusive', 'out_of_stock', 'waitlisted'] as const;
 export const BadgeSchema = v.picklist(BADGES);
 export type Badge = v.InferOutput<typeof BadgeSchema>;
-
-export const ProductSortSchema = v.picklist(PRODUCT_SORTS, 'must be one of featured, newest, price_desc, price_asc, top_rated');
 
 export const BrandSchema = v.object({
   id: v.number(),
@@ -87,9 +84,6 @@ export const ProductDetailSchema = v.object({
 export type ProductDetail = v.InferOutput<typeof ProductDetailSchema>;
 
 export const ProductDetailResponseSchema = v.object({ data: ProductDetailSchema });
-
-/** The "others" filter (spec §3): stored badges a shopper can narrow a listing to. */
-export const OtherFilterSchema = v.picklist(OTHER_FILTERS, 'must be one of new, exclusive, coming_soon, priority_access, app_exclusive');
 
 /**
  * The query schemas of `GET products`, `GET products/filters` and `GET search` live in
