@@ -18,11 +18,14 @@ export const SiteCountryHeaderSchema = v.pipe(
 
 export const LanguageCodeSchema = v.picklist(LANGUAGE_CODES, 'must be one of en, zh, id, th');
 
+/** A whole number as text, short enough to be an int4 (`42`): query integers, path ids, token subjects. */
+export const WHOLE_NUMBER_PATTERN = /^\d{1,9}$/;
+
 /** Query strings arrive as text: turn "12" into 12 and reject everything that is not an integer. */
 export function intFromQuery(min: number, max: number) {
   return v.pipe(
     v.string(),
-    v.regex(/^\d{1,9}$/, 'must be a whole number'),
+    v.regex(WHOLE_NUMBER_PATTERN, 'must be a whole number'),
     v.transform(Number),
     v.minValue(min, `must be at least ${min}`),
     v.maxValue(max, `must be at most ${max}`),

@@ -13,8 +13,9 @@ import { NO_STORE } from './http/cache.ts';
 import { ApiError, NOT_FOUND_MESSAGE } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import { siteContext, type AppEnv } from './http/site.ts';
-import { loadSandboxFlag } from './config.ts';
+import { loadSandboxFlag } from './env.ts';
 import { accountRoutes } from './routes/account.ts';
+import { beautyProfileRoutes } from './routes/beauty-profile.ts';
 import { passwordResetRoutes, type PasswordResetOptions } from './routes/password-resets.ts';
 import { userSegmentRoutes } from './routes/preview.ts';
 import { sandboxEmailRoutes } from './routes/sandbox-emails.ts';
@@ -33,7 +34,8 @@ import { variantRoutes } from './routes/variants.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { sandboxUserRoutes } from './routes/sandbox-users.ts';
 import { searchRoutes } from './routes/search.ts';
-import { sessionRoutes, userRoutes } from './routes/sessions.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+import { userRoutes } from './routes/user.ts';
 
 export interface AppOptions {
   db: Db;
@@ -85,9 +87,9 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/auth', authTokenRoutes(db, auth));
   api.route('/auth', socialAuthRoutes(db, auth, idTokens));
   api.route('/sessions', sessionRoutes(db, auth, { ...(signIn ? { signIn } : {}), log }));
-  api.route('/user', userRoutes(db, auth));
-  // Full paths inside: `POST/PATCH user`, `PUT user/password`, `account`, `beauty-profile` (GET user stays above).
-  api.route('/', accountRoutes(db, auth, { idTokens, ...(signIn ? { signIn } : {}), log }));
+  api.route('/user', userRoutes(db, auth, { idTokens, ...(signIn ? { signIn } : {}), log }));
+  api.route('/account', accountRoutes(db, auth));
+  api.route('/beauty-profile', beautyProfileRoutes(db, auth));
   api.route('/password-resets', passwordResetRoutes(db, auth, passwordResets));
   api.route('/sandbox/emails', sandboxEmailRoutes(db, { sandbox }));
   api.route('/sea-falcon', userSegmentRoutes(db, auth));

@@ -1,5 +1,5 @@
 import { createServer } from 'vite';
-import { loadConfig, loadMailConfig } from './config.ts';
+import { loadConfig, loadMailConfig } from './env.ts';
 import { startServer } from './server.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './env.ts';
 import { DataDirLockedError } from './lock.ts';
 import { startServer, type RunningServer } from './server.ts';
 

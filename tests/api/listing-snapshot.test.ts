@@ -5,17 +5,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNTRY_CODES } from '../../src/config/countries.ts';
 import { PRODUCT_SORTS } from '../../src/contract/catalog.ts';
-import { indexFilter } from '../../src/server/catalog/filters.ts';
-import { catalogueFingerprint, ListingIndex } from '../../src/server/catalog/listing-index.ts';
-import { indexSnapshotFile } from '../../src/server/catalog/listing-snapshot.ts';
+import { keyedFilter } from '../../src/server/catalog/filters.ts';
+import { catalogueFingerprint } from '../../src/server/catalog/listing-index/build.ts';
+import { indexSnapshotFile, ListingIndex } from '../../src/server/catalog/listing-index/index.ts';
 import { catalogueRefs } from '../../src/server/catalog/refs.ts';
 import { productPrices, products, variants } from '../../src/server/db/schema.ts';
-import { LISTING_SNAPSHOT_FILE } from '../../src/server/config.ts';
+import { LISTING_SNAPSHOT_FILE } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/server.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /*
- * The listing index saved beside the embedded database (src/server/catalog/listing-snapshot.ts):
+ * The listing index saved beside the embedded database (src/server/catalog/listing-index/snapshot.ts):
  * an index restored from a snapshot must answer exactly as the one built from the database, and a
  * snapshot that is not of the current catalogue, or is damaged, must never be used.
  */
@@ -46,9 +46,9 @@ async function answers(index: ListingIndex) {
   const out: unknown[] = [[...index.ids], [...index.cover]];
   for (const country of COUNTRY_CODES) {
     for (const filter of filters) {
-      const indexed = await indexFilter(t.db, index, refs, filter);
-      for (const sort of PRODUCT_SORTS) out.push(await index.page(t.db, country, indexed, sort, 0, 500));
-      out.push(await index.facetCounts(t.db, country, indexed));
+      const keyed = keyedFilter(refs, filter);
+      for (const sort of PRODUCT_SORTS) out.push(await index.pageOfIds(t.db, country, keyed, sort, 0, 500));
+      out.push(await index.facetCounts(t.db, country, keyed));
     }
   }
   return out;

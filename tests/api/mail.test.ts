@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import { SandboxEmailListSchema } from '../../src/contract/account.ts';
 import { createApp } from '../../src/server/app.ts';
-import { ConfigError, loadConfig, loadMailConfig } from '../../src/server/config.ts';
+import { ConfigError, loadConfig, loadMailConfig } from '../../src/server/env.ts';
 import { outboxEmails } from '../../src/server/db/schema.ts';
 import { OutboxMailer } from '../../src/server/mail/mailer.ts';
 import { enqueueEmail } from '../../src/server/mail/outbox.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOidcVerifier, type OidcVerifier } from '../../src/server/auth/oidc.ts';
-import { ConfigError, loadGoogleSignInConfig } from '../../src/server/config.ts';
+import { ConfigError, loadGoogleSignInConfig } from '../../src/server/env.ts';
 import { startOidcIssuer, type OidcTestIssuer } from '../helpers/oidc-issuer.ts';
 
 /** Moved forward by tests that need time to pass; the issuer mints with the same clock. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadSandboxFlag } from '../../src/server/config.ts';
+import { ConfigError, loadSandboxFlag } from '../../src/server/env.ts';
 import { SANDBOX_META, serveSpa, withSandboxMeta } from '../../src/server/http/static.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, COUNTRY_CODES } from '../../src/config/countries.ts';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { ConfigError, loadConfig } from '../../src/server/env.ts';
 import { flattenCategories } from '../../src/server/db/seed/categories.ts';
 import { brandRows, countryRows, generateProducts } from '../../src/server/db/seed/generate.ts';
 import { localPriceMinor, salePriceMinor } from '../../src/server/db/seed/prices.ts';

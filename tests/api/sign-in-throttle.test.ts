@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account.ts';
 import { createApp, type App } from '../../src/server/app.ts';
-import { ConfigError, loadSignInConfig } from '../../src/server/config.ts';
+import { ConfigError, loadSignInConfig } from '../../src/server/env.ts';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../../src/server/auth/throttle.ts';
 import { signInBlocks, signInFailures } from '../../src/server/db/schema.ts';
 import type * as PasswordModule from '../../src/server/auth/password.ts';

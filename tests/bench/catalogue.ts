@@ -33,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import { bundleServer } from '../../src/server/bundle.ts';
-import { LISTING_SNAPSHOT_FILE } from '../../src/server/config.ts';
+import { LISTING_SNAPSHOT_FILE } from '../../src/server/env.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FULL_CATALOGUE = 100_000;

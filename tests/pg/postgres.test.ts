@@ -25,16 +25,9 @@ let cluster: PgCluster | undefined;
 let postgres: RunningServer | undefined;
 let pglite: RunningServer | undefined;
 let client: pg.Client | undefined;
-const timings: Record<string, number> = {};
-
-async function timed<T>(name: string, action: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    return await action();
-  } finally {
-    timings[name] = Math.round(performance.now() - started);
-  }
-}
+/** What the servers logged (sign-in blocks, 500s), kept for assertions instead of printed. */
+const logs: string[] = [];
+const log = (line: string) => void logs.push(line);
 
 const databaseUrl = () => {
   if (!cluster) throw new Error('cluster not started');
@@ -42,17 +35,17 @@ const databaseUrl = () => {
 };
 
 beforeAll(async () => {
-  cluster = await timed('cluster start (initdb + pg_ctl start)', () => startCluster());
+  cluster = await startCluster();
   await cluster.createDatabase(DATABASE);
-  postgres = await timed('PostgreSQL server start (migrate + seed)', () => startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), seedProducts: SEED_PRODUCTS, staticDir: null }));
-  pglite = await timed('PGlite server start (migrate + seed)', () => startServer({ port: 0, hostname: '127.0.0.1', dataDir: 'memory', seedProducts: SEED_PRODUCTS, staticDir: null }));
+  postgres = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), seedProducts: SEED_PRODUCTS, staticDir: null, log });
+  pglite = await startServer({ port: 0, hostname: '127.0.0.1', dataDir: 'memory', seedProducts: SEED_PRODUCTS, staticDir: null, log });
   client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
 }, 180_000);
 
 afterAll(async () => {
   // Each step runs even when an earlier one fails: a postmaster must never outlive the tests.
-  const steps = [() => client?.end(), () => postgres?.close(), () => pglite?.close(), () => timed('cluster stop', async () => cluster?.stop())];
+  const steps = [() => client?.end(), () => postgres?.close(), () => pglite?.close(), () => cluster?.stop()];
   const errors: unknown[] = [];
   for (const step of steps) {
     try {
@@ -61,7 +54,6 @@ afterAll(async () => {
       errors.push(error);
     }
   }
-  console.log(`PostgreSQL ${cluster?.major ?? '?'} timings (ms): ${JSON.stringify(timings)}`);
   if (errors.length > 0) throw new AggregateError(errors, 'cleanup failed');
 }, 60_000);
 
@@ -113,8 +105,10 @@ async function expectSameAnswer(path: string, options: RequestOptions = {}, stat
 }
 
 describe('PostgreSQL through DATABASE_URL', () => {
-  it('runs the migrations and seeds an empty database', async () => {
+  it('runs the migrations and seeds an empty database on the cluster the test started', async () => {
     expect(postgres?.database).toMatch(/^PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:\d+\/beauty_pass$/);
+    const [server] = await query<{ server_version_num: string }>('show server_version_num');
+    expect(Math.floor(Number(server?.server_version_num) / 10_000)).toBe(cluster?.major);
     expect(postgres?.seeded).toBe(true);
     const tables = await query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public' order by table_name");
     expect(tables.map((t) => t.table_name)).toEqual(TABLES);
@@ -220,6 +214,8 @@ describe('PostgreSQL through DATABASE_URL', () => {
     const references = new Set(wrong.filter((answer) => answer.status === 403).map((answer) => (JSON.parse(answer.body) as { referenceId: string }).referenceId));
     expect(references.size).toBe(1);
     expect(await query<{ n: number }>('select count(*)::int as n from sign_in_blocks where account_key = $1', [email])).toEqual([{ n: 1 }]);
+    // Logged once, under the reference id the shopper is shown.
+    expect(logs.filter((line) => line.startsWith('sign-in blocked'))).toEqual([expect.stringContaining(`[${[...references][0]}]`)]);
 
     // A fresh session from the registration's cookies: 5 refreshes at once share one successor.
     const second = registration();
@@ -240,7 +236,7 @@ describe('PostgreSQL through DATABASE_URL', () => {
 
   it('keeps cards current across servers: a change written elsewhere shows on the next request', async () => {
     // A second server on the same database, as behind a load balancer; the test's own connection writes.
-    const other = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), staticDir: null });
+    const other = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), staticDir: null, log });
     try {
       const list = async () => JSON.parse((await request(other, '/products?sort=top_rated&per_page=100', { country: 'sg' })).body) as { data: { id: number; inStock: boolean; rating: { average: number; count: number } }[] };
       const before = await list();
@@ -267,7 +263,7 @@ describe('PostgreSQL through DATABASE_URL', () => {
     await postgres?.close();
     postgres = undefined;
     // A different SEED_PRODUCTS must not matter once the database holds a catalogue.
-    postgres = await timed('PostgreSQL server restart', () => startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), seedProducts: 10, staticDir: null }));
+    postgres = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), seedProducts: 10, staticDir: null, log });
     expect(postgres.seeded).toBe(false);
     expect(await request(postgres, '/products?sort=price_asc', { country: 'th' })).toEqual(before);
     expect(await query('select count(*)::int as n from sandbox_users')).toEqual(users);

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
+import { WHOLE_NUMBER_PATTERN } from '../../contract/site-input.ts';
 import { USER_ROLES, type UserRole } from '../db/schema.ts';
 
 /** Access tokens live 15 minutes; the refresh token (60 days) renews them. */
@@ -21,7 +22,7 @@ export interface AccessClaims {
 }
 
 const ClaimsSchema = v.object({
-  sub: v.pipe(v.string(), v.regex(/^\d{1,9}$/)),
+  sub: v.pipe(v.string(), v.regex(WHOLE_NUMBER_PATTERN)),
   role: v.picklist(USER_ROLES),
   iat: v.pipe(v.number(), v.integer()),
   exp: v.pipe(v.number(), v.integer()),

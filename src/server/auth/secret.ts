@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { serverSecrets } from '../db/schema.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../env.ts';
 
 export const MIN_SECRET_BYTES = 32;
 const SECRET_NAME = 'jwt_secret';

@@ -9,7 +9,7 @@ import {
   DEFAULT_SIGN_IN_MAX_FAILURES,
   DEFAULT_SIGN_IN_WINDOW_SECONDS,
   type SignInConfig,
-} from '../config.ts';
+} from '../env.ts';
 import type { Db } from '../db/client.ts';
 import { signInBlocks, signInFailures } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';

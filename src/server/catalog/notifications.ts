@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { CountryCode, LanguageCode } from '../../config/countries.ts';
-import { DEFAULT_PORT } from '../config.ts';
+import type { LanguageCode, Site } from '../../config/countries.ts';
+import { DEFAULT_PORT } from '../env.ts';
 import type { NotificationSubscription } from '../../contract/reviews.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
@@ -28,11 +28,10 @@ export async function subscriptionTarget(db: Db, slug: string, variantId: number
   return variant ? { kind: 'ok', target: { productId: product.id, variantId: variant.id } } : { kind: 'noVariant' };
 }
 
-export interface Subscriber {
+/** Who is told, in the site (country and language) they subscribed from. */
+export interface Subscriber extends Site {
   email: string;
   userId: number | null;
-  country: CountryCode;
-  language: LanguageCode;
 }
 
 /**

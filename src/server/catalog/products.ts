@@ -1,24 +1,24 @@
 import { sql } from 'drizzle-orm';
 import { API_PREFIX } from '../../config/constants.ts';
-import { COUNTRIES, type CountryCode } from '../../config/countries.ts';
-import type { Badge, ProductDetail, ProductSort, ProductSummary } from '../../contract/catalog.ts';
+import { COUNTRIES, type CountryCode, type LanguageCode, type Site } from '../../config/countries.ts';
+import { OTHER_FILTERS, type Badge, type ProductDetail, type ProductFilters, type ProductSort, type ProductSummary } from '../../contract/catalog.ts';
 import type { Db } from '../db/client.ts';
-import { pageOfIds, type ProductFilter, type Site } from './filters.ts';
 import { readRows } from '../db/rows.ts';
-import { listingIndex, type CountryPrices, type ListingIndex } from './listing-index.ts';
+import { keyedFilter, type ProductFilter } from './filters.ts';
+import { listingIndex, type CountryPrices, type ListingIndex } from './listing-index/index.ts';
 import { catalogueRefs, type CatalogueRefs } from './refs.ts';
 import { catalogueVersion, SUMMARY_COLUMNS, summaryCache, type SummaryRow } from './summaries.ts';
 
 /*
- * Product listings, summaries and the product page. What the server exports for other features:
+ * Product listings, summaries and the product page: the one module the catalogue routes call. It
+ * asks the listing index (./listing-index/) which products, and ./summaries.ts what their cards say.
  *
  * - `listProducts(db, site, { ...ProductFilter, sort, page, perPage })`: a page of summaries with
  *   `meta` (page, perPage, total, totalPages); `GET search` passes `searchTerms` in the filter.
- * - `productFacets(db, site, filter)`: `GET products/filters` (./filters.ts).
- * - `summariesByIds(db, site, ids)`: summaries in the order of `ids`.
- * - `productFilterFromQuery(query)`: a parsed listing/search query's filters as a `ProductFilter`.
+ * - `productFacets(db, site, filter)`: `GET products/filters`.
+ * - `productDetail(db, site, slug)`: `GET products/{slug}`.
+ * - `summariesByIds(db, site, ids)`: summaries in the order of `ids`; `featuredProducts` picks some.
  */
-export { productFacets, productFilterFromQuery, type FilterQuery, type ProductFilter, type Site } from './filters.ts';
 
 export function productImageUrl(productId: number, variantId: number): string {
   return `${API_PREFIX}/media/products/${productId}/${variantId}.svg`;
@@ -87,18 +87,56 @@ export interface ProductPage {
 
 /**
  * A page of products under a filter and sort, with the total the filter leaves. The page is found
- * in the listing index (./listing-index.ts) and its rows are read from the database, so stock,
+ * in the listing index (./listing-index/) and its rows are read from the database, so stock,
  * ratings and names are current. A page past the end is empty, with the real total.
  */
 export async function listProducts(db: Db, site: Site, options: ListOptions): Promise<ProductPage> {
   const { sort, page, perPage, ...filter } = options;
-  const [index, version] = await Promise.all([listingIndex(db), catalogueVersion(db)]);
+  const [index, refs, version] = await Promise.all([listingIndex(db), catalogueRefs(db), catalogueVersion(db)]);
   // Ordered by the ratings as they are now (a review may have moved one since the index read them).
   if (sort === 'top_rated') await index.catchUpRatings(db, version);
   const offset = (page - 1) * perPage;
-  const { ids, total } = await pageOfIds(db, index, site.country, filter, sort, offset, perPage);
+  const { ids, total } = await index.pageOfIds(db, site.country, keyedFilter(refs, filter), sort, offset, perPage);
   const data = await readSummaries(db, site, index, ids, version);
   return { data, meta: { page, perPage, total, totalPages: Math.ceil(total / perPage) } };
+}
+
+/**
+ * `GET products/filters`: each filter's choices with the products they would show under all the
+ * *other* active filters (a filter's own selection never narrows its own counts), the price range
+ * the other filters leave, and the total under every filter. One pass over the listing index; the
+ * counts are kept with it per filter and country.
+ */
+export async function productFacets(db: Db, site: Site, filter: ProductFilter): Promise<ProductFilters> {
+  const [index, refs] = await Promise.all([listingIndex(db), catalogueRefs(db)]);
+  const counts = await index.facetCounts(db, site.country, keyedFilter(refs, filter));
+
+  const selectedBrands = new Set(filter.brands ?? []);
+  const brands = refs.brandList
+    .map((brand) => ({ slug: brand.slug, name: brand.name, count: counts.brands.get(brand.id) ?? 0 }))
+    // A selected brand stays listed at 0, so the shopper can take it off again.
+    .filter((brand) => brand.count > 0 || selectedBrands.has(brand.slug));
+
+  const scope = filter.category === undefined ? undefined : refs.categoriesByPath.get(filter.category);
+  const children = filter.category !== undefined && !scope ? [] : (refs.childrenOf.get(scope ? scope.id : null) ?? []);
+  const categories = children.map((child) => ({
+    path: child.path,
+    name: child.name[site.language],
+    count: refs.idsUnder(child.path).reduce((sum, id) => sum + (counts.categories.get(id) ?? 0), 0),
+  }));
+
+  return {
+    brands,
+    categories,
+    price: {
+      currency: COUNTRIES[site.country].currency,
+      min: counts.priceMin === null ? null : counts.priceMin / 100,
+      max: counts.priceMax === null ? null : counts.priceMax / 100,
+    },
+    others: OTHER_FILTERS.map((code) => ({ code, count: counts.others.get(code) ?? 0 })),
+    onSale: { count: counts.onSale },
+    total: counts.total,
+  };
 }
 
 /** Deterministic picks for a placement: best-ranked products in stock (stock is read live, so in SQL). */
@@ -124,7 +162,7 @@ interface DetailJson {
 }
 
 /** One product with its variants in one language, in one query (one JSON text); null when there is no such slug. */
-async function readDetail(db: Db, language: Site['language'], slug: string): Promise<DetailJson | null> {
+async function readDetail(db: Db, language: LanguageCode, slug: string): Promise<DetailJson | null> {
   const [row] = await readRows<{ detail: string | null }>(db, sql`
       select json_build_object(
         'row', ${SUMMARY_COLUMNS},

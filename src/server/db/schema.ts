@@ -92,7 +92,7 @@ export const products = pgTable(
     uniqueIndex('products_slug_uq').on(t.slug),
     // Featured picks of a category (stock is checked on the rows: it changes).
     index('products_category_featured_idx').on(t.categoryId, t.featuredRank, t.id),
-    // The listing index (src/server/catalog/listing-index.ts) reads the featured order with what
+    // The listing index (src/server/catalog/listing-index/build.ts) reads the featured order with what
     // listings filter on, the newest and the top-rated order, each from its index alone: the table
     // itself is wide (four languages of texts). Trailing key columns stand in for INCLUDE, which
     // drizzle-kit cannot write; they never change the order (id is unique).
@@ -518,7 +518,7 @@ export const catalogueVersion = pgTable('catalogue_version', {
 /**
  * One row: a counter moved on by every statement that adds or removes products or variants, or
  * writes prices (triggers, migration 0005). The listing index reads those only when it is built,
- * so a snapshot of it (src/server/catalog/listing-snapshot.ts) is good while this stays the same.
+ * so a snapshot of it (src/server/catalog/listing-index/snapshot.ts) is good while this stays the same.
  */
 export const catalogueStructureVersion = pgTable('catalogue_structure_version', {
   id: smallint('id').primaryKey(),

@@ -1,16 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { DEFAULT_COUNTRY, languageFor, type CountryCode, type LanguageCode } from '../../config/countries.ts';
+import { DEFAULT_COUNTRY, languageFor, type CountryCode, type Site } from '../../config/countries.ts';
 import { SiteCountryHeaderSchema } from '../../contract/site-input.ts';
 import { invalidRequest } from './errors.ts';
 import { fieldErrors } from './validate.ts';
 
-export type AppEnv = {
-  Variables: {
-    country: CountryCode;
-    language: LanguageCode;
-  };
-};
+export type AppEnv = { Variables: Site };
+
+/** The request's site as one value (after `siteContext`). */
+export function siteOf(c: { var: Site }): Site {
+  return { country: c.var.country, language: c.var.language };
+}
 
 /**
  * Country from `X-Site-Country` (missing → SG, invalid → 400) and language from `Accept-Language`

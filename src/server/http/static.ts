@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { GOOGLE_SIGN_IN_META_NAME, type GoogleSignInMeta } from '../../contract/account.ts';
-import { loadSandboxFlag } from '../config.ts';
+import { loadSandboxFlag } from '../env.ts';
 import { IMMUTABLE } from './cache.ts';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { WHOLE_NUMBER_PATTERN } from '../../contract/site-input.ts';
 import { ApiError, invalidRequest, type FieldError } from './errors.ts';
 
 export type InputSource = 'query' | 'param' | 'body' | 'header';
@@ -65,7 +66,10 @@ export async function parseJsonBody<TSchema extends v.GenericSchema>(c: Context,
   return parseInput(schema, value, 'body');
 }
 
+/** A number in a path segment (`:productId`), as a number. */
+export const PathNumberSchema = v.pipe(v.string(), v.regex(WHOLE_NUMBER_PATTERN, 'must be a positive whole number'), v.transform(Number));
+
 /** `:id` path parameters. */
 export const IdParamSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a positive whole number'), v.transform(Number), v.minValue(1, 'must be a positive whole number')),
+  id: v.pipe(PathNumberSchema, v.minValue(1, 'must be a positive whole number')),
 });

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { FeaturedProductsBodySchema } from '../../contract/catalog-query.ts';
+import { CATEGORY_PATH_PATTERN } from '../../contract/patterns.ts';
 import { featuredProducts } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
 import { invalidRequest } from '../http/errors.ts';
-import type { AppEnv } from '../http/site.ts';
+import { siteOf, type AppEnv } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
-
-const CATEGORY_PATH = /^[a-z0-9-]+(?:\/[a-z0-9-]+){0,2}$/;
 
 /** A POST only because the contract says so (spec §7): it reads, never writes. */
 export function featuredProductRoutes(db: Db) {
@@ -15,10 +14,10 @@ export function featuredProductRoutes(db: Db) {
     if (body.placement === 'category' && body.category === undefined) {
       throw invalidRequest([{ field: 'body.category', message: 'is required for category placements' }]);
     }
-    if (body.category !== undefined && !CATEGORY_PATH.test(body.category)) {
+    if (body.category !== undefined && !CATEGORY_PATH_PATTERN.test(body.category)) {
       throw invalidRequest([{ field: 'body.category', message: 'must be a category path' }]);
     }
-    const data = await featuredProducts(db, { country: c.get('country'), language: c.get('language') }, {
+    const data = await featuredProducts(db, siteOf(c), {
       placement: body.placement,
       category: body.category,
       limit: body.limit,

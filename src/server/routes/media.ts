@@ -6,12 +6,11 @@ import { brands, products, variants } from '../db/schema.ts';
 import { IMMUTABLE } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 import type { AppEnv } from '../http/site.ts';
-import { parseInput } from '../http/validate.ts';
+import { parseInput, PathNumberSchema } from '../http/validate.ts';
 import { productSvg } from '../media/product-svg.ts';
 
-const wholeNumber = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a positive whole number'), v.transform(Number));
 const ImageParamsSchema = v.object({
-  productId: wholeNumber,
+  productId: PathNumberSchema,
   file: v.pipe(v.string(), v.regex(/^\d{1,9}\.svg$/, 'must be {variantId}.svg'), v.transform((f) => Number(f.slice(0, -4)))),
 });
 

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { NO_STORE } from '../http/cache.ts';
 import { invalidRequest, notFound } from '../http/errors.ts';
+import { siteOf } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 
 /** The answer to a guest, new or repeat alike: it must not tell whether an address was subscribed. */
@@ -38,7 +39,7 @@ export function notificationSubscriptionRoutes(db: Db, auth: AuthService) {
       const body = await parseJsonBody(c, NotificationSubscriptionBodySchema);
       const member = await memberOf(c.var.auth.sub);
       const target = await targetOf(body.product, body.variantId);
-      const { id } = await subscribe(db, target, { email: member.email, userId: member.id, country: c.get('country'), language: c.get('language') });
+      const { id } = await subscribe(db, target, { email: member.email, userId: member.id, ...siteOf(c) });
       const data = await subscriptionById(db, id);
       if (!data) throw notFound();
       // 201 for a repeat too (the registry's status): the body is the same subscription either way.
@@ -47,7 +48,7 @@ export function notificationSubscriptionRoutes(db: Db, auth: AuthService) {
     .post('/subscribe', async (c) => {
       const body = await parseJsonBody(c, GuestSubscribeBodySchema);
       const target = await targetOf(body.product, body.variantId);
-      await subscribe(db, target, { email: body.email, userId: null, country: c.get('country'), language: c.get('language') });
+      await subscribe(db, target, { email: body.email, userId: null, ...siteOf(c) });
       return c.json({ message: SUBSCRIBED_MESSAGE }, 202);
     });
 }

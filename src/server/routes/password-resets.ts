@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { DEFAULT_PORT } from '../config.ts';
+import { DEFAULT_PORT } from '../env.ts';
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, PasswordResetRequestSchema, PasswordResetSchema, ResetTokenSchema } from '../../contract/account.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -13,7 +13,7 @@ import type { AppEnv } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordChangedEmail, passwordResetEmail } from '../mail/templates.ts';
-import { retireResetLinks, revokeAllSessions } from './account.ts';
+import { retireResetLinks, revokeAllSessions } from './user.ts';
 
 export const DEFAULT_RESET_TTL_MS = 30 * 60_000;
 export const DEFAULT_RESET_EMAILS_PER_HOUR = 5;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { isCountryCode, languageFor, type CountryCode, type LanguageCode } from '../../config/countries.ts';
+import { isCountryCode, languageFor, type Site } from '../../config/countries.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account.ts';
 import type { Announcement, PreviewEcho } from '../../contract/layouts.ts';
 import { accessToken, requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
@@ -23,10 +23,9 @@ export const requireStaff: MiddlewareHandler<AuthEnv> = async (c, next) => {
   await next();
 };
 
-export interface Preview {
+/** A staff preview: the chosen segments, in the site of its `Accept-Language` locale. */
+export interface Preview extends Site {
   segments: string[];
-  language: LanguageCode;
-  country: CountryCode;
 }
 
 /**
@@ -74,7 +73,7 @@ export function previewEcho(preview: Preview): PreviewEcho {
  */
 export async function headerAnnouncements(
   db: Db,
-  { country, language, preview }: { country: CountryCode; language: LanguageCode; preview: Preview | null },
+  { country, language, preview }: Site & { preview: Preview | null },
 ): Promise<Announcement[]> {
   const segments = preview ? [EVERYONE_SEGMENT, ...preview.segments] : [EVERYONE_SEGMENT];
   const rows = await db

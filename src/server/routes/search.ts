@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import { PRODUCT_PAGE_SIZE } from '../../config/constants.ts';
 import { SearchQuerySchema, type SearchQuery } from '../../contract/catalog-query.ts';
 import { SuggestionsQuerySchema, type SearchResponse } from '../../contract/search.ts';
-import { listProducts, productFilterFromQuery } from '../catalog/products.ts';
+import { filtersOfParams } from '../../contract/listing-query.ts';
+import { listProducts } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
 import { cacheCatalogue } from '../http/cache.ts';
-import type { AppEnv } from '../http/site.ts';
+import { siteOf, type AppEnv } from '../http/site.ts';
 import { parseInput } from '../http/validate.ts';
 import { popularQueries, recordSearch } from '../search/popular.ts';
 import { resolveSearch } from '../search/resolve.ts';
@@ -27,7 +28,7 @@ export function searchRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = parseInput(SearchQuerySchema, c.req.query(), 'query');
-      const site = { country: c.get('country'), language: c.get('language') };
+      const site = siteOf(c);
       const page = query.page ?? 1;
       const perPage = query.per_page ?? PRODUCT_PAGE_SIZE;
       const resolved = await resolveSearch(db, site.language, query.q);
@@ -35,7 +36,7 @@ export function searchRoutes(db: Db) {
       const result =
         resolved.groups.length === 0
           ? { data: [], meta: { page, perPage, total: 0, totalPages: 0 } }
-          : await listProducts(db, site, { ...productFilterFromQuery(query), searchTerms: resolved.groups, sort: query.sort ?? 'featured', page, perPage });
+          : await listProducts(db, site, { category: query.category, brand: query.brand, ...filtersOfParams(query), searchTerms: resolved.groups, sort: query.sort ?? 'featured', page, perPage });
       if (result.meta.total > 0 && isNewSearch(query)) recordSearch(db, site.country, canonicalQuery(resolved.corrected ?? resolved.normalized));
       cacheCatalogue(c);
       const body: SearchResponse = { data: result.data, meta: { ...result.meta, query: resolved.normalized, corrected: resolved.corrected } };

@@ -20,6 +20,14 @@ export function toCurrentUser(user: typeof users.$inferSelect): CurrentUser {
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, country: user.country, role: user.role };
 }
 
+/** The holder of the request's access token (after `requireAccess`). */
+export async function signedInUser(db: Db, c: Context<AuthEnv>): Promise<typeof users.$inferSelect> {
+  const [user] = await db.select().from(users).where(eq(users.id, Number(c.var.auth.sub)));
+  // A token outliving its account (deleted meanwhile) is no longer a session.
+  if (!user) throw unauthorized();
+  return user;
+}
+
 /** Starts a new token family for the user on this browser (its `device-id` kept) and sets the session cookies. */
 export async function startSignedInSession(c: Context, auth: AuthService, user: typeof users.$inferSelect): Promise<void> {
   const cookieDevice = deviceIdFromCookie(c);
@@ -69,13 +77,4 @@ export function sessionRoutes(db: Db, auth: AuthService, { signIn = DEFAULT_SIGN
       clearSessionCookies(c);
       return c.json({ message: AUTH_MESSAGES.signedOut }, 200);
     });
-}
-
-/** `GET user`: who holds the access token. Lives here until the account slice gives it its own file. */
-export function userRoutes(db: Db, auth: AuthService) {
-  return new Hono<AuthEnv>().get('/', requireAccess(auth), async (c) => {
-    const [user] = await db.select().from(users).where(eq(users.id, Number(c.var.auth.sub)));
-    if (!user) throw unauthorized();
-    return c.json({ data: toCurrentUser(user) }, 200);
-  });
 }

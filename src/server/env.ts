@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_DATA_DIR = '.data/';
-/** The listing index saved in the data directory, beside `pgdata/` (src/server/catalog/listing-snapshot.ts). */
+/** The listing index saved in the data directory, beside `pgdata/` (src/server/catalog/listing-index/snapshot.ts). */
 export const LISTING_SNAPSHOT_FILE = 'listing-index.snapshot';
 export const DEFAULT_SEED_PRODUCTS = 2_000;
 export const MAX_SEED_PRODUCTS = 100_000;
