@@ -16,7 +16,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
-  reporter: [['list']],
+  // The accessibility reporter writes the axe table (page × width → violations) of the run.
+  reporter: [['list'], ['./tests/e2e/accessibility-reporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -46,6 +47,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         SEED_PRODUCTS: '400',
         SANDBOX: '1',
+        // Links in emails (the reset link in the sandbox mailbox) on the origin the tests browse.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
         OIDC_GOOGLE_CLIENT_ID: oidcClientId,
       },

@@ -1,24 +1,43 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base } from '@playwright/test';
+import { guardAccessibility, type Accessibility } from './fixtures/accessibility.ts';
+import { accountFixture, type Account } from './fixtures/account.ts';
+import { catalogueFixture, type Catalogue } from './fixtures/api.ts';
+import { listingFixture, type Listing } from './fixtures/listing.ts';
+import { mailboxFixture, type Mailbox } from './fixtures/mailbox.ts';
+import { searchFixture, type Search } from './fixtures/search.ts';
+import { storeFixture, type Store } from './fixtures/store.ts';
+import { visualizerFixture, type Visualizer } from './fixtures/visualizer.ts';
 
-/** Domain helpers for the storefront: tests read like what a shopper does. */
-export function storefront(page: Page) {
-  return {
-    async open(path = '/') {
-      await page.goto(path);
-      await expect(page.locator('main')).toBeVisible();
-    },
-    navigation() {
-      return page.getByRole('navigation', { name: 'Categories' });
-    },
-    productCards() {
-      return page.locator('main').getByRole('link').filter({ has: page.locator('img') });
-    },
-    async chooseCountry(label: string) {
-      await Promise.all([page.waitForEvent('load'), page.getByLabel('Country').selectOption({ label })]);
-    },
-    async expectPricesIn(symbol: string) {
-      const price = page.locator('main').getByText(symbol, { exact: false }).first();
-      await expect(price).toBeVisible();
-    },
-  };
+export { expect } from './fixtures/accessibility.ts';
+
+interface Fixtures {
+  /**
+   * Automatic: records every page the test's page visits, runs axe (WCAG 2.0–2.2 A and AA, at a
+   * phone and a desktop width) on the final one at teardown, and fails the test when a visited
+   * page was never checked. See fixtures/accessibility.ts.
+   */
+  accessibility: Accessibility;
+  /** Checks the page as it is now with axe, at every width; fails on any violation. */
+  expectAccessible: Accessibility['expectAccessible'];
+  /** The seeded catalogue, through the API. */
+  catalogue: Catalogue;
+  store: Store;
+  account: Account;
+  listing: Listing;
+  search: Search;
+  mailbox: Mailbox;
+  visualizer: Visualizer;
 }
+
+/** Every e2e spec imports `test` and `expect` from here, never from @playwright/test. */
+export const test = base.extend<Fixtures>({
+  accessibility: [async ({ page, baseURL }, use, testInfo) => guardAccessibility(page, baseURL, testInfo, use), { auto: true, title: 'accessibility (axe)' }],
+  expectAccessible: async ({ accessibility }, use) => use(accessibility.expectAccessible),
+  catalogue: async ({ request }, use) => use(catalogueFixture(request)),
+  store: async ({ page, accessibility }, use) => use(storeFixture(page, accessibility)),
+  account: async ({ page, accessibility }, use) => use(accountFixture(page, accessibility)),
+  listing: async ({ page }, use) => use(listingFixture(page)),
+  search: async ({ page }, use) => use(searchFixture(page)),
+  mailbox: async ({ page, accessibility }, use) => use(mailboxFixture(page, accessibility)),
+  visualizer: async ({ page, accessibility }, use) => use(visualizerFixture(page, accessibility)),
+});

@@ -1,13 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 /**
  * Google sign-in end to end against the local OpenID Connect issuer (tests/tools/oidc-issuer-server.ts):
  * the browser goes to the issuer's /authorize, comes back with an ID token, and the store's server
  * checks it against the issuer's published keys. The issuer's user has no store account at first.
  */
-test('Continue with Google: not linked → the register form starts from the Google account; after registering, Google signs the member straight in', async ({ page }) => {
-  await page.goto('/sign_in?return_to=%2Faccount');
-  await page.getByRole('link', { name: 'Continue with Google' }).click();
+test('Continue with Google: not linked → the register form starts from the Google account; after registering, Google signs the member straight in', async ({ page, account, expectAccessible }) => {
+  await account.openSignIn('/account');
+  await account.continueWithGoogle();
 
   // Back from the issuer: not linked yet, so the invitation to register with the Google names filled in.
   await expect(page).toHaveURL(/\/register/);
@@ -18,6 +18,7 @@ test('Continue with Google: not linked → the register form starts from the Goo
   await expect(form.getByLabel('Last name')).toHaveValue('Tan');
   // The ID token is not left in the address bar.
   expect(page.url()).not.toContain('id_token');
+  await expectAccessible();
 
   await form.getByLabel('Password').fill('Chendol ice 31');
   await form.getByLabel('I consent to the collection and use of my personal information.').check();
@@ -27,13 +28,15 @@ test('Continue with Google: not linked → the register form starts from the Goo
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText('mei.google@example.com')).toBeVisible();
+  await expectAccessible();
 
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await account.signOut();
   await expect(page.getByText('Signed out successfully')).toBeVisible();
+  await expectAccessible();
 
   // Linked now: Google signs in without a password and lands on return_to.
-  await page.goto('/sign_in?return_to=%2Faccount');
-  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await account.openSignIn('/account');
+  await account.continueWithGoogle();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText('mei.google@example.com')).toBeVisible();
 });

@@ -1,8 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { storefront } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
-test('a shopper in Singapore browses home → category → product', async ({ page }) => {
-  const store = storefront(page);
+test('a shopper in Singapore browses home → category → product', async ({ page, store, listing, expectAccessible }) => {
   await store.open('/');
   await expect(page).toHaveTitle(/ \| Beauty Pass Singapore$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -17,15 +15,17 @@ test('a shopper in Singapore browses home → category → product', async ({ pa
   await firstCategory.click();
   await expect(page).toHaveURL(/\/categories\/[a-z0-9-]+$/);
   await expect(page.getByRole('heading', { level: 1, name: categoryName })).toBeVisible();
-  const range = page.getByText(/^1 to \d+ of \d+$/);
+  const range = listing.range;
   await expect(range).toHaveText(/^1 to 24 of \d+$/);
-  const total = Number((await range.textContent())?.match(/of (\d+)/)?.[1]);
+  const total = await listing.total();
   expect(total).toBeGreaterThan(24);
+  await expectAccessible();
 
-  await page.getByRole('button', { name: 'Show More' }).click();
+  await listing.showMore();
   await expect(range).toHaveText(`1 to ${Math.min(48, total)} of ${total}`);
   // Focus moves to the first product of the appended page, so keyboard users continue from there.
   await expect(page.locator(':focus')).toBeVisible();
+  await expectAccessible();
 
   await store.productCards().first().click();
   await expect(page).toHaveURL(/\/products\/[a-z0-9-]+$/);
@@ -34,6 +34,7 @@ test('a shopper in Singapore browses home → category → product', async ({ pa
   await expect(page).toHaveTitle(new RegExp(`^.+ \\| Beauty Pass Singapore$`));
   await store.expectPricesIn('S$');
   await expect(page.getByText(/^(In stock|Out of stock)$/).first()).toBeVisible();
+  await expectAccessible();
 
   const shades = page.getByRole('radio');
   if ((await shades.count()) > 1) {
@@ -43,11 +44,11 @@ test('a shopper in Singapore browses home → category → product', async ({ pa
     await expect(shades.nth(1)).toHaveAttribute('aria-checked', 'true');
     await expect(shades.nth(1)).toHaveAttribute('data-state', 'checked');
     await expect(image).not.toHaveAttribute('src', before ?? '');
+    await expectAccessible();
   }
 });
 
-test('switching to Thailand shows Thai text and baht prices, then English on request', async ({ page }) => {
-  const store = storefront(page);
+test('switching to Thailand shows Thai text and baht prices, then English on request', async ({ page, store }) => {
   await store.open('/');
   await store.chooseCountry('Thailand');
   await expect(page.locator('html')).toHaveAttribute('lang', 'th');
@@ -56,26 +57,26 @@ test('switching to Thailand shows Thai text and baht prices, then English on req
   await store.expectPricesIn('฿');
   expect((await page.context().cookies()).find((c) => c.name === 'locale')?.value).toBe('th');
 
-  await Promise.all([page.waitForEvent('load'), page.getByLabel('ภาษา').selectOption('en')]);
+  await store.chooseLanguage('en', 'ภาษา');
   await expect(page).toHaveURL(/[?&]language=en/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await store.expectPricesIn('฿');
   expect((await page.context().cookies()).find((c) => c.name === 'language')?.value).toBe('lng_en');
 });
 
-test('an unknown path shows the 404 screen with a way home', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path shows the 404 screen with a way home', async ({ page, store }) => {
+  await store.open('/no/such/page', page.getByText('Page not found: /no/such/page'));
   await expect(page.getByText('Page not found: /no/such/page')).toBeVisible();
   await page.getByRole('link', { name: /home/i }).last().click();
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a country the store does not ship to gets the welcome screen', async ({ page }) => {
-  await page.goto('/?country_code=us');
+test('a country the store does not ship to gets the welcome screen', async ({ page, store }) => {
+  await store.open('/?country_code=us', page.getByText("This site doesn't ship to your country"));
   await expect(page.getByText("This site doesn't ship to your country")).toBeVisible();
   await page.getByRole('link', { name: 'Australia' }).click();
   await expect(page).toHaveTitle(/Beauty Pass Australia$/);
-  await storefront(page).expectPricesIn('$');
+  await store.expectPricesIn('$');
 });
 
 test('one process serves the API, hashed assets and the SPA fallback', async ({ request }) => {

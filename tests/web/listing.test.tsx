@@ -51,6 +51,19 @@ describe('category listing', () => {
     expect(screen.queryByRole('button', { name: 'Show More' })).not.toBeInTheDocument();
   });
 
+  test('each card says its rating in words to screen readers, and hides the stars and count beside them', async () => {
+    await renderApp({ url: '/categories/makeup' });
+    const grid = await screen.findByRole('list', { name: 'Products' });
+    const ratings = within(grid).getAllByText(/^Rated \d(\.\d)? out of 5 by \d+ reviewers$/);
+    expect(ratings).toHaveLength(24);
+    for (const rating of ratings) {
+      const paragraph = rating.closest('p');
+      expect(paragraph).not.toHaveAttribute('aria-label');
+      const heard = [...(paragraph?.children ?? [])].filter((part) => part.getAttribute('aria-hidden') !== 'true');
+      expect(heard).toEqual([rating]);
+    }
+  });
+
   test('an empty category says so', async () => {
     await renderApp({ url: '/categories/skincare' });
     expect(await screen.findByText('Sorry, no products found!')).toBeInTheDocument();

@@ -19,7 +19,8 @@ export const ProductCard = forwardRef<HTMLAnchorElement, { product: ProductSumma
       </Link>
       <Price price={product.price} salePrice={product.salePrice} />
       {count > 0 ? (
-        <p className="rating" aria-label={t`Rated ${average} out of 5 by ${count} reviewers`}>
+        <p className="rating">
+          <span className="visually-hidden">{t`Rated ${average} out of 5 by ${count} reviewers`}</span>
           <span aria-hidden="true">★ {average}</span> <span aria-hidden="true">({count})</span>
         </p>
       ) : null}
