@@ -31,7 +31,7 @@ export interface CatalogApiOptions {
   freshMs?: number;
 }
 
-/** Catalogue data is fresh for five minutes (spec §9), shared by concurrent callers (./read-cache.ts). */
+/** Catalogue data is fresh for five minutes (spec §9), shared by concurrent callers (createReadCache below). */
 export function createCatalogApi(client: ApiClient, { site = client.site, now = Date.now, freshMs = CACHE_FRESH_MS }: CatalogApiOptions = {}): CatalogApi {
   const cached = createReadCache({ site, now, freshMs });
   const index = <S extends v.GenericSchema>(path: string, schema: S) => client.request('GET', path, schema);
