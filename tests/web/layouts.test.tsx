@@ -20,7 +20,7 @@ describe('blank layout: /swagger', () => {
       layoutLoads += 1;
       return layoutFixture;
     };
-    await renderApp({ url: '/swagger', api: { layouts } });
+    await renderApp({ url: '/swagger', catalog: { layouts } });
     const heading = await screen.findByRole('heading', { level: 1, name: 'API documentation' });
     expect(layoutOf(heading)).toBe('blank');
     expect(screen.getByRole('main')).toContainElement(heading);
