@@ -1,4 +1,5 @@
-import { act, useSyncExternalStore } from 'react';
+import { act } from '@testing-library/react';
+import { useSyncExternalStore } from 'react';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 
 export interface HistoryLocation {
