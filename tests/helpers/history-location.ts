@@ -58,3 +58,9 @@ export function historyLocation(initial: string): HistoryLocation {
     onChange: subscribe,
   };
 }
+
+/** Path and query, the query re-encoded by URLSearchParams (a space as `+`): hrefs built either way compare equal. */
+export function normalizeHref(href: string): string {
+  const [path = '/', search] = href.split('?');
+  return search ? `${path}?${new URLSearchParams(search).toString()}` : path;
+}

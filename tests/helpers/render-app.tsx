@@ -24,6 +24,10 @@ import { appApis } from './app-apis.ts';
 import type { FakeCatalogCalls } from './catalog-fake.ts';
 import { historyLocation, type HistoryLocation } from './history-location.ts';
 import { productServer, productServerFetch, type ProductServer, type ProductServerData } from './product-server.ts';
+// The navigation guard is a chunk that the first in-app navigation loads. Loaded here once, the
+// guard's verdict (stay in-app, or a full page load) arrives within the user event that navigated
+// (an import already loaded settles in microtasks), so a test reads where the shopper went at once.
+import '../../machines/runtime/navigation-guard.machine.ts';
 
 // Screens are lazy chunks: their first import in a busy test run can take over a second.
 configure({ asyncUtilTimeout: 5000 });
