@@ -10,10 +10,10 @@ export interface HistoryLocation {
   entries(): string[];
   /** The current entry: path and query. */
   current(): string;
-  /** A new entry, as a link the shopper follows (past the runtime's navigation guard). */
-  push(to: string): void;
-  /** The browser's Back button. */
-  back(): void;
+  /** A new entry, as a link the shopper follows (past the runtime's navigation guard); await it. */
+  push(to: string): Promise<void>;
+  /** The browser's Back button; await it. */
+  back(): Promise<void>;
   /** Called after every change of the current entry (push, replace, back). */
   onChange(listener: () => void): () => void;
 }
@@ -48,9 +48,12 @@ export function historyLocation(initial: string): HistoryLocation {
     searchHook: useHistorySearch,
     entries: () => entries.slice(0, index + 1),
     current,
-    push: (to) => act(() => navigate(to)),
+    // An async act: what a new entry sets off (a listing's requests to the in-memory catalogue
+    // answer within microtasks) settles inside it; after a synchronous act those answers updated
+    // React outside any act, and React warned of it.
+    push: (to) => act(async () => navigate(to)),
     back: () =>
-      act(() => {
+      act(async () => {
         if (index === 0) throw new Error('no entry to go back to');
         index -= 1;
         notify();

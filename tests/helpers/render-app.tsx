@@ -108,8 +108,8 @@ export interface RenderAppResult extends RenderResult {
   cookieWrites: CookieWrites[];
   /** Full page loads the runtime asked for (navigations the guard did not keep in-app). */
   assigned: string[];
-  /** In-app navigation as the browser's history does it (past the runtime's guard). */
-  navigate(to: string): void;
+  /** In-app navigation as the browser's history does it (past the runtime's guard); await it. */
+  navigate(to: string): Promise<void>;
   /** The browser history the router runs on: its entries, Back. */
   history: Omit<HistoryLocation, 'hook' | 'searchHook' | 'onChange'>;
   /** Where the shopper is now: the last full page load the app asked for, or else the router's current entry. */
