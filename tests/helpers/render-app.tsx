@@ -172,7 +172,7 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
   };
   const calls: FakeCatalogCalls = { products: [], filters: [], search: [] };
 
-  // Loaded before the clock stops: the catalog and chunks load on real time.
+  // Faked only now: the catalog above has loaded on real time.
   if (now !== undefined) {
     vi.useFakeTimers({ now: Date.parse(now), shouldAdvanceTime: true });
     fakeClock = true;
