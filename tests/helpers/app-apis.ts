@@ -1,11 +1,13 @@
 import type { AccountApi } from '../../src/web/features/account/account-api.ts';
 import { createAccountApi } from '../../src/web/features/account/account-api.ts';
 import { createListingApi, type ListingApi } from '../../src/web/features/catalog/listing.tsx';
+import { createProductApi, type ProductApi } from '../../src/web/features/product/product-api.ts';
 import { createSandboxApi, type SandboxApi, type SandboxEmail } from '../../src/web/features/sandbox/sandbox-api.ts';
+import { createSearchApi, type SearchApi } from '../../src/web/features/search/search-api.ts';
 import { apiFake, type ApiFakes } from '../../src/web/shared/api/api-provider.tsx';
 import { createCatalogApi, type CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { fakeAccountApi } from './account-fake.ts';
-import { fakeCatalogApi } from './catalog-fake.ts';
+import { fakeCatalogApi, type FakeCatalogCalls } from './catalog-fake.ts';
 
 /** The outbox as the developer mailbox reads it. */
 export function fakeSandboxApi(emails: SandboxEmail[] = []): SandboxApi {
@@ -13,10 +15,17 @@ export function fakeSandboxApi(emails: SandboxEmail[] = []): SandboxApi {
 }
 
 export interface AppApiFakes {
-  /** The in-memory catalogue answers both the shared catalogue API and the listing's. */
+  /** The in-memory catalogue answers both the shared catalogue API and the listing's; these methods replace its own. */
   catalog?: Partial<CatalogApi & ListingApi>;
+  /** Where the in-memory catalogue records what it was asked. */
+  catalogCalls?: FakeCatalogCalls;
   account?: Partial<AccountApi>;
   sandbox?: Partial<SandboxApi>;
+  /** No in-memory product or search API: without a fake here they come from the client, or are absent. */
+  product?: ProductApi;
+  search?: SearchApi;
+  /** Any other API, keyed by the factory it replaces (`apiFake(createXApi, fake)`). */
+  more?: ApiFakes;
 }
 
 /**
@@ -24,12 +33,15 @@ export interface AppApiFakes {
  * (`useApi(factory)`): the in-memory catalogue, account and outbox unless a test passes its own.
  * APIs without a fake here (product, search) come from the test's client, or are absent without one.
  */
-export function appApis({ catalog, account, sandbox }: AppApiFakes = {}): ApiFakes {
-  const catalogue = { ...fakeCatalogApi(), ...catalog };
+export function appApis({ catalog, catalogCalls, account, sandbox, product, search, more }: AppApiFakes = {}): ApiFakes {
+  const catalogue = { ...fakeCatalogApi(catalogCalls), ...catalog };
   return new Map([
     apiFake(createCatalogApi, catalogue),
     apiFake(createListingApi, catalogue),
     apiFake(createAccountApi, { ...fakeAccountApi(), ...account }),
     apiFake(createSandboxApi, { ...fakeSandboxApi(), ...sandbox }),
+    ...(product ? [apiFake(createProductApi, product)] : []),
+    ...(search ? [apiFake(createSearchApi, search)] : []),
+    ...(more ?? []),
   ]);
 }

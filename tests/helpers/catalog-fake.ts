@@ -216,3 +216,12 @@ export function fakeCatalogApi(calls?: FakeCatalogCalls): CatalogApi & ListingAp
     featured: async () => makeup.slice(0, 4),
   };
 }
+
+/**
+ * The listing view and its controls, loaded ahead (`beforeAll(preloadListing, 60_000)`): they are
+ * lazy chunks, and a busy machine's first import must not eat into the first test's waiting time
+ * (the tests are about behaviour, not load time).
+ */
+export function preloadListing(): Promise<unknown> {
+  return Promise.all([import('../../src/web/features/catalog/listing-view.tsx'), import('../../src/web/features/catalog/listing-controls.tsx')]);
+}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { GOOGLE_SIGN_IN_META_NAME } from '../../src/contract/account.ts';
 import { googleAuthorizationUrl, readPendingLink } from '../../src/web/features/account/google.ts';
-import { clearSessionCookie, fakeAccountApi, setSessionCookie, SHOPPER } from '../helpers/account-fake.ts';
+import { fakeAccountApi, setSessionCookie, SHOPPER } from '../helpers/account-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 
 const CONFIG = { authorizationEndpoint: 'https://issuer.test/authorize', clientId: 'client-123' };
@@ -24,7 +24,6 @@ afterEach(() => {
   document.head.querySelector(`meta[name="${GOOGLE_SIGN_IN_META_NAME}"]`)?.remove();
   document.removeEventListener('click', preventNavigation);
   sessionStorage.clear();
-  clearSessionCookie();
   window.history.replaceState(null, '', '/');
 });
 
@@ -79,7 +78,7 @@ describe('/sign_in/google', () => {
       setSessionCookie();
       return SHOPPER;
     };
-    const app = await renderApp({ url: '/sign_in/google', accountApi });
+    const app = await renderApp({ url: '/sign_in/google', account: accountApi });
     await waitFor(() => expect(app.assigned).toEqual(['/products/silk-foundation']));
     // The token leaves the address bar.
     expect(window.location.hash).toBe('');
@@ -92,7 +91,7 @@ describe('/sign_in/google', () => {
   ])('%s is refused before anything is sent', async (_name, tamper) => {
     window.history.replaceState(null, '', `/sign_in/google${providerAnswer('/cart', tamper)}`);
     const accountApi = fakeAccountApi();
-    await renderApp({ url: '/sign_in/google', accountApi });
+    await renderApp({ url: '/sign_in/google', account: accountApi });
     expect(await screen.findByRole('alert')).toHaveTextContent('This Google sign-in could not be verified');
     expect(accountApi.state.calls).toEqual([]);
   });
@@ -101,13 +100,13 @@ describe('/sign_in/google', () => {
     const fragment = providerAnswer('/cart');
     window.history.replaceState(null, '', `/sign_in/google${fragment}`);
     const accountApi = fakeAccountApi();
-    const callback = await renderApp({ url: '/sign_in/google', accountApi });
+    const callback = await renderApp({ url: '/sign_in/google', account: accountApi });
     await waitFor(() => expect(callback.assigned).toEqual(['/register?google=link&return_to=%2Fcart']));
     const token = new URLSearchParams(fragment.slice(1)).get('id_token');
     expect(readPendingLink()).toEqual({ idToken: token, email: 'new@example.com', firstName: 'Nia', lastName: 'Putri' });
     callback.unmount();
 
-    const app = await renderApp({ url: '/register?google=link&return_to=%2Fcart', accountApi });
+    const app = await renderApp({ url: '/register?google=link&return_to=%2Fcart', account: accountApi });
     expect(await screen.findByText('This Google account is not linked yet: create your account to continue')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Create an account' });
     expect(within(form).getByLabelText('Email')).toHaveValue('new@example.com');

@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ACCOUNT_SCREENS } from '../../src/web/features/account/screens.tsx';
 import { ACCOUNT_SCREEN_PATHS } from '../../src/web/features/account/paths.ts';
 import { ROUTES } from '../../src/web/app/routes.tsx';
-import { apiError, clearSessionCookie, fakeAccountApi, LIVE_RESET_TOKEN, networkError, setSessionCookie, SHOPPER_PASSWORD } from '../helpers/account-fake.ts';
+import { apiError, fakeAccountApi, LIVE_RESET_TOKEN, networkError, SHOPPER_PASSWORD } from '../helpers/account-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 import { fakeSandboxApi } from '../helpers/app-apis.ts';
 import type { SandboxEmail } from '../../src/web/features/sandbox/sandbox-api.ts';
-
-afterEach(() => clearSessionCookie());
 
 test('every account path is in the route table and has its screen (9 paths)', () => {
   expect(ACCOUNT_SCREEN_PATHS).toHaveLength(9);
@@ -32,7 +30,7 @@ describe('forgot password', () => {
       await real(email);
       if (error) throw error;
     };
-    const app = await renderApp({ url: '/forgot_password', accountApi });
+    const app = await renderApp({ url: '/forgot_password', account: accountApi });
     await app.user.type(await screen.findByLabelText('Email'), ' Nobody@Example.com ');
     await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('A reset link will be sent to your email nobody@example.com')).toBeInTheDocument();
@@ -44,7 +42,7 @@ describe('forgot password', () => {
     accountApi.requestPasswordReset = async () => {
       throw networkError();
     };
-    const app = await renderApp({ url: '/forgot_password', accountApi });
+    const app = await renderApp({ url: '/forgot_password', account: accountApi });
     await app.user.type(await screen.findByLabelText('Email'), 'ana@example.com');
     await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the store');
@@ -59,7 +57,7 @@ describe('reset password', () => {
     ['an expired token (410)', `/reset_password?token=${'b'.repeat(43)}`, 1],
   ])('%s (%s): "This link has expired or was already used" with a link to ask for a new one, after %i checks', async (_name, url, checks) => {
     const accountApi = fakeAccountApi();
-    await renderApp({ url, accountApi });
+    await renderApp({ url, account: accountApi });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This link has expired or was already used');
     expect(within(alert).getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/forgot_password');
@@ -69,7 +67,7 @@ describe('reset password', () => {
 
   test('a live link: the new password is checked, then "Your password was changed successfully" with a sign-in link', async () => {
     const accountApi = fakeAccountApi();
-    const app = await renderApp({ url: `/reset_password?token=${LIVE_RESET_TOKEN}`, accountApi });
+    const app = await renderApp({ url: `/reset_password?token=${LIVE_RESET_TOKEN}`, account: accountApi });
     expect(await screen.findByText('Choose a new password for a***@example.com.')).toBeInTheDocument();
     const password = screen.getByLabelText('New password');
     await app.user.type(password, 'short1');
@@ -87,7 +85,7 @@ describe('reset password', () => {
 describe('account pages need a session', () => {
   test.each(['/account', '/account/profile', '/account/password', '/account/beauty-profile'])('%s without the jwt-data cookie redirects to sign-in with return_to', async (path) => {
     const accountApi = fakeAccountApi();
-    const app = await renderApp({ url: path, accountApi });
+    const app = await renderApp({ url: path, account: accountApi });
     await waitFor(() => expect(app.assigned).toEqual([`/sign_in?return_to=${encodeURIComponent(path)}`]));
     expect(accountApi.state.calls).toEqual([]);
   });
@@ -95,8 +93,7 @@ describe('account pages need a session', () => {
 
 describe('account dashboard', () => {
   test('shows the member: name, email, Pink badge with 120 points, beauty profile not completed, 2 devices, and links', async () => {
-    setSessionCookie();
-    await renderApp({ url: '/account' });
+    await renderApp({ url: '/account', user: 'member' });
     expect(await screen.findByText('Hello, Ana')).toBeInTheDocument();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
     const pass = screen.getByTestId('beauty-pass');
@@ -111,7 +108,6 @@ describe('account dashboard', () => {
   });
 
   test('a failed load says "Your account could not be loaded." with Retry; 1 retry later the dashboard shows', async () => {
-    setSessionCookie();
     const accountApi = fakeAccountApi();
     const real = accountApi.account;
     let calls = 0;
@@ -120,7 +116,7 @@ describe('account dashboard', () => {
       if (calls === 1) throw networkError();
       return real(options);
     };
-    const app = await renderApp({ url: '/account', accountApi });
+    const app = await renderApp({ url: '/account', user: 'member', account: accountApi });
     const title = await screen.findByText('Your account could not be loaded.');
     expect(title.closest('[role="alert"]')).not.toBeNull();
     await app.user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -129,21 +125,19 @@ describe('account dashboard', () => {
   });
 
   test('a profile the server does not find (404) says "This page could not be loaded." without a Retry that cannot help', async () => {
-    setSessionCookie();
     const accountApi = fakeAccountApi();
     accountApi.beautyProfile = async () => {
       throw apiError(404);
     };
-    await renderApp({ url: '/account/beauty-profile', accountApi });
+    await renderApp({ url: '/account/beauty-profile', user: 'member', account: accountApi });
     expect(await screen.findByText('This page could not be loaded.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   test('not a Beauty Pass member: an invitation to join instead of a tier', async () => {
-    setSessionCookie();
     const accountApi = fakeAccountApi();
     accountApi.state.account = { ...accountApi.state.account, beautyPass: null };
-    await renderApp({ url: '/account', accountApi });
+    await renderApp({ url: '/account', user: 'member', account: accountApi });
     expect(await screen.findByText(/You are not a Beauty Pass member yet/)).toBeInTheDocument();
   });
 
@@ -151,9 +145,8 @@ describe('account dashboard', () => {
     ['Sign out', 'signOut'],
     ['Sign out of all devices', 'signOutEverywhere'],
   ])('"%s" says "Signed out successfully", goes to / and the header shows Sign in again', async (button, method) => {
-    setSessionCookie();
     const accountApi = fakeAccountApi();
-    const app = await renderApp({ url: '/account', accountApi });
+    const app = await renderApp({ url: '/account', user: 'member', account: accountApi });
     const banner = screen.getByRole('banner');
     expect(await within(banner).findByRole('link', { name: 'Account' })).toBeInTheDocument();
     await screen.findByText('Hello, Ana');
@@ -167,9 +160,8 @@ describe('account dashboard', () => {
 
 describe('profile, password and beauty profile', () => {
   test('profile: starts from the account (names, marketing consent) and saves the change', async () => {
-    setSessionCookie();
     const accountApi = fakeAccountApi();
-    const app = await renderApp({ url: '/account/profile', accountApi });
+    const app = await renderApp({ url: '/account/profile', user: 'member', account: accountApi });
     const first = await screen.findByLabelText('First name');
     expect(first).toHaveValue('Ana');
     expect(screen.getByLabelText('Send me news and offers (optional).')).toBeChecked();
@@ -182,8 +174,7 @@ describe('profile, password and beauty profile', () => {
   });
 
   test('change password: a wrong current password (400 wrong_password) marks that field', async () => {
-    setSessionCookie();
-    const app = await renderApp({ url: '/account/password' });
+    const app = await renderApp({ url: '/account/password', user: 'member' });
     await app.user.type(await screen.findByLabelText('Current password'), 'not-it-1');
     await app.user.type(screen.getByLabelText('New password'), 'brand-new-2');
     await app.user.click(screen.getByRole('button', { name: 'Change password' }));
@@ -196,9 +187,8 @@ describe('profile, password and beauty profile', () => {
   });
 
   test('beauty profile: a skin type, 2 skin concerns (checkboxes) and a finish are saved; the rest stay null', async () => {
-    setSessionCookie();
     const accountApi = fakeAccountApi();
-    const app = await renderApp({ url: '/account/beauty-profile', accountApi });
+    const app = await renderApp({ url: '/account/beauty-profile', user: 'member', account: accountApi });
     await app.user.selectOptions(await screen.findByLabelText('Skin type'), 'combination');
     const concerns = screen.getByRole('group', { name: 'Skin concerns' });
     await app.user.click(within(concerns).getByLabelText('Dark spots'));
@@ -233,7 +223,7 @@ describe('sandbox mailbox', () => {
         sentAt: null,
       },
     ];
-    await renderApp({ url: '/sandbox/mailbox', sandboxApi: fakeSandboxApi(emails) });
+    await renderApp({ url: '/sandbox/mailbox', sandbox: fakeSandboxApi(emails) });
     const items = await screen.findAllByRole('article');
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Reset your password', 'Welcome to Beauty Pass']);
     // The sentence's full stop is not part of the link.

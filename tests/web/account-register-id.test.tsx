@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, test } from 'vitest';
-import { clearSessionCookie, fakeAccountApi } from '../helpers/account-fake.ts';
+import { expect, test } from 'vitest';
+import { fakeAccountApi } from '../helpers/account-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
-
-afterEach(() => clearSessionCookie());
 
 /** The flow the Playwright test runs on the Indonesian site, with the labels it uses. */
 test('registering in Indonesian on the ID site (/register?country_code=ID) sends the 4 consents and the ID terms variant bp-terms-id-2026-07', async () => {
   const accountApi = fakeAccountApi();
-  const app = await renderApp({ url: '/register?country_code=ID', accountApi });
+  const app = await renderApp({ url: '/register?country_code=ID', account: accountApi });
   expect(await screen.findByRole('heading', { level: 1, name: 'Buat akun' })).toBeInTheDocument();
   const form = screen.getByRole('form', { name: 'Buat akun' });
   expect(within(form).getByLabelText('Negara')).toHaveValue('ID');

@@ -3,13 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { BEAUTY_PASS_TERMS } from '../../src/config/consents.ts';
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES } from '../../src/contract/account.ts';
-import { apiError, clearSessionCookie, fakeAccountApi, SHOPPER } from '../helpers/account-fake.ts';
+import { apiError, fakeAccountApi, SHOPPER } from '../helpers/account-fake.ts';
 import { renderApp, type RenderAppResult } from '../helpers/render-app.tsx';
 
-afterEach(() => {
-  clearSessionCookie();
-  sessionStorage.clear();
-});
+afterEach(() => sessionStorage.clear());
 
 const COMPULSORY = [
   'I consent to the collection and use of my personal information.',
@@ -38,7 +35,7 @@ describe('register', () => {
 
   test('without the 4 compulsory consents nothing is sent: 4 errors "This consent is required", then ticking them sends all 6 consents and SG\'s terms variant', async () => {
     const accountApi = fakeAccountApi();
-    const app = await renderApp({ url: '/register?return_to=%2Fcart', accountApi });
+    const app = await renderApp({ url: '/register?return_to=%2Fcart', account: accountApi });
     const form = await fillIdentity(app);
     await app.user.click(within(form).getByRole('button', { name: 'Create account' }));
     const alert = await screen.findByRole('alert');
@@ -68,7 +65,7 @@ describe('register', () => {
 
   test("choosing another country (TH) changes the Beauty Pass terms text and the variant sent to TH's", async () => {
     const accountApi = fakeAccountApi();
-    const app = await renderApp({ url: '/register', accountApi });
+    const app = await renderApp({ url: '/register', account: accountApi });
     const form = await fillIdentity(app);
     await app.user.selectOptions(within(form).getByLabelText('Country'), 'TH');
     for (const label of COMPULSORY) await app.user.click(screen.getByLabelText(label));
@@ -86,7 +83,7 @@ describe('register', () => {
 
   test('without the Beauty Pass consent no terms variant is sent', async () => {
     const accountApi = fakeAccountApi();
-    const app = await renderApp({ url: '/register', accountApi });
+    const app = await renderApp({ url: '/register', account: accountApi });
     const form = await fillIdentity(app);
     for (const label of COMPULSORY) await app.user.click(screen.getByLabelText(label));
     await app.user.click(within(form).getByRole('button', { name: 'Create account' }));
@@ -97,7 +94,7 @@ describe('register', () => {
 
   test('a weak password (7 letters, no digit) is refused in the browser with the rule as its error', async () => {
     const accountApi = fakeAccountApi();
-    const app = await renderApp({ url: '/register', accountApi });
+    const app = await renderApp({ url: '/register', account: accountApi });
     const form = await screen.findByRole('form', { name: 'Create an account' });
     await app.user.type(within(form).getByLabelText('Password'), 'abcdefg');
     await app.user.click(within(form).getByRole('button', { name: 'Create account' }));
@@ -113,7 +110,7 @@ describe('register', () => {
     accountApi.register = async () => {
       throw apiError(400, { message: 'Invalid request', errors: [{ field: 'body.email', message: 'Invalid email' }, { field: 'body.lastName', message: 'Character limit exceeded' }] });
     };
-    const app = await renderApp({ url: '/register', accountApi });
+    const app = await renderApp({ url: '/register', account: accountApi });
     const form = await fillIdentity(app);
     for (const label of COMPULSORY) await app.user.click(screen.getByLabelText(label));
     await app.user.click(within(form).getByRole('button', { name: 'Create account' }));
@@ -139,7 +136,7 @@ describe('register', () => {
     accountApi.register = async () => {
       throw apiError(409, { message: ACCOUNT_MESSAGES.termsOutdated, code: ACCOUNT_ERROR_CODES.termsOutdated });
     };
-    const app = await renderApp({ url: '/register', accountApi });
+    const app = await renderApp({ url: '/register', account: accountApi });
     const form = await fillIdentity(app);
     for (const label of COMPULSORY) await app.user.click(screen.getByLabelText(label));
     await app.user.click(screen.getByLabelText(/Beauty Pass terms for Singapore/));

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES } from '../../src/contract/account.ts';
-import { apiError, clearSessionCookie, fakeAccountApi, networkError, SHOPPER, SHOPPER_PASSWORD } from '../helpers/account-fake.ts';
+import { apiError, fakeAccountApi, networkError, SHOPPER, SHOPPER_PASSWORD } from '../helpers/account-fake.ts';
 import { renderApp, type RenderAppResult } from '../helpers/render-app.tsx';
-
-afterEach(() => clearSessionCookie());
 
 async function signIn(app: RenderAppResult, email = SHOPPER.email, password = SHOPPER_PASSWORD) {
   const form = await screen.findByRole('form', { name: 'Sign in' });
@@ -60,7 +58,7 @@ describe('sign-in', () => {
     accountApi.signIn = async () => {
       throw apiError(403, { message: ACCOUNT_MESSAGES.blocked, code: ACCOUNT_ERROR_CODES.signInBlocked, referenceId: 'ref-7f3a9c' });
     };
-    const app = await renderApp({ url: '/sign_in', accountApi });
+    const app = await renderApp({ url: '/sign_in', account: accountApi });
     await signIn(app);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Account cannot be signed in; contact support quoting a Reference ID');
@@ -73,7 +71,7 @@ describe('sign-in', () => {
     accountApi.signIn = async () => {
       throw apiError(403, { message: ACCOUNT_MESSAGES.rejected, code: ACCOUNT_ERROR_CODES.signInRejected });
     };
-    const app = await renderApp({ url: '/sign_in', accountApi });
+    const app = await renderApp({ url: '/sign_in', account: accountApi });
     await signIn(app);
     expect(await screen.findByRole('alert')).toHaveTextContent('The system has rejected the sign-in request');
   });
@@ -87,7 +85,7 @@ describe('sign-in', () => {
       if (attempts === 1) throw networkError();
       return real(body);
     };
-    const app = await renderApp({ url: '/sign_in?return_to=%2Fprivacy', accountApi });
+    const app = await renderApp({ url: '/sign_in?return_to=%2Fprivacy', account: accountApi });
     await signIn(app);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the store');
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -97,7 +95,7 @@ describe('sign-in', () => {
 
   test('empty fields are refused in the browser: 0 requests, 2 errors linked to their inputs, the summary focused', async () => {
     const accountApi = fakeAccountApi();
-    const app = await renderApp({ url: '/sign_in', accountApi });
+    const app = await renderApp({ url: '/sign_in', account: accountApi });
     await app.user.click(await screen.findByRole('button', { name: 'Sign in' }));
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert).toHaveFocus());
@@ -116,7 +114,7 @@ describe('sign-in', () => {
       new Promise((_, reject) => {
         release = () => reject(apiError(401));
       });
-    const app = await renderApp({ url: '/sign_in', accountApi });
+    const app = await renderApp({ url: '/sign_in', account: accountApi });
     await signIn(app);
     const busy = await screen.findByRole('button', { name: 'Signing in…' });
     expect(busy).toBeDisabled();

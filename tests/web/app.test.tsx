@@ -40,7 +40,7 @@ describe('header', () => {
       calls += 1;
       throw httpError(503);
     };
-    const { user } = await renderApp({ url: '/privacy', api: { layouts } });
+    const { user } = await renderApp({ url: '/privacy', catalog: { layouts } });
     await user.click(await screen.findByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(calls).toBe(2));
   });
@@ -61,7 +61,7 @@ describe('home', () => {
   test('shows Thai text and prices in ฿ for Thailand', async () => {
     await renderApp({
       url: '/?country_code=th',
-      api: { featured: async () => [productFixture(1, 'THB', { price: { currency: 'THB', amount: 1290 }, salePrice: { currency: 'THB', amount: 990 } })] },
+      catalog: { featured: async () => [productFixture(1, 'THB', { price: { currency: 'THB', amount: 1290 }, salePrice: { currency: 'THB', amount: 990 } })] },
     });
     expect(await screen.findByRole('heading', { name: 'สินค้าแนะนำ' })).toBeInTheDocument();
     const [card] = await screen.findAllByRole('article');
@@ -78,7 +78,7 @@ describe('home', () => {
       if (fail) throw httpError(500);
       return [productFixture(3)];
     };
-    const { user } = await renderApp({ url: '/', api: { featured } });
+    const { user } = await renderApp({ url: '/', catalog: { featured } });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Featured products could not be loaded.');
     expect(alert).toHaveTextContent('Check your internet connection');
@@ -181,7 +181,7 @@ describe('fatal errors', () => {
     console.error = () => {};
     try {
       // A layout that breaks the contract makes the header throw while rendering.
-      await renderApp({ url: '/', api: { layouts: async () => ({}) as Layout } });
+      await renderApp({ url: '/', catalog: { layouts: async () => ({}) as Layout } });
       expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
     } finally {

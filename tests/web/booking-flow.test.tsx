@@ -11,7 +11,11 @@ import type { BookingField } from '../../src/contract/booking.ts';
 import { BookingFlow } from '../../src/web/features/booking/booking-flow-view.tsx';
 import { formatSlotTime, formatStoreDay, stateKey } from '../../src/web/features/booking/booking-format.ts';
 import { formatMoney } from '../../src/web/shared/site/format.ts';
-import { advance, clickEnabled, controllableActors, renderBooking, SG_SITE, viewPaths } from './booking-harness.tsx';
+import { advance, clickEnabled, controllableActors, viewPaths } from '../helpers/model-view.ts';
+import { renderApp, SG_SITE } from '../helpers/render-app.tsx';
+
+/** The day the shopper opens the view (the fake clock's start): the fixtures' slots and bookings lie ahead. */
+const BOOKING_DAY = '2030-11-30T00:00:00.000Z';
 
 const ERROR_TEXT = { required: 'Required field', invalidEmail: 'Invalid email', invalidPhone: 'Invalid phone number', tooLong: 'Character limit exceeded' } as const;
 
@@ -33,7 +37,7 @@ const fieldElement = (field: BookingField) => screen.getByLabelText(FIELD_NAMES[
 
 async function setup() {
   const fakes = controllableActors(['fetchSlots', 'fetchArtists', 'createReservation'] as const);
-  const { user } = await renderBooking(<BookingFlow implementations={{ actors: fakes.actors }} input={FLOW_INPUT} />);
+  const { user } = await renderApp({ ui: <BookingFlow implementations={{ actors: fakes.actors }} input={FLOW_INPUT} />, now: BOOKING_DAY });
   return { user, fakes };
 }
 

@@ -10,7 +10,11 @@ import { replay } from '../../machines/model/replay.ts';
 import type { Slot } from '../../src/contract/booking.ts';
 import { BookingLifecycle } from '../../src/web/features/booking/booking-lifecycle-view.tsx';
 import { formatAppointment, stateKey } from '../../src/web/features/booking/booking-format.ts';
-import { advance, clickEnabled, controllableActors, renderBooking, SG_SITE, viewPaths } from './booking-harness.tsx';
+import { advance, clickEnabled, controllableActors, viewPaths } from '../helpers/model-view.ts';
+import { renderApp, SG_SITE } from '../helpers/render-app.tsx';
+
+/** The day the shopper opens the view (the fake clock's start): the fixtures' slots and bookings lie ahead. */
+const BOOKING_DAY = '2030-11-30T00:00:00.000Z';
 
 const SLOTS: Slot[] = [{ id: RESCHEDULE_SLOT_ID, storeId: 'store-orchard', date: '2030-12-05', startsAt: RESCHEDULED_BOOKING.appointmentAt, capacity: 1 }];
 const MOVE = `Move to ${formatAppointment(SLOTS[0]?.startsAt ?? '', SG_SITE)}`;
@@ -18,7 +22,7 @@ const EXPIRED_TEXT = 'This booking has expired: its appointment time has passed,
 
 async function setup() {
   const fakes = controllableActors(['loadBooking', 'rescheduleBooking', 'cancelBooking'] as const);
-  const { user } = await renderBooking(<BookingLifecycle implementations={{ actors: fakes.actors }} input={LIFECYCLE_INPUT} rescheduleSlots={SLOTS} />);
+  const { user } = await renderApp({ ui: <BookingLifecycle implementations={{ actors: fakes.actors }} input={LIFECYCLE_INPUT} rescheduleSlots={SLOTS} />, now: BOOKING_DAY });
   return { user, fakes };
 }
 type Fakes = Awaited<ReturnType<typeof setup>>['fakes'];

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { I18nProvider } from '@lingui/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { ENDPOINTS } from '../../src/contract/endpoints.ts';
-import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import { LAYOUTS } from '../../src/web/app/layouts/layouts.tsx';
 import { layoutFixture } from '../helpers/catalog-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
@@ -20,7 +18,7 @@ describe('blank layout: /swagger', () => {
       layoutLoads += 1;
       return layoutFixture;
     };
-    await renderApp({ url: '/swagger', api: { layouts } });
+    await renderApp({ url: '/swagger', catalog: { layouts } });
     const heading = await screen.findByRole('heading', { level: 1, name: 'API documentation' });
     expect(layoutOf(heading)).toBe('blank');
     expect(screen.getByRole('main')).toContainElement(heading);
@@ -144,17 +142,18 @@ describe('default layout', () => {
 });
 
 describe('preview layout', () => {
-  async function renderPreview(catalog: 'en' | 'th') {
-    const i18n = setupI18n();
-    await loadCatalog(catalog, i18n);
+  /** No route uses the preview layout yet: it is rendered on its own, in English (Singapore) or Thai (Thailand). */
+  async function renderPreview(language: 'en' | 'th') {
     const Preview = LAYOUTS.preview;
-    return render(
-      <I18nProvider i18n={i18n}>
+    return renderApp({
+      ui: (
         <Preview>
           <h1>Draft home page</h1>
         </Preview>
-      </I18nProvider>,
-    );
+      ),
+      country: language === 'th' ? 'TH' : 'SG',
+      language,
+    });
   }
 
   test('shows the preview bar above its children and no shopper header', async () => {

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { ProductListResponse } from '../../src/contract/catalog.ts';
 import type { ProductListQueryInput } from '../../src/contract/catalog-query.ts';
-import { httpError } from '../helpers/catalog-fake.ts';
-import { renderListing } from './listing-harness.tsx';
+import { httpError, preloadListing } from '../helpers/catalog-fake.ts';
+import { renderApp } from '../helpers/render-app.tsx';
+
+beforeAll(preloadListing, 60_000);
 
 const grid = () => screen.getByRole('list', { name: 'Products' });
 const names = () => within(grid()).getAllByRole('article').map((card) => within(card).getByRole('link').textContent ?? '');
@@ -15,7 +17,7 @@ const group = (legend: string) => within(filters()).getByRole('group', { name: l
 
 describe('filters', () => {
   test('each filter is a fieldset whose choices carry their counts in their accessible names', async () => {
-    await renderListing('/categories/makeup');
+    await renderApp({ url: '/categories/makeup' });
     expect(await screen.findByText('1 to 24 of 30')).toBeInTheDocument();
     expect(await within(await findFilters()).findByRole('checkbox', { name: 'Glow Lab (20)' })).not.toBeChecked();
     expect(within(group('Brands')).getByRole('checkbox', { name: 'Luma (10)' })).toBeInTheDocument();
@@ -32,7 +34,7 @@ describe('filters', () => {
   });
 
   test('a filter pushes the URL, asks for the filtered products, and the other filters count within it', async () => {
-    const { user, calls, history } = await renderListing('/categories/makeup');
+    const { user, calls, history } = await renderApp({ url: '/categories/makeup' });
     await user.click(await within(await findFilters()).findByRole('checkbox', { name: 'Luma (10)' }));
     await waitFor(() => expect(history.current()).toBe('/categories/makeup?brands=luma'));
     expect(history.entries()).toEqual(['/categories/makeup', '/categories/makeup?brands=luma']);
@@ -47,7 +49,7 @@ describe('filters', () => {
   });
 
   test('Back restores the previous filters and their products', async () => {
-    const { user, history } = await renderListing('/categories/makeup');
+    const { user, history } = await renderApp({ url: '/categories/makeup' });
     await user.click(await within(await findFilters()).findByRole('checkbox', { name: 'New (6)' }));
     expect(await screen.findByText('1 to 6 of 6')).toBeInTheDocument();
     await user.click(within(group('On sale')).getByRole('checkbox', { name: /^On sale/ }));
@@ -64,7 +66,7 @@ describe('filters', () => {
   });
 
   test('a price range is applied with its button, shown in the currency, and removed on its own', async () => {
-    const { user, history } = await renderListing('/categories/makeup?brands=glow-lab');
+    const { user, history } = await renderApp({ url: '/categories/makeup?brands=glow-lab' });
     const price = await within(await findFilters()).findByRole('group', { name: 'Price' });
     await user.type(within(price).getByRole('textbox', { name: 'Lowest (SGD)' }), '30');
     await user.type(within(price).getByRole('textbox', { name: 'Highest (SGD)' }), '40');
@@ -78,7 +80,7 @@ describe('filters', () => {
   });
 
   test('a reversed price range is refused in the form, with the reason', async () => {
-    const { user, history } = await renderListing('/categories/makeup');
+    const { user, history } = await renderApp({ url: '/categories/makeup' });
     const price = await within(await findFilters()).findByRole('group', { name: 'Price' });
     await user.type(within(price).getByRole('textbox', { name: 'Lowest (SGD)' }), '50');
     await user.type(within(price).getByRole('textbox', { name: 'Highest (SGD)' }), '10');
@@ -88,7 +90,7 @@ describe('filters', () => {
   });
 
   test('Clear all filters keeps the sort and takes every filter off', async () => {
-    const { user, history } = await renderListing('/categories/makeup?brands=luma&others=new&sort=newest');
+    const { user, history } = await renderApp({ url: '/categories/makeup?brands=luma&others=new&sort=newest' });
     const active = await screen.findByRole('group', { name: 'Active filters' });
     expect(within(active).getAllByRole('button', { name: /^Remove filter/ })).toHaveLength(2);
     await user.click(within(active).getByRole('button', { name: 'Clear all filters' }));
@@ -100,7 +102,7 @@ describe('filters', () => {
 
 describe('sort', () => {
   test('sort is a labelled select; a new order pushes the URL and reloads from page 1', async () => {
-    const { user, calls, history } = await renderListing('/categories/makeup?page=2');
+    const { user, calls, history } = await renderApp({ url: '/categories/makeup?page=2' });
     expect(await screen.findByText('1 to 30 of 30')).toBeInTheDocument();
     const sort = await screen.findByRole('combobox', { name: 'Sort by' });
     expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual(['Featured', 'Newest', 'Price: high to low', 'Price: low to high', 'Top rated']);
@@ -114,7 +116,7 @@ describe('sort', () => {
 
 describe('Show More and the URL', () => {
   test('Show More writes the page into the current entry, so Back leaves the listing', async () => {
-    const { user, history } = await renderListing('/');
+    const { user, history } = await renderApp({ url: '/' });
     await history.push('/categories/makeup?sort=newest');
     await user.click(await screen.findByRole('button', { name: 'Show More' }));
     expect(await screen.findByText('1 to 30 of 30')).toBeInTheDocument();
@@ -125,7 +127,7 @@ describe('Show More and the URL', () => {
   });
 
   test('a link to page 2 shows products 1 to 30 with one request, and the view is the same after Show More and Back', async () => {
-    const { calls, history, user } = await renderListing('/categories/makeup?others=new');
+    const { calls, history, user } = await renderApp({ url: '/categories/makeup?others=new' });
     await history.push('/categories/makeup?page=2');
     expect(await screen.findByText('1 to 30 of 30')).toBeInTheDocument();
     expect(calls.products.at(-1)).toMatchObject({ page: '1', per_page: '48' });
@@ -137,7 +139,7 @@ describe('Show More and the URL', () => {
   });
 
   test('the results count is in a polite live region that stays in the page while products load', async () => {
-    const { user } = await renderListing('/categories/makeup');
+    const { user } = await renderApp({ url: '/categories/makeup' });
     const range = await screen.findByText('1 to 24 of 30');
     const region = range.closest('[aria-live="polite"]');
     expect(region).not.toBeNull();
@@ -161,7 +163,7 @@ describe('requests', () => {
         pending.set(key, resolve);
         if (opts?.signal) signals.set(key, opts.signal);
       });
-    const { user } = await renderListing('/categories/makeup', { products });
+    const { user } = await renderApp({ url: '/categories/makeup', catalog: { products } });
     await waitFor(() => expect(pending.has('all')).toBe(true));
     pending.get('all')?.(page([1, 2, 3]));
     expect(await screen.findByText('1 to 3 of 3')).toBeInTheDocument();
@@ -183,13 +185,16 @@ describe('requests', () => {
     let failNext = false;
     const { fakeCatalogApi } = await import('../helpers/catalog-fake.ts');
     const base = fakeCatalogApi();
-    const { user } = await renderListing('/categories/makeup', {
-      products: async (query) => {
-        if (failNext) {
-          failNext = false;
-          throw httpError(503);
-        }
-        return base.products(query);
+    const { user } = await renderApp({
+      url: '/categories/makeup',
+      catalog: {
+        products: async (query) => {
+          if (failNext) {
+            failNext = false;
+            throw httpError(503);
+          }
+          return base.products(query);
+        },
       },
     });
     failNext = true;
@@ -204,10 +209,13 @@ describe('requests', () => {
     let fail = true;
     const { fakeCatalogApi } = await import('../helpers/catalog-fake.ts');
     const base = fakeCatalogApi();
-    const { user } = await renderListing('/categories/makeup', {
-      filters: async (query) => {
-        if (fail) throw httpError(500);
-        return base.filters(query);
+    const { user } = await renderApp({
+      url: '/categories/makeup',
+      catalog: {
+        filters: async (query) => {
+          if (fail) throw httpError(500);
+          return base.filters(query);
+        },
       },
     });
     const alert = await within(await findFilters()).findByRole('alert');
@@ -221,7 +229,7 @@ describe('requests', () => {
 
 describe('empty list', () => {
   test('filters that leave nothing say so and offer to clear them', async () => {
-    const { user, history } = await renderListing('/categories/makeup?brands=luma&others=app_exclusive&on_sale=true');
+    const { user, history } = await renderApp({ url: '/categories/makeup?brands=luma&others=app_exclusive&on_sale=true' });
     expect(await screen.findByText('Sorry, no products found!')).toBeInTheDocument();
     const empty = screen.getByText('Sorry, no products found!').closest('[data-state="empty"]') as HTMLElement;
     await user.click(within(empty).getByRole('button', { name: 'Clear all filters' }));

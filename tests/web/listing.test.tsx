@@ -77,7 +77,7 @@ describe('category listing', () => {
 
   test('a failed first page shows an error, and Retry loads it', async () => {
     const { api, pages } = withFailures([1]);
-    const { user } = await renderApp({ url: '/categories/makeup', api });
+    const { user } = await renderApp({ url: '/categories/makeup', catalog: api });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The products could not be loaded.');
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
@@ -87,7 +87,7 @@ describe('category listing', () => {
 
   test('a failed Show More keeps the products shown and offers a retry', async () => {
     const { api, pages } = withFailures([2]);
-    const { user } = await renderApp({ url: '/categories/makeup', api });
+    const { user } = await renderApp({ url: '/categories/makeup', catalog: api });
     await user.click(await screen.findByRole('button', { name: 'Show More' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('More products could not be loaded.');
@@ -99,7 +99,7 @@ describe('category listing', () => {
   });
 
   test('skeletons show while the first page loads', async () => {
-    await renderApp({ url: '/categories/makeup', api: { products: () => new Promise(() => {}) } });
+    await renderApp({ url: '/categories/makeup', catalog: { products: () => new Promise(() => {}) } });
     expect(await screen.findByRole('status', { name: 'Loading products' })).toBeInTheDocument();
   });
 });

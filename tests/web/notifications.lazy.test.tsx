@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
-import { I18nProvider } from '@lingui/react';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { notificationsMachine } from '../../machines/notifications/queue.machine.ts';
 import type { NotificationInput, NotificationsOptions } from '../../machines/notifications/types.ts';
-import { LANGUAGES } from '../../src/config/languages.ts';
-import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
-import { loadNotificationsRuntime, NotificationsProvider } from '../../src/web/features/notifications/notifications-provider.tsx';
+import { loadNotificationsRuntime } from '../../src/web/features/notifications/notifications-provider.tsx';
 import { useNotifications } from '../../src/web/shared/notifications/notify.ts';
-
-afterEach(cleanup);
+import { renderApp } from '../helpers/render-app.tsx';
 
 /** Raises every item, then runs the given close/clear commands, all in one go (before the queue's chunk arrives). */
 function Burst({ items, after }: { items: NotificationInput[]; after: (api: ReturnType<typeof useNotifications>, ids: string[]) => void }) {
@@ -35,15 +31,7 @@ function Burst({ items, after }: { items: NotificationInput[]; after: (api: Retu
 }
 
 async function mount(items: NotificationInput[], options: Partial<NotificationsOptions>, after: Parameters<typeof Burst>[0]['after'] = () => undefined) {
-  const i18n = setupI18n();
-  await loadCatalog(LANGUAGES.en.catalog, i18n);
-  const result = render(
-    <I18nProvider i18n={i18n}>
-      <NotificationsProvider options={options}>
-        <Burst items={items} after={after} />
-      </NotificationsProvider>
-    </I18nProvider>,
-  );
+  const result = await renderApp({ ui: <Burst items={items} after={after} />, notifications: options });
   const region = screen.getByRole('region', { name: 'Notifications' });
   return { ...result, region };
 }

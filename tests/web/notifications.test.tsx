@@ -1,7 +1,5 @@
 // @vitest-environment jsdom
-import type { I18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
@@ -12,21 +10,13 @@ import type { NotificationsContext, NotificationsEvent } from '../../machines/no
 import { toastPhase, toastRole } from '../../machines/notifications/toast.connect.ts';
 import { toastModel } from '../../machines/notifications/toast.model.ts';
 import type { NotificationInput, NotificationsOptions } from '../../machines/notifications/types.ts';
-import { LANGUAGES } from '../../src/config/languages.ts';
-import type { LanguageCode } from '../../src/config/countries.ts';
-import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
-import { loadNotificationsRuntime, NotificationsProvider } from '../../src/web/features/notifications/notifications-provider.tsx';
+import type { CountryCode, LanguageCode } from '../../src/config/countries.ts';
+import { loadNotificationsRuntime } from '../../src/web/features/notifications/notifications-provider.tsx';
 import { useNotifications } from '../../src/web/shared/notifications/notify.ts';
+import { renderApp } from '../helpers/render-app.tsx';
 
-const catalogs = new Map<LanguageCode, I18n>();
-async function i18nFor(language: LanguageCode): Promise<I18n> {
-  const known = catalogs.get(language);
-  if (known) return known;
-  const i18n = setupI18n();
-  await loadCatalog(LANGUAGES[language].catalog, i18n);
-  catalogs.set(language, i18n);
-  return i18n;
-}
+/** A site that speaks each language, to see the toasts labelled in it. */
+const SITE_OF: Record<LanguageCode, CountryCode> = { en: 'SG', zh: 'HK', id: 'ID', th: 'TH' };
 
 // The queue's chunk loads with the first notification (tests/web/notifications.lazy.test.tsx covers
 // that wait); loaded here once, so these steps run synchronously as in an app that has notified.
@@ -37,7 +27,6 @@ beforeEach(() => {
   vi.useFakeTimers();
 });
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
 });
 
@@ -49,7 +38,16 @@ function Harness({ items }: { items: readonly NotificationInput[] }) {
   return (
     <div>
       {items.map((item, index) => (
-        <button key={index} type="button" onClick={() => setIds((known) => [...known, notify(item)])}>
+        <button
+          key={index}
+          type="button"
+          onClick={() => {
+            // Notified in the handler, not in the state updater: React may run an updater while
+            // rendering, and a notification updates the toast list (another component).
+            const id = notify(item);
+            setIds((known) => [...known, id]);
+          }}
+        >
           {`add ${index}`}
         </button>
       ))}
@@ -72,19 +70,13 @@ function Harness({ items }: { items: readonly NotificationInput[] }) {
 }
 
 async function renderNotifications(items: readonly NotificationInput[], options?: Partial<NotificationsOptions>, language: LanguageCode = 'en') {
-  const i18n = await i18nFor(language);
-  const result = render(
-    <I18nProvider i18n={i18n}>
-      <NotificationsProvider options={options}>
-        <Harness items={items} />
-      </NotificationsProvider>
-    </I18nProvider>,
-  );
+  // The app's own provider, given the queue options under test.
+  const result = await renderApp({ ui: <Harness items={items} />, notifications: options, country: SITE_OF[language], language });
   const region = result.container.ownerDocument.querySelector<HTMLElement>('section.notifications');
   if (!region) throw new Error('no toast region');
   const toasts = () => [...region.querySelectorAll<HTMLElement>('.toast')];
   const toast = (id: string) => region.querySelector<HTMLElement>(`.toast[data-id="${id}"]`);
-  return { ...result, region, toasts, toast, i18n };
+  return { ...result, region, toasts, toast };
 }
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { renderProductApp, review } from './product-harness.tsx';
+import { review } from '../helpers/product-server.ts';
+import { renderApp, type RenderAppOptions } from '../helpers/render-app.tsx';
 
 const SLUG = 'silk-foundation';
 const SCRIPT = '<script>alert(1)</script>';
@@ -18,7 +19,7 @@ async function reviewsSection() {
 
 describe('reviews', () => {
   test('the summary gives the average, the count and the histogram as text', async () => {
-    await renderProductApp({ url: `/products/${SLUG}`, server: { reviews: three() } });
+    await renderApp({ url: `/products/${SLUG}`, productServer: { reviews: three() } });
     const section = await reviewsSection();
     expect(await within(section).findByText(/4\.3 out of 5, from 3 reviews/)).toBeInTheDocument();
     const table = within(section).getByRole('table', { name: 'How reviewers rated this product' });
@@ -28,7 +29,7 @@ describe('reviews', () => {
   });
 
   test('review text is shown as text: markup is neither parsed nor run', async () => {
-    const { container } = await renderProductApp({ url: `/products/${SLUG}`, server: { reviews: three() } });
+    const { container } = await renderApp({ url: `/products/${SLUG}`, productServer: { reviews: three() } });
     const section = await reviewsSection();
     expect(await within(section).findByText(SCRIPT)).toBeInTheDocument();
     expect(within(section).getByRole('heading', { level: 3, name: '<b>Bold?</b>' })).toBeInTheDocument();
@@ -39,7 +40,7 @@ describe('reviews', () => {
   });
 
   test('an unreviewed product invites the first review; signed out, a link to sign in comes back here', async () => {
-    const { server } = await renderProductApp({ url: `/products/${SLUG}` });
+    const { server } = await renderApp({ url: `/products/${SLUG}`, productServer: {} });
     const section = await reviewsSection();
     expect(await within(section).findByText('No reviews yet. Be the first to review this product.')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Sign in to write a review' })).toHaveAttribute('href', `/sign_in?return_to=${encodeURIComponent(`/products/${SLUG}`)}`);
@@ -49,7 +50,7 @@ describe('reviews', () => {
   });
 
   test('sorts: the newest first, then the lowest rating first', async () => {
-    const { user, server } = await renderProductApp({ url: `/products/${SLUG}`, server: { reviews: { [SLUG]: [review(1, 2), review(2, 5), review(3, 1)] } } });
+    const { user, server } = await renderApp({ url: `/products/${SLUG}`, productServer: { reviews: { [SLUG]: [review(1, 2), review(2, 5), review(3, 1)] } } });
     const section = await reviewsSection();
     await within(section).findByText('Review 1');
     const titles = () => within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
@@ -61,7 +62,7 @@ describe('reviews', () => {
 
   test('Show more appends the next page, updates the range and moves focus to the first new review', async () => {
     const reviews = Array.from({ length: 12 }, (_, i) => review(i + 1, 4));
-    const { user } = await renderProductApp({ url: `/products/${SLUG}`, server: { reviews: { [SLUG]: reviews } } });
+    const { user } = await renderApp({ url: `/products/${SLUG}`, productServer: { reviews: { [SLUG]: reviews } } });
     const section = await reviewsSection();
     expect(await within(section).findByText('1 to 10 of 12')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Show more reviews' }));
@@ -72,7 +73,7 @@ describe('reviews', () => {
   });
 
   test('a failed load says so and retries', async () => {
-    const { user, server } = await renderProductApp({ url: `/products/${SLUG}`, server: { reviews: three() } });
+    const { user, server } = await renderApp({ url: `/products/${SLUG}`, productServer: { reviews: three() } });
     server.refuse.set(`GET products/${SLUG}/reviews`, { status: 500, body: {} });
     const section = await reviewsSection();
     expect(await within(section).findByText('Reviews could not be loaded.')).toBeInTheDocument();
@@ -83,8 +84,8 @@ describe('reviews', () => {
 });
 
 describe('writing a review', () => {
-  async function openForm(options: Parameters<typeof renderProductApp>[0] = { url: `/products/${SLUG}` }) {
-    const rendered = await renderProductApp({ signedIn: true, ...options, server: { reviews: three(), ...options.server } });
+  async function openForm(options: RenderAppOptions = { url: `/products/${SLUG}` }) {
+    const rendered = await renderApp({ user: 'member', ...options, productServer: { reviews: three(), ...options.productServer } });
     const section = await reviewsSection();
     await within(section).findByRole('heading', { level: 3, name: 'Write a review' });
     return { ...rendered, section };
@@ -118,7 +119,7 @@ describe('writing a review', () => {
   });
 
   test('a posted review appears first, shown as text, and counts in the summary', async () => {
-    const { user, section, server } = await openForm({ url: `/products/${SLUG}`, server: { reviews: { [SLUG]: [review(2, 4)] } } });
+    const { user, section, server } = await openForm({ url: `/products/${SLUG}`, productServer: { reviews: { [SLUG]: [review(2, 4)] } } });
     await within(section).findByText(/4\.0 out of 5, from 1 review/);
     await user.click(within(section).getByRole('radio', { name: '5 stars' }));
     await user.type(within(section).getByLabelText('Title'), 'Mine');
@@ -161,7 +162,7 @@ describe('writing a review', () => {
   });
 
   test('a member who reviewed the product already is told so instead of the form', async () => {
-    await renderProductApp({ url: `/products/${SLUG}`, signedIn: true, server: { reviews: three(), mine: { [SLUG]: review(3, 4) } } });
+    await renderApp({ url: `/products/${SLUG}`, user: 'member', productServer: { reviews: three(), mine: { [SLUG]: review(3, 4) } } });
     const section = await reviewsSection();
     expect(await within(section).findByText('You have reviewed this product. Thank you!')).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Post review' })).not.toBeInTheDocument();

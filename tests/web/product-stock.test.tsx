@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { Variant } from '../../src/contract/catalog.ts';
 import { productDetailFixture, productFixture } from '../helpers/catalog-fake.ts';
-import { renderProductApp } from './product-harness.tsx';
+import { renderApp } from '../helpers/render-app.tsx';
 
 const SLUG = 'silk-foundation';
 const IVORY: Variant = { id: 71, sku: 'SF-IVORY', name: 'Ivory', kind: 'shade', colorHex: '#f1d7c0', stock: 5, imageUrl: '/images/silk-ivory.jpg' };
@@ -14,7 +14,7 @@ const badgeTexts = (root: HTMLElement) => [...root.querySelectorAll('[data-badge
 
 describe('live stock', () => {
   test('the live variants override the cached detail: sold out now, although the cache says in stock', async () => {
-    const { server } = await renderProductApp({ url: `/products/${SLUG}`, server: soldOut });
+    const { server } = await renderApp({ url: `/products/${SLUG}`, productServer: soldOut });
     expect(await screen.findByRole('heading', { level: 1, name: 'Silk Foundation' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Out of stock', { selector: '.stock' })).toBeInTheDocument());
     expect(badgeTexts(screen.getByRole('article'))).toContain('out_of_stock');
@@ -23,7 +23,7 @@ describe('live stock', () => {
   });
 
   test('back in stock live: in stock, and no waitlist or "Notify me" offered', async () => {
-    await renderProductApp({ url: `/products/${SLUG}`, api: { product: async () => ({ ...productDetailFixture, inStock: false, badges: ['out_of_stock'], variants: [{ ...IVORY, stock: 0 }, MOCHA] }) }, server: { variants: { [SLUG]: [IVORY, MOCHA] } } });
+    await renderApp({ url: `/products/${SLUG}`, catalog: { product: async () => ({ ...productDetailFixture, inStock: false, badges: ['out_of_stock'], variants: [{ ...IVORY, stock: 0 }, MOCHA] }) }, productServer: { variants: { [SLUG]: [IVORY, MOCHA] } } });
     await waitFor(() => expect(screen.getByText('In stock', { selector: '.stock' })).toBeInTheDocument());
     expect(badgeTexts(screen.getByRole('article'))).not.toContain('out_of_stock');
     expect(screen.queryByRole('button', { name: 'Waitlist me' })).not.toBeInTheDocument();
@@ -33,14 +33,14 @@ describe('live stock', () => {
 
 describe('waitlist', () => {
   test('signed out, "Waitlist me" is a link to sign in that comes back here', async () => {
-    await renderProductApp({ url: `/products/${SLUG}`, server: soldOut });
+    await renderApp({ url: `/products/${SLUG}`, productServer: soldOut });
     const link = await screen.findByRole('link', { name: 'Waitlist me' });
     expect(link).toHaveAttribute('href', `/sign_in?return_to=${encodeURIComponent(`/products/${SLUG}`)}`);
     expect(screen.getByText('Sign in to join the waitlist.')).toBeInTheDocument();
   });
 
   test('signed in, "Waitlist me" joins: it reads "Waitlisted", the badge shows, and it can be undone', async () => {
-    const { user, server } = await renderProductApp({ url: `/products/${SLUG}`, signedIn: true, server: soldOut });
+    const { user, server } = await renderApp({ url: `/products/${SLUG}`, user: 'member', productServer: soldOut });
     const join = await screen.findByRole('button', { name: 'Waitlist me' });
     await waitFor(() => expect(join).toBeEnabled());
     expect(join).toHaveAttribute('aria-pressed', 'false');
@@ -58,13 +58,13 @@ describe('waitlist', () => {
   });
 
   test('a member already on the list sees the badge and "Waitlisted" from the start', async () => {
-    await renderProductApp({ url: `/products/${SLUG}`, signedIn: true, server: { ...soldOut, waitlist: [SLUG] } });
+    await renderApp({ url: `/products/${SLUG}`, user: 'member', productServer: { ...soldOut, waitlist: [SLUG] } });
     expect(await screen.findByRole('button', { name: 'Waitlisted' })).toHaveAttribute('aria-pressed', 'true');
     expect(badgeTexts(screen.getByRole('article'))).toContain('waitlisted');
   });
 
   test('a refusal stays "Waitlist me" and says why', async () => {
-    const { user, server } = await renderProductApp({ url: `/products/${SLUG}`, signedIn: true, server: soldOut });
+    const { user, server } = await renderApp({ url: `/products/${SLUG}`, user: 'member', productServer: soldOut });
     server.refuse.set(`PATCH waitlist/${SLUG}`, { status: 409, body: { code: 'not_waitlistable' } });
     const join = await screen.findByRole('button', { name: 'Waitlist me' });
     await waitFor(() => expect(join).toBeEnabled());
@@ -74,11 +74,11 @@ describe('waitlist', () => {
   });
 
   test('a coming-soon product in stock offers the waitlist but not "Notify me"', async () => {
-    await renderProductApp({
+    await renderApp({
       url: `/products/${SLUG}`,
-      signedIn: true,
-      api: { product: async () => ({ ...productDetailFixture, badges: ['coming_soon'] }) },
-      server: { variants: { [SLUG]: [IVORY, { ...MOCHA, stock: 3 }] } },
+      user: 'member',
+      catalog: { product: async () => ({ ...productDetailFixture, badges: ['coming_soon'] }) },
+      productServer: { variants: { [SLUG]: [IVORY, { ...MOCHA, stock: 3 }] } },
     });
     expect(await screen.findByRole('button', { name: 'Waitlist me' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Notify me' })).not.toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('waitlist', () => {
   test('product cards show the badge for products the member is waitlisted for', async () => {
     const waitlisted = productFixture(1, 'SGD', { slug: 'lip-tint', name: 'Lip Tint' });
     const other = productFixture(2, 'SGD', { slug: 'eye-gloss', name: 'Eye Gloss' });
-    await renderProductApp({ url: '/', signedIn: true, api: { featured: async () => [waitlisted, other] }, server: { waitlist: ['lip-tint'] } });
+    await renderApp({ url: '/', user: 'member', catalog: { featured: async () => [waitlisted, other] }, productServer: { waitlist: ['lip-tint'] } });
     const grid = await screen.findByRole('list', { name: 'Featured products' });
     await waitFor(() => expect(within(grid).getByText('Waitlisted')).toBeInTheDocument());
     const cards = within(grid).getAllByRole('article');
@@ -96,7 +96,7 @@ describe('waitlist', () => {
   });
 
   test('signed out, no waitlist is requested and no card shows the badge', async () => {
-    const { server } = await renderProductApp({ url: '/', api: { featured: async () => [productFixture(1, 'SGD', { slug: 'lip-tint' })] }, server: { waitlist: ['lip-tint'] } });
+    const { server } = await renderApp({ url: '/', catalog: { featured: async () => [productFixture(1, 'SGD', { slug: 'lip-tint' })] }, productServer: { waitlist: ['lip-tint'] } });
     await screen.findByRole('list', { name: 'Featured products' });
     expect(screen.queryByText('Waitlisted')).not.toBeInTheDocument();
     expect(server.calls.some((c) => c.path === 'waitlist')).toBe(false);
@@ -105,7 +105,7 @@ describe('waitlist', () => {
 
 describe('Notify me', () => {
   test('a member subscribes to the chosen shade with one click', async () => {
-    const { user, server } = await renderProductApp({ url: `/products/${SLUG}`, signedIn: true, server: { variants: { [SLUG]: [IVORY, MOCHA] } } });
+    const { user, server } = await renderApp({ url: `/products/${SLUG}`, user: 'member', productServer: { variants: { [SLUG]: [IVORY, MOCHA] } } });
     await user.click(await screen.findByRole('radio', { name: 'Mocha (out of stock)' }));
     expect(screen.queryByLabelText('Email address')).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Notify me' }));
@@ -114,7 +114,7 @@ describe('Notify me', () => {
   });
 
   test('a guest gives an address: a wrong one is refused with what to do, a right one is sent', async () => {
-    const { user, server } = await renderProductApp({ url: `/products/${SLUG}`, server: soldOut });
+    const { user, server } = await renderApp({ url: `/products/${SLUG}`, productServer: soldOut });
     const email = await screen.findByLabelText('Email address');
     await user.click(screen.getByRole('button', { name: 'Notify me' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter your email address, like name@example.com.');
@@ -129,7 +129,7 @@ describe('Notify me', () => {
   });
 
   test('a failure says so and keeps the form for another try', async () => {
-    const { user, server } = await renderProductApp({ url: `/products/${SLUG}`, signedIn: true, server: soldOut });
+    const { user, server } = await renderApp({ url: `/products/${SLUG}`, user: 'member', productServer: soldOut });
     server.refuse.set('POST notification-subscription', { status: 500, body: {} });
     await user.click(await screen.findByRole('button', { name: 'Notify me' }));
     expect(await screen.findByText('We could not sign you up. Please try again.')).toBeInTheDocument();

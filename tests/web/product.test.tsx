@@ -61,7 +61,7 @@ describe('product page', () => {
   });
 
   test('a server error offers a retry instead of a 404', async () => {
-    await renderApp({ url: '/products/silk-foundation', api: { product: async () => { throw httpError(500); } } });
+    await renderApp({ url: '/products/silk-foundation', catalog: { product: async () => { throw httpError(500); } } });
     expect(await screen.findByRole('alert')).toHaveTextContent('This product could not be loaded.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

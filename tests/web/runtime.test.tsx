@@ -1,25 +1,14 @@
 // @vitest-environment jsdom
-import { I18nProvider } from '@lingui/react';
-import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Link, useLocation } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { BuildManifest } from '../../src/contract/build.ts';
 import type { Layout } from '../../src/contract/layouts.ts';
-import { ApiProvider, apiFake } from '../../src/web/shared/api/api-provider.tsx';
-import { createCatalogApi } from '../../src/web/shared/api/catalog-api.ts';
-import { ErrorBoundary } from '../../src/web/app/error-boundary.tsx';
-import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
-import { NotificationsProvider } from '../../src/web/features/notifications/notifications-provider.tsx';
 import { CHUNK_RELOAD_KEY_PREFIX } from '../../src/web/app/runtime/chunk-reload.ts';
-import type { RuntimeEffects } from '../../src/web/app/runtime/effects.ts';
-import { RuntimeRouter } from '../../src/web/app/runtime/runtime-router.tsx';
-import { fakeCatalogApi, layoutFixture } from '../helpers/catalog-fake.ts';
+import { layoutFixture } from '../helpers/catalog-fake.ts';
+import { renderApp } from '../helpers/render-app.tsx';
 
-configure({ asyncUtilTimeout: 4000 });
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 
@@ -48,42 +37,31 @@ interface Setup {
   manifest?: () => Promise<BuildManifest>;
 }
 
+/** The app's runtime router at `path` with the probe for a screen, the layout's exemptions, a build id and deployment files. */
 async function renderRuntime({ path = '/', exempted = [{ type: 'startsWith', value: '/categories' }], buildId = null, latest, manifest }: Setup = {}) {
-  const i18n = setupI18n();
-  await loadCatalog('en', i18n);
-  const assigned: string[] = [];
   const fetched: string[] = [];
   const reported: { message: string; details: Readonly<Record<string, unknown>> }[] = [];
   let visible: (() => void) | null = null;
-  const effects: RuntimeEffects = {
-    assign: (href) => void assigned.push(href),
-    fetchJson: async (url) => {
-      fetched.push(url);
-      if (url === '/latest-build.json') return latest ? latest() : { id: buildId };
-      return manifest ? manifest() : { id: buildId, routeRules: [] };
+  const { assigned, user } = await renderApp({
+    url: path,
+    ui: <Probe />,
+    buildId,
+    catalog: { layouts: async () => ({ ...layoutFixture, config: { smartLinkExemptedPaths: exempted } }) },
+    runtime: {
+      fetchJson: async (url) => {
+        fetched.push(url);
+        if (url === '/latest-build.json') return latest ? latest() : { id: buildId };
+        return manifest ? manifest() : { id: buildId, routeRules: [] };
+      },
+      onVisible: (listener) => {
+        visible = listener;
+        return () => {
+          visible = null;
+        };
+      },
+      reportError: (message, details) => void reported.push({ message, details }),
     },
-    onVisible: (listener) => {
-      visible = listener;
-      return () => {
-        visible = null;
-      };
-    },
-    reportError: (message, details) => void reported.push({ message, details }),
-  };
-  const api = { ...fakeCatalogApi(), layouts: async () => ({ ...layoutFixture, config: { smartLinkExemptedPaths: exempted } }) };
-  const location = memoryLocation({ path });
-  render(
-    <I18nProvider i18n={i18n}>
-      <NotificationsProvider>
-        <ApiProvider client={null} fakes={new Map([apiFake(createCatalogApi, api)])}>
-          <RuntimeRouter hook={location.hook} effects={effects} buildId={buildId}>
-            <Probe />
-          </RuntimeRouter>
-        </ApiProvider>
-      </NotificationsProvider>
-    </I18nProvider>,
-  );
-  const user = userEvent.setup();
+  });
   const where = () => screen.getByTestId('location').textContent;
   const click = (to: string) => user.click(screen.getByRole('link', { name: `go ${to}` }));
   return { assigned, fetched, reported, where, click, tabVisible };
@@ -219,16 +197,9 @@ describe('chunk reload wiring (ErrorBoundary)', () => {
     throw new TypeError('Failed to fetch dynamically imported module: /assets/HomeScreen-x.js');
   }
 
+  /** A page whose screen chunk fails to load: the app's error boundary reloads through the runtime's `reload`. */
   async function loadPage(reload: () => void) {
-    const i18n = setupI18n();
-    await loadCatalog('en', i18n);
-    return render(
-      <I18nProvider i18n={i18n}>
-        <ErrorBoundary reload={reload}>
-          <BrokenChunk />
-        </ErrorBoundary>
-      </I18nProvider>,
-    );
+    return renderApp({ ui: <BrokenChunk />, runtime: { reload } });
   }
 
   test('reloads once, and after the simulated reload shows the error screen instead of looping', async () => {

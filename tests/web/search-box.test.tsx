@@ -1,29 +1,14 @@
 // @vitest-environment jsdom
-import type { I18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { Router, useLocation, useSearch } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
 import { suggestionsFixture } from '../../machines/search/search-box.model.ts';
 import type { CountryCode } from '../../src/config/countries.ts';
 import type { Suggestions } from '../../src/contract/search.ts';
-import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import type { SearchApi } from '../../src/web/features/search/search-api.ts';
 import type { RecentSearchStore } from '../../src/web/features/search/recent-searches.ts';
 import SearchBox from '../../src/web/features/search/search-box.tsx';
-import { SiteProvider, type SiteEffects } from '../../src/web/shared/site/site-provider.tsx';
-
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = setupI18n();
-  await loadCatalog('en', i18n);
-});
-afterEach(cleanup);
-
-const siteEffects: SiteEffects = { writeCookies: () => undefined, reload: () => undefined, currentUrl: () => new URL('http://localhost/') };
+import { normalizeHref } from '../helpers/history-location.ts';
+import { renderApp } from '../helpers/render-app.tsx';
 
 /** Recent searches in memory, per country, as the box would keep them on the device. */
 function memoryStore(initial: Partial<Record<CountryCode, string[]>> = {}): RecentSearchStore & { data: Partial<Record<CountryCode, string[]>> } {
@@ -50,38 +35,13 @@ function fakeApi({ suggestions = (text: string) => Promise.resolve(suggestionsFi
   };
 }
 
-function Providers({ children, path, country }: { children: ReactNode; path: string; country: CountryCode }) {
-  const location = memoryLocation({ path });
-  return (
-    <I18nProvider i18n={i18n}>
-      <SiteProvider site={{ country, language: 'en' }} effects={siteEffects}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          {children}
-          <LocationProbe />
-        </Router>
-      </SiteProvider>
-    </I18nProvider>
-  );
-}
-
-/** Shows where the router is, as the shopper would see it in the address bar. */
-function LocationProbe() {
-  const [path] = useLocation();
-  const search = useSearch();
-  // Normalised through URLSearchParams: the memory location hands the query back partly decoded.
-  return <div data-testid="location">{search ? `${path}?${new URLSearchParams(search).toString()}` : path}</div>;
-}
-
-function mount({ api = fakeApi(), store = memoryStore(), country = 'SG' as CountryCode, text = '' } = {}) {
-  const user = userEvent.setup();
-  const result = render(
-    <Providers path="/" country={country}>
-      <SearchBox api={api} store={store} suggestDelay={0} initialText={text} />
-    </Providers>,
-  );
+/** The box alone on the home page, as the header mounts it, with the search API faked. */
+async function mount({ api = fakeApi(), store = memoryStore(), country = 'SG' as CountryCode, text = '' } = {}) {
+  const app = await renderApp({ ui: <SearchBox store={store} suggestDelay={0} initialText={text} />, search: api, country, language: 'en' });
   const combobox = screen.getByRole('combobox', { name: 'Search products, brands and categories' });
-  const location = () => screen.getByTestId('location').textContent;
-  return { ...result, user, api, store, combobox, location };
+  /** Where the shopper went (in-app or by a full page load), the query normalised: the box encodes a space as %20. */
+  const location = () => normalizeHref(app.location());
+  return { ...app, api, store, combobox, location };
 }
 
 const listbox = () => screen.getByRole('listbox', { name: 'Search suggestions' });
@@ -89,7 +49,7 @@ const optionNames = () => within(listbox()).getAllByRole('option').map((option) 
 
 describe('combobox attributes', () => {
   test('a closed box says so, and points at its listbox when open', async () => {
-    const { user, combobox } = mount({ store: memoryStore({ SG: ['serum'] }) });
+    const { user, combobox } = await mount({ store: memoryStore({ SG: ['serum'] }) });
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
     expect(combobox).toHaveAttribute('aria-autocomplete', 'list');
     expect(combobox).not.toHaveAttribute('aria-activedescendant');
@@ -102,7 +62,7 @@ describe('combobox attributes', () => {
 
 describe('empty box', () => {
   test('focus lists recent then popular searches under their headings', async () => {
-    const { user, combobox } = mount({ store: memoryStore({ SG: ['serum', 'toner'] }) });
+    const { user, combobox } = await mount({ store: memoryStore({ SG: ['serum', 'toner'] }) });
     await user.click(combobox);
     const recent = await screen.findByRole('group', { name: 'Recent searches' });
     expect(within(recent).getAllByRole('option').map((option) => option.textContent)).toEqual(['serum', 'toner']);
@@ -113,7 +73,7 @@ describe('empty box', () => {
   });
 
   test('recent searches belong to the country', async () => {
-    const { user, combobox } = mount({ country: 'TH', store: memoryStore({ SG: ['serum'], TH: ['ลิปสติก'] }) });
+    const { user, combobox } = await mount({ country: 'TH', store: memoryStore({ SG: ['serum'], TH: ['ลิปสติก'] }) });
     await user.click(combobox);
     const recent = await screen.findByRole('group', { name: 'Recent searches' });
     expect(within(recent).getAllByRole('option').map((option) => option.textContent)).toEqual(['ลิปสติก']);
@@ -121,7 +81,7 @@ describe('empty box', () => {
 
   test('a recent search is removed with its button, from the keyboard, and focus moves to the next one', async () => {
     const store = memoryStore({ SG: ['serum', 'toner', 'mascara'] });
-    const { user, combobox } = mount({ store, api: fakeApi({ popular: [] }) });
+    const { user, combobox } = await mount({ store, api: fakeApi({ popular: [] }) });
     await user.click(combobox);
     await screen.findByRole('group', { name: 'Recent searches' });
     await user.tab();
@@ -141,7 +101,7 @@ describe('empty box', () => {
 
   test('Clear all removes every recent search, and a click removes one', async () => {
     const store = memoryStore({ SG: ['serum', 'toner', 'mascara'] });
-    const { user, combobox } = mount({ store });
+    const { user, combobox } = await mount({ store });
     await user.click(combobox);
     await user.click(await screen.findByRole('button', { name: 'Remove “toner” from recent searches' }));
     expect(store.data.SG).toEqual(['serum', 'mascara']);
@@ -157,7 +117,7 @@ describe('empty box', () => {
 
 describe('keyboard', () => {
   test('arrows move the active option and wrap; Home and End stay in the text; Escape closes, then clears', async () => {
-    const { user, combobox } = mount({ store: memoryStore({ SG: ['serum'] }), api: fakeApi({ popular: ['lipstick'] }) });
+    const { user, combobox } = await mount({ store: memoryStore({ SG: ['serum'] }), api: fakeApi({ popular: ['lipstick'] }) });
     await user.click(combobox);
     await waitFor(() => expect(optionNames()).toEqual(['serum', 'lipstick']));
     const [first, second] = within(listbox()).getAllByRole('option');
@@ -186,7 +146,7 @@ describe('keyboard', () => {
 
   test('Enter searches the text, records it, and the next visit lists it first', async () => {
     const store = memoryStore({ SG: ['serum'] });
-    const { user, combobox, location } = mount({ store });
+    const { user, combobox, location } = await mount({ store });
     await user.click(combobox);
     await user.keyboard('lip & gloss');
     await user.keyboard('{Enter}');
@@ -196,7 +156,7 @@ describe('keyboard', () => {
   });
 
   test('Enter on a highlighted suggestion goes where it points', async () => {
-    const { user, combobox, location, store } = mount();
+    const { user, combobox, location, store } = await mount();
     await user.click(combobox);
     await user.keyboard('fundation');
     await screen.findByRole('group', { name: 'Products' });
@@ -207,7 +167,7 @@ describe('keyboard', () => {
   });
 
   test('Enter while an input method is composing does nothing', async () => {
-    const { combobox, location } = mount({ text: 'ファンデ' });
+    const { combobox, location } = await mount({ text: 'ファンデ' });
     combobox.focus();
     combobox.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, isComposing: true }));
     expect(location()).toBe('/');
@@ -216,7 +176,7 @@ describe('keyboard', () => {
 
 describe('suggestions', () => {
   test('typing shows the correction, terms, products, brands and categories, and announces the count', async () => {
-    const { user, combobox, api } = mount();
+    const { user, combobox, api } = await mount();
     await user.click(combobox);
     await user.keyboard('fundation');
     expect(await screen.findByRole('group', { name: 'Did you mean' })).toHaveTextContent('foundation');
@@ -236,7 +196,7 @@ describe('suggestions', () => {
     ['Categories', '/categories/makeup/face/foundation'],
     ['Did you mean', '/search?q=foundation'],
   ])('choosing from %s goes to %s', async (group, href) => {
-    const { user, combobox, location } = mount();
+    const { user, combobox, location } = await mount();
     await user.click(combobox);
     await user.keyboard('fundation');
     await user.click(within(await screen.findByRole('group', { name: group })).getByRole('option'));
@@ -247,7 +207,7 @@ describe('suggestions', () => {
   test('a late answer for an older text never replaces the newer one', async () => {
     const pending: Record<string, (value: Suggestions) => void> = {};
     const api = fakeApi({ suggestions: (text) => new Promise((resolve) => (pending[text] = resolve)) });
-    const { user, combobox } = mount({ api });
+    const { user, combobox } = await mount({ api });
     await user.click(combobox);
     await user.keyboard('fou');
     await waitFor(() => expect(pending.fou).toBeDefined());
@@ -261,7 +221,7 @@ describe('suggestions', () => {
 
   test('a failed request says so quietly, and Enter still searches', async () => {
     const api = fakeApi({ suggestions: () => Promise.reject(new Error('HTTP 503')) });
-    const { user, combobox, location } = mount({ api });
+    const { user, combobox, location } = await mount({ api });
     await user.click(combobox);
     await user.keyboard('fundation');
     expect(await screen.findByText('Suggestions are not available right now. Press Enter to search.')).toBeInTheDocument();
@@ -273,7 +233,7 @@ describe('suggestions', () => {
 
   test('no suggestion for the text says Enter still searches', async () => {
     const api = fakeApi({ suggestions: (text) => Promise.resolve({ query: text, corrected: null, terms: [], products: [], brands: [], categories: [] }) });
-    const { user, combobox } = mount({ api });
+    const { user, combobox } = await mount({ api });
     await user.click(combobox);
     await user.keyboard('zzz');
     expect(await screen.findByText('No suggestions. Press Enter to search for “zzz”.')).toBeInTheDocument();
@@ -281,7 +241,7 @@ describe('suggestions', () => {
   });
 
   test('focus leaving the box closes the list', async () => {
-    const { user, combobox } = mount();
+    const { user, combobox } = await mount();
     await user.click(combobox);
     await user.keyboard('fundation');
     await screen.findByRole('listbox');

@@ -1,38 +1,26 @@
 // @vitest-environment jsdom
-import { I18nProvider } from '@lingui/react';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { waitFor } from 'xstate';
 import { authRefreshModel } from '../../machines/session/auth-refresh.model.ts';
 import { transitionPaths, type ModelPath } from '../../machines/model/graph.ts';
-import { LANGUAGES } from '../../src/config/languages.ts';
-import { App } from '../../src/web/app/app.tsx';
 import { createAuthRefreshCoordinator } from '../../src/web/shared/session/coordinator.ts';
 import { SessionExpiredNotice } from '../../src/web/app/session-expired-notice.tsx';
 import { AUTH_CHANNEL_NAME, createTabLock } from '../../src/web/shared/session/tab-lock.ts';
 import type { UnauthorizedVerdict } from '../../src/web/shared/session/types.ts';
-import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
-import { resolveSite } from '../../src/web/shared/site/resolve.ts';
-import { appApis } from '../helpers/app-apis.ts';
+import { renderApp } from '../helpers/render-app.tsx';
 
 const PAGE = '/beauty-pass/points?page=2&sort=new';
 const SIGN_IN = `/sign_in?return_to=${encodeURIComponent(PAGE)}`;
 const closers: (() => void)[] = [];
-afterEach(() => {
-  cleanup();
-  closers.splice(0).forEach((close) => close());
-});
+afterEach(() => closers.splice(0).forEach((close) => close()));
 
 /**
  * The notice over a real coordinator whose outside world the test plays: the token request is a
  * promise settled by the step, the session cookie a variable, another tab a BroadcastChannel.
  */
 async function mount() {
-  const i18n = setupI18n();
-  await loadCatalog(LANGUAGES.en.catalog, i18n);
   let cookie: string | null = 'session-1';
   const refreshes: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   const tabLock = createTabLock({ channel: new BroadcastChannel(AUTH_CHANNEL_NAME) });
@@ -46,14 +34,7 @@ async function mount() {
     tabLock,
   });
   closers.push(() => coordinator.stop(), () => tabLock.close(), () => otherTab.close());
-  const location = memoryLocation({ path: PAGE });
-  render(
-    <I18nProvider i18n={i18n}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <SessionExpiredNotice actor={coordinator.actor} />
-      </Router>
-    </I18nProvider>,
-  );
+  await renderApp({ url: PAGE, ui: <SessionExpiredNotice actor={coordinator.actor} /> });
   const verdicts: Promise<UnauthorizedVerdict>[] = [];
   const lastRefresh = () => {
     const refresh = refreshes.at(-1);
@@ -137,26 +118,13 @@ describe('session-expired notice, driven by the authRefresh model paths', () => 
 
 describe('in the app', () => {
   test('a failed refresh shows the notice on the current page, with its path as return_to', async () => {
-    const i18n = setupI18n();
-    await loadCatalog(LANGUAGES.en.catalog, i18n);
     const coordinator = createAuthRefreshCoordinator({
       refreshToken: () => Promise.reject(new Error('401 from auth/token')),
       readSessionCookie: () => 'session',
       clearSession: () => undefined,
     });
     closers.push(() => coordinator.stop());
-    const location = memoryLocation({ path: '/categories/makeup?sort=newest' });
-    render(
-      <App
-        resolution={resolveSite({ search: '', cookie: 'locale=sg' })}
-        i18n={i18n}
-        client={null}
-        apis={appApis()}
-        locationHook={location.hook}
-        searchHook={location.searchHook}
-        sessionRefresh={coordinator.actor}
-      />,
-    );
+    await renderApp({ url: '/categories/makeup?sort=newest', sessionRefresh: coordinator.actor });
     // The header has its own "Sign in" link (issue 4): look inside the notice only.
     const notice = screen.getByRole('alert');
     expect(within(notice).queryByRole('link', { name: 'Sign in' })).toBeNull();

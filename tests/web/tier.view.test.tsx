@@ -1,26 +1,15 @@
 // @vitest-environment jsdom
-import type { I18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { pathsToEveryState, shortestPaths, type ModelPath } from '../../machines/model/graph.ts';
 import { tierMachine, type TierEvent } from '../../machines/loyalty/tier.machine.ts';
 import { tierModel } from '../../machines/loyalty/tier.model.ts';
 import { daysLeft, type MemberState } from '../../machines/loyalty/tier.rules.ts';
-import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import { TierStatusPanel } from '../../src/web/features/loyalty/tier-status-panel.tsx';
 import { formatDate, formatMoney } from '../../src/web/shared/site/format.ts';
-
-afterEach(cleanup);
-
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = setupI18n();
-  await loadCatalog('en', i18n);
-});
+import { renderApp } from '../helpers/render-app.tsx';
 
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 
@@ -67,12 +56,7 @@ function stateName(target: string): string {
 /** Replays a generated path: acknowledge through the button, the app's data events straight to the actor. */
 async function walk(path: ModelPath) {
   const actor = createActor(tierMachine, { input: undefined }).start();
-  const user = userEvent.setup();
-  render(
-    <I18nProvider i18n={i18n}>
-      <Harness actor={actor} />
-    </I18nProvider>,
-  );
+  const { user } = await renderApp({ ui: <Harness actor={actor} /> });
   for (const event of path.events as TierEvent[]) {
     if (event.type === 'tier.acknowledge') {
       await user.click(screen.getByRole('button', { name: 'Got it' }));
@@ -129,16 +113,10 @@ describe('TierStatusPanel, driven by the generated paths', () => {
 
 describe('TierStatusPanel in Thai', () => {
   test('a pink member in Thailand sees the pink and white panels and the amount in baht', async () => {
-    const th = setupI18n();
-    await loadCatalog('th', th);
     const actor = createActor(tierMachine, {
       input: { status: { tier: 'pink', spend: 300, yearEnd: '2026-12-31', lastChange: null }, thresholds: (await import('../../src/config/tiers.ts')).TIER_THRESHOLDS.TH, today: '2026-03-01' },
     }).start();
-    render(
-      <I18nProvider i18n={th}>
-        <TierStatusPanel actor={actor} site={{ country: 'TH', language: 'th' }} />
-      </I18nProvider>,
-    );
+    await renderApp({ ui: <TierStatusPanel actor={actor} site={{ country: 'TH', language: 'th' }} />, country: 'TH', language: 'th' });
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('ระดับของคุณ: พิงค์');
     expect(screen.getByRole('article', { name: 'ไวท์' })).toBeInTheDocument();
     expect(plain(screen.getByRole('status').textContent ?? '')).toBe('คุณเป็นสมาชิกระดับพิงค์ ใช้จ่ายอีก ฿1,000.00 เพื่อเป็นระดับไวท์และรับสิทธิประโยชน์');

@@ -41,7 +41,7 @@ describe('machine list', () => {
     const link = await screen.findByRole('link', { name: 'Product listing' });
     expect(link).toHaveAttribute('href', '/sandbox/machines/productListing');
     // The navigation guard makes this link a full page load (no exempted paths): land on its href.
-    navigate(link.getAttribute('href') ?? '');
+    await navigate(link.getAttribute('href') ?? '');
     await screen.findByRole('heading', { level: 1, name: 'Product listing' });
     for (const state of ['loading', 'loaded', 'loadingMore', 'moreFailure', 'empty', 'failure']) expect(stateBox(state)).toBeInTheDocument();
     expect(stateBox('loading')).toHaveAttribute('data-initial', 'true');

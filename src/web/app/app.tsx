@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { AppRoutes } from './app-routes.tsx';
 import type { ApiClient } from '../shared/api/client.ts';
@@ -8,7 +8,7 @@ import { ApiProvider, type ApiFakes } from '../shared/api/api-provider.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import type { AuthRefreshActor } from '../shared/session/coordinator.ts';
 import { SessionExpiredNotice } from './session-expired-notice.tsx';
-import { NotificationsProvider } from '../features/notifications/notifications-provider.tsx';
+import { NotificationsProvider, type NotificationsProviderProps } from '../features/notifications/notifications-provider.tsx';
 import type { RuntimeEffects } from './runtime/effects.ts';
 import { RuntimeRouter } from './runtime/runtime-router.tsx';
 import { htmlLang } from '../shared/site/format.ts';
@@ -32,21 +32,25 @@ export interface AppProps {
   runtime?: RuntimeEffects;
   /** Overrides the build id the build injected (tests of the deployment check). */
   buildId?: string | null;
+  /** Queue options of the notifications (tests of the toasts); by default the spec's. */
+  notifications?: NotificationsProviderProps['options'];
+  /** Rendered in place of the route table, inside every provider: component tests of views that have no route yet. */
+  children?: ReactNode;
 }
 
 // Only for a country the store does not ship to.
 const WelcomeScreen = lazy(() => import('./welcome-screen.tsx').then((module) => ({ default: module.WelcomeScreen })));
 
 /** The whole SPA: translations, site, API and router, or the welcome screen of an unsupported country. */
-export function App({ resolution, i18n, client, apis, effects, locationHook, searchHook, sessionRefresh, runtime, buildId }: AppProps) {
+export function App({ resolution, i18n, client, apis, effects, locationHook, searchHook, sessionRefresh, runtime, buildId, notifications, children }: AppProps) {
   const language = resolution.kind === 'site' ? resolution.site.language : resolution.language;
   useEffect(() => {
     document.documentElement.lang = htmlLang({ language });
   }, [language]);
   return (
     <I18nProvider i18n={i18n}>
-      <ErrorBoundary>
-        <NotificationsProvider>
+      <ErrorBoundary {...(runtime?.reload ? { reload: runtime.reload } : {})}>
+        <NotificationsProvider {...(notifications ? { options: notifications } : {})}>
           {resolution.kind === 'unsupported' ? (
             <Suspense fallback={null}>
               <WelcomeScreen />
@@ -61,7 +65,7 @@ export function App({ resolution, i18n, client, apis, effects, locationHook, sea
                   {...(buildId !== undefined ? { buildId } : {})}
                 >
                   {sessionRefresh ? <SessionExpiredNotice actor={sessionRefresh} /> : null}
-                  <AppRoutes />
+                  {children === undefined ? <AppRoutes /> : children}
                 </RuntimeRouter>
               </ApiProvider>
             </SiteProvider>

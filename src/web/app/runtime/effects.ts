@@ -6,6 +6,8 @@ export interface RuntimeEffects {
   fetchJson(url: string): Promise<unknown>;
   /** Calls `listener` whenever the tab becomes visible again; returns the unsubscribe. */
   onVisible(listener: () => void): () => void;
+  /** Reloads the page (a chunk that failed to load, spec §4); by default `location.reload()`. */
+  reload?: () => void;
   /** The error-report hook, when the app has one (spec §9 error reporting). */
   reportError?(message: string, details: Readonly<Record<string, unknown>>): void;
 }

@@ -1,26 +1,7 @@
-import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
 import type { Variant } from '../../src/contract/catalog.ts';
 import type { NotificationSubscription, Review, ReviewListResponse } from '../../src/contract/reviews.ts';
-import { LANGUAGES } from '../../src/config/languages.ts';
-import type { ListingApi } from '../../src/web/features/catalog/listing.tsx';
-import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
-import { createApiClient } from '../../src/web/shared/api/client.ts';
-import { App } from '../../src/web/app/app.tsx';
-import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
-import type { RuntimeEffects } from '../../src/web/app/runtime/effects.ts';
-import { resolveSite } from '../../src/web/shared/site/resolve.ts';
-import { clearSessionCookie, setSessionCookie } from '../helpers/account-fake.ts';
-import { appApis } from '../helpers/app-apis.ts';
 
-configure({ asyncUtilTimeout: 5000 });
-afterEach(() => {
-  cleanup();
-  clearSessionCookie();
-});
-
+/** A review by `Mei L.`, dated `id` days before 30 May 2025 (so lower ids are newer). */
 export const review = (id: number, rating: number, extra: Partial<Review> = {}): Review => ({
   id,
   rating,
@@ -31,7 +12,7 @@ export const review = (id: number, rating: number, extra: Partial<Review> = {}):
   ...extra,
 });
 
-export interface Call {
+export interface ProductServerCall {
   method: string;
   path: string;
   query: Record<string, string>;
@@ -40,16 +21,24 @@ export interface Call {
   cacheControl?: string;
 }
 
-/** What the fake API server holds; tests change it before or during a render. */
-export interface FakeServer {
+/** What the scripted server holds at the start of a test: variants, reviews, the waitlist … per product slug. */
+export interface ProductServerData {
   variants: Record<string, Variant[]>;
   reviews: Record<string, Review[]>;
   mine: Record<string, Review | null>;
   waitlist: string[];
   subscriptions: NotificationSubscription[];
+}
+
+/** The scripted server; tests change it before or during a render and read the calls it answered. */
+export interface ProductServer extends ProductServerData {
   /** Answers every call of `METHOD path` with this status and body instead, until the test deletes it (the client retries some statuses). */
   refuse: Map<string, { status: number; body: Record<string, unknown> }>;
-  calls: Call[];
+  calls: ProductServerCall[];
+}
+
+export function productServer(initial: Partial<ProductServerData> = {}): ProductServer {
+  return { variants: {}, reviews: {}, mine: {}, waitlist: [], subscriptions: [], refuse: new Map(), calls: [], ...initial };
 }
 
 function json(status: number, body: unknown): Response {
@@ -62,8 +51,12 @@ function summaryOf(list: readonly Review[]): ReviewListResponse['summary'] {
   return { average: list.length ? Math.round((sum * 10) / list.length) / 10 : 0, count: list.length, histogram };
 }
 
-/** A `fetch` that answers the product page's endpoints from `server`, the way the API does. */
-function fakeFetch(server: FakeServer): typeof fetch {
+/**
+ * A `fetch` that answers the product page's endpoints (live variants, reviews, waitlist, "Notify
+ * me") from `server`, the way the API does; anything else is a 404. The app's real API client runs
+ * over it, so headers, retries and parsing are the ones shoppers get.
+ */
+export function productServerFetch(server: ProductServer): typeof fetch {
   return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const method = init?.method ?? 'GET';
@@ -117,43 +110,4 @@ function fakeFetch(server: FakeServer): typeof fetch {
     if (method === 'POST' && path === 'notification-subscription/subscribe') return json(202, { message: 'ok' });
     return json(404, { message: 'Resource not found!', status: 404 });
   };
-}
-
-export interface RenderProductOptions {
-  url: string;
-  signedIn?: boolean;
-  api?: Partial<CatalogApi & ListingApi>;
-  server?: Partial<Omit<FakeServer, 'calls' | 'refuse'>>;
-}
-
-export interface RenderProductResult extends RenderResult {
-  user: UserEvent;
-  server: FakeServer;
-}
-
-/** The whole SPA at `url` (Singapore, English) with a session-aware API client talking to a fake server. */
-export async function renderProductApp({ url, signedIn = false, api, server: initial = {} }: RenderProductOptions): Promise<RenderProductResult> {
-  if (signedIn) setSessionCookie();
-  const server: FakeServer = { variants: {}, reviews: {}, mine: {}, waitlist: [], subscriptions: [], refuse: new Map(), calls: [], ...initial };
-  const resolution = resolveSite({ search: '', cookie: 'locale=sg' });
-  if (resolution.kind !== 'site') throw new Error('SG must be a site');
-  const i18n = setupI18n();
-  await loadCatalog(LANGUAGES[resolution.site.language].catalog, i18n);
-  const apiClient = createApiClient({ baseURL: 'http://store.test/api/web/v1', site: () => resolution.site, fetch: fakeFetch(server), retryDelay: () => 0 });
-  const runtime: RuntimeEffects = { assign: () => undefined, fetchJson: () => Promise.reject(new Error('no deployment files in tests')), onVisible: () => () => undefined };
-  const location = memoryLocation({ path: url });
-  const user = userEvent.setup();
-  const result = render(
-    <App
-      resolution={resolution}
-      i18n={i18n}
-      client={apiClient}
-      apis={appApis({ ...(api ? { catalog: api } : {}) })}
-      effects={{ writeCookies: () => undefined, reload: () => undefined, currentUrl: () => new URL(`http://localhost${url}`) }}
-      runtime={runtime}
-      locationHook={location.hook}
-      searchHook={location.searchHook}
-    />,
-  );
-  return { ...result, user, server };
 }

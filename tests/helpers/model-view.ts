@@ -1,27 +1,14 @@
-import { I18nProvider } from '@lingui/react';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { afterEach, expect, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect, vi } from 'vitest';
 import { fromPromise, type AnyActorLogic, type AnyStateNode } from 'xstate';
 import { shortestPaths, statechart, transitionPaths, type ChartEdge, type ModelPath } from '../../machines/model/graph.ts';
 import type { AnyMachineModel } from '../../machines/model/types.ts';
-import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
-import type { Site } from '../../src/web/shared/site/resolve.ts';
-import { SiteProvider, type SiteEffects } from '../../src/web/shared/site/site-provider.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
-
-export const SG_SITE: Site = { country: 'SG', language: 'en' };
-
-const noEffects: SiteEffects = {
-  writeCookies: () => undefined,
-  reload: () => undefined,
-  currentUrl: () => new URL('http://localhost/'),
-};
+/*
+ * Driving a view through its machine model's generated paths: actors the test settles as the path
+ * says, buttons the state must have enabled, the fake clock (renderApp's `now`) moved on.
+ */
 
 interface Call {
   input: unknown;
@@ -62,23 +49,6 @@ export function controllableActors<const TNames extends readonly string[]>(names
   };
 }
 
-/** Renders `ui` for a site with the real English catalog, fake timers and a user. */
-export async function renderBooking(ui: ReactNode, site: Site = SG_SITE): Promise<{ user: UserEvent }> {
-  const i18n = setupI18n();
-  await loadCatalog('en', i18n);
-  // Real time keeps flowing (Testing Library waits on timers of its own); the tests jump the rest.
-  vi.useFakeTimers({ now: Date.parse('2030-11-30T00:00:00.000Z'), shouldAdvanceTime: true });
-  const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
-  render(
-    <I18nProvider i18n={i18n}>
-      <SiteProvider site={site} effects={noEffects}>
-        {ui}
-      </SiteProvider>
-    </I18nProvider>,
-  );
-  return { user };
-}
-
 /** Clicks the button, which the state must have enabled: the model says the event is accepted. */
 export async function clickEnabled(user: UserEvent, name: string | RegExp): Promise<void> {
   const button = screen.getByRole('button', { name });
@@ -86,6 +56,7 @@ export async function clickEnabled(user: UserEvent, name: string | RegExp): Prom
   await user.click(button);
 }
 
+/** Moves the fake clock (renderApp's `now`) on by `ms`, letting React render what the timers did. */
 export async function advance(ms: number): Promise<void> {
   await act(async () => {
     vi.advanceTimersByTime(ms);
