@@ -98,6 +98,7 @@ export const bookingFlowMachine = setup({
     context: {} as BookingFlowContext,
     events: {} as BookingFlowEvent,
     input: {} as BookingFlowInput,
+    tags: {} as 'busy' | 'form' | 'held' | 'submitting' | 'failure',
   },
   actors: { fetchSlots, fetchArtists, createReservation },
   delays: { slotHold: SLOT_HOLD_MS },
@@ -200,6 +201,7 @@ export const bookingFlowMachine = setup({
           },
         },
         failure: {
+          tags: ['failure'],
           on: { 'booking.retry': 'loading' },
         },
         /** The service has no free day at this store at all. */
@@ -239,6 +241,7 @@ export const bookingFlowMachine = setup({
     },
     /** The slot is held for the shopper while they finish the booking. */
     held: {
+      tags: ['held'],
       after: {
         slotHold: { target: '#bookingFlow.findSlot.loading', actions: 'noteHoldExpired' },
       },
@@ -260,6 +263,7 @@ export const bookingFlowMachine = setup({
               },
             },
             failure: {
+              tags: ['failure'],
               on: { 'booking.retry': 'loading' },
             },
             choosing: {
@@ -285,7 +289,7 @@ export const bookingFlowMachine = setup({
           },
         },
         submitting: {
-          tags: ['form', 'busy'],
+          tags: ['form', 'busy', 'submitting'],
           invoke: {
             id: 'createReservation',
             src: 'createReservation',

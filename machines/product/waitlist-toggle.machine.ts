@@ -35,6 +35,7 @@ export const waitlistToggleMachine = setup({
   types: {
     context: {} as { failure: WaitlistFailure | null },
     events: {} as WaitlistToggleEvent,
+    tags: {} as 'busy' | 'waitlisted',
   },
   actors: { setWaitlisted },
   guards: {
