@@ -1,12 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import {
   BOOKING_CHECKBOX_FIELDS,
   BOOKING_TEXT_FIELDS,
   EMPTY_BOOKING_DETAILS,
-  StoreDateSchema,
   bookingDetailsErrors,
   isBookingDetailsValid,
   type Artist,
@@ -21,6 +19,7 @@ import {
   type SlotSearchResult,
   type StoreDate,
 } from '../../src/contract/booking.ts';
+import { dateRefusal } from './booking-flow.rules.ts';
 
 /** How long a chosen slot is held for the shopper before it goes back to the pool. */
 export const SLOT_HOLD_MS = 10 * 60 * 1000;
@@ -98,7 +97,7 @@ export const bookingFlowMachine = setup({
     context: {} as BookingFlowContext,
     events: {} as BookingFlowEvent,
     input: {} as BookingFlowInput,
-    tags: {} as 'busy' | 'form' | 'held' | 'submitting' | 'failure',
+    tags: {} as 'busy' | 'form' | 'held' | 'submitting' | 'failure' | 'dates',
   },
   actors: { fetchSlots, fetchArtists, createReservation },
   delays: { slotHold: SLOT_HOLD_MS },
@@ -106,7 +105,7 @@ export const bookingFlowMachine = setup({
     serviceKnown: ({ context }, serviceId: string) => context.services.some((service) => service.id === serviceId),
     noAvailableDates: (_, result: SlotSearchResult) => result.dates.length === 0,
     noSlotsOnDate: (_, result: SlotSearchResult) => result.slots.length === 0,
-    isStoreDate: (_, date: string) => v.is(StoreDateSchema, date),
+    isStoreDate: (_, date: string) => dateRefusal(date) === null,
     slotListsArtists: ({ context }, slotId: string) => (findSlotById(context, slotId)?.artists?.length ?? 0) > 0,
     slotKnown: ({ context }, slotId: string) => findSlotById(context, slotId) !== undefined,
     artistKnown: ({ context }, artistId: string) => context.artists.some((artist) => artist.id === artistId),
@@ -208,6 +207,7 @@ export const bookingFlowMachine = setup({
         noAvailableSlots: {},
         /** The chosen day has no free time; another day may. */
         noTimeSlots: {
+          tags: ['dates'],
           on: {
             'booking.selectDate': {
               guard: { type: 'isStoreDate', params: ({ event }) => event.date },
@@ -217,6 +217,7 @@ export const bookingFlowMachine = setup({
           },
         },
         choosing: {
+          tags: ['dates'],
           on: {
             'booking.selectDate': {
               guard: { type: 'isStoreDate', params: ({ event }) => event.date },

@@ -204,7 +204,7 @@ function activeStatus(status: 'confirmed' | 'rescheduled') {
 }
 
 type LifecycleSnapshot = SnapshotFrom<typeof bookingLifecycleMachine>;
-type ChangeEvent = Extract<BookingLifecycleEvent, { type: 'booking.reschedule' | 'booking.cancel' }>;
+type ChangeEvent = Extract<BookingLifecycleEvent, { type: 'booking.reschedule' | 'booking.cancel' | 'booking.retry' }>;
 
 /**
  * Why the booking refuses `event` now, from the same rules the machine's guards apply; null when
