@@ -2,7 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation, useSearch } from 'wouter';
+import { authRefreshConnect } from '../../../machines/session/auth-refresh.connect.ts';
 import type { authRefreshMachine } from '../../../machines/session/auth-refresh.machine.ts';
+import { sameView } from '../../../machines/shared/same-view.ts';
 import { signInHref } from '../shared/session/session.ts';
 
 type AuthRefreshRef = ActorRefFrom<typeof authRefreshMachine>;
@@ -23,12 +25,11 @@ function useSignInHref(): string {
  */
 export function SessionExpiredNotice({ actor }: { actor: AuthRefreshRef }) {
   const { t } = useLingui();
-  const expired = useSelector(actor, (snapshot) => snapshot.hasTag('sessionExpired'));
-  const canDismiss = useSelector(actor, (snapshot) => snapshot.can({ type: 'auth.dismiss' }));
+  const view = useSelector(actor, (snapshot) => authRefreshConnect(snapshot, actor.send), sameView);
   const href = useSignInHref();
   return (
-    <div role="alert" className="session-expired" data-state={expired ? 'expired' : 'active'}>
-      {expired ? (
+    <div role="alert" className="session-expired" data-state={view.state}>
+      {view.expired ? (
         <>
           <p className="session-expired__text">
             <Trans>Your session has expired. Please sign in again.</Trans>
@@ -39,9 +40,9 @@ export function SessionExpiredNotice({ actor }: { actor: AuthRefreshRef }) {
           <button
             type="button"
             className="button button--secondary"
-            disabled={!canDismiss}
+            disabled={!view.canDismiss}
             aria-label={t`Dismiss the session notice`}
-            onClick={() => actor.send({ type: 'auth.dismiss' })}
+            onClick={view.dismiss}
           >
             <Trans>Dismiss</Trans>
           </button>

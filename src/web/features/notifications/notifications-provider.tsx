@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { NotificationsEvent, notificationsMachine } from '../../../../machines/notifications/queue.machine.ts';
+import { regionState } from '../../../../machines/notifications/queue.connect.ts';
 import { findDuplicateItem, resolveItem, resolveOptions } from '../../../../machines/notifications/queue.rules.ts';
 import type { NotificationInput, NotificationItem, NotificationsOptions } from '../../../../machines/notifications/types.ts';
 import type * as RuntimeModule from './notifications-runtime.tsx';
@@ -140,7 +141,7 @@ function ToastRegion({ actor, width }: { actor: NotificationsActor | null; width
         : noSubscription,
     [actor],
   );
-  const state = useSyncExternalStore(subscribe, () => (actor?.getSnapshot().matches('showing') ? 'showing' : 'empty'));
+  const state = useSyncExternalStore(subscribe, () => (actor ? regionState(actor.getSnapshot()) : 'empty'));
   const List = runtime?.ToastList;
   return (
     <section className="notifications notifications--top-right" aria-label={t`Notifications`} data-state={state} style={{ width }}>

@@ -1,0 +1,29 @@
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import type { notificationsMachine, QueuedToast } from './queue.machine.ts';
+
+type Snapshot = SnapshotFrom<typeof notificationsMachine>;
+type Send = (event: EventFromLogic<typeof notificationsMachine>) => void;
+
+/** `data-state` of the toast region (read on the first screen, before the queue's chunk: type imports only). */
+export type NotificationsRegionState = 'showing' | 'empty';
+
+export function regionState(snapshot: Snapshot): NotificationsRegionState {
+  return snapshot.hasTag('showing') ? 'showing' : 'empty';
+}
+
+export interface NotificationsQueueApi {
+  state: NotificationsRegionState;
+  /** Newest on top, as the region sits at the top of the screen. */
+  newestFirst: QueuedToast[];
+  close(id: string): void;
+  clear(group?: string): void;
+}
+
+export function notificationsQueueConnect(snapshot: Snapshot, send: Send): NotificationsQueueApi {
+  return {
+    state: regionState(snapshot),
+    newestFirst: [...snapshot.context.toasts].reverse(),
+    close: (id) => send({ type: 'notifications.close', id }),
+    clear: (group) => send(group === undefined ? { type: 'notifications.clear' } : { type: 'notifications.clear', group }),
+  };
+}
