@@ -28,7 +28,9 @@ export interface StockActionsProps {
 
 /**
  * The product page's answers to "I cannot buy this now": the waitlist when nothing of the product
- * can be bought (sold out or coming soon), and "Notify me" when what is chosen is out of stock.
+ * can be bought (sold out or coming soon) or the member is on it, and "Notify me" when what is
+ * chosen is out of stock. Both rules live beside their machines (the waitlist's is the server's,
+ * from the contract); this view only reads them.
  */
 export default function StockActions({ product, variant }: StockActionsProps) {
   useFeatureCatalog();
@@ -36,7 +38,6 @@ export default function StockActions({ product, variant }: StockActionsProps) {
   const api = useMemo(() => (client ? createProductApi(client) : null), [client]);
   const signedIn = useSignedIn();
   if (!client || !api) return null;
-  // Both rules live beside their machines: the waitlist's is the server's (contract), Notify me's says what one subscription covers.
   const notify = notifyTarget(product, variant);
   const chosen = notify?.variant ?? null;
   const name = chosen ? `${product.name} (${chosen.name})` : product.name;
