@@ -61,6 +61,7 @@ export const accountFormMachine = setup({
     context: {} as AccountFormContext,
     events: {} as AccountFormEvent,
     input: {} as AccountFormInput,
+    tags: {} as 'form' | 'busy' | 'failed' | 'succeeded',
   },
   actors: { submit: submitForm },
   guards: {
@@ -126,9 +127,10 @@ export const accountFormMachine = setup({
       },
     },
     /** The summary stays until the next submit, so a reference id can still be copied while typing. */
-    failed: { tags: ['form'], on: editable },
+    failed: { tags: ['form', 'failed'], on: editable },
     /** Saved (or signed in): the profile forms stay open for another change. */
     succeeded: {
+      tags: ['succeeded'],
       on: {
         'form.change': { guard: { type: 'changeFits', params: changeOf }, target: 'editing', actions: { type: 'change', params: changeOf } },
       },

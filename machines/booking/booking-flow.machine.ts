@@ -1,12 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import {
   BOOKING_CHECKBOX_FIELDS,
   BOOKING_TEXT_FIELDS,
   EMPTY_BOOKING_DETAILS,
-  StoreDateSchema,
   bookingDetailsErrors,
   isBookingDetailsValid,
   type Artist,
@@ -21,6 +19,7 @@ import {
   type SlotSearchResult,
   type StoreDate,
 } from '../../src/contract/booking.ts';
+import { dateRefusal } from './booking-flow.rules.ts';
 
 /** How long a chosen slot is held for the shopper before it goes back to the pool. */
 export const SLOT_HOLD_MS = 10 * 60 * 1000;
@@ -98,6 +97,7 @@ export const bookingFlowMachine = setup({
     context: {} as BookingFlowContext,
     events: {} as BookingFlowEvent,
     input: {} as BookingFlowInput,
+    tags: {} as 'busy' | 'form' | 'held' | 'submitting' | 'failure' | 'dates',
   },
   actors: { fetchSlots, fetchArtists, createReservation },
   delays: { slotHold: SLOT_HOLD_MS },
@@ -105,7 +105,7 @@ export const bookingFlowMachine = setup({
     serviceKnown: ({ context }, serviceId: string) => context.services.some((service) => service.id === serviceId),
     noAvailableDates: (_, result: SlotSearchResult) => result.dates.length === 0,
     noSlotsOnDate: (_, result: SlotSearchResult) => result.slots.length === 0,
-    isStoreDate: (_, date: string) => v.is(StoreDateSchema, date),
+    isStoreDate: (_, date: string) => dateRefusal(date) === null,
     slotListsArtists: ({ context }, slotId: string) => (findSlotById(context, slotId)?.artists?.length ?? 0) > 0,
     slotKnown: ({ context }, slotId: string) => findSlotById(context, slotId) !== undefined,
     artistKnown: ({ context }, artistId: string) => context.artists.some((artist) => artist.id === artistId),
@@ -200,12 +200,14 @@ export const bookingFlowMachine = setup({
           },
         },
         failure: {
+          tags: ['failure'],
           on: { 'booking.retry': 'loading' },
         },
         /** The service has no free day at this store at all. */
         noAvailableSlots: {},
         /** The chosen day has no free time; another day may. */
         noTimeSlots: {
+          tags: ['dates'],
           on: {
             'booking.selectDate': {
               guard: { type: 'isStoreDate', params: ({ event }) => event.date },
@@ -215,6 +217,7 @@ export const bookingFlowMachine = setup({
           },
         },
         choosing: {
+          tags: ['dates'],
           on: {
             'booking.selectDate': {
               guard: { type: 'isStoreDate', params: ({ event }) => event.date },
@@ -239,6 +242,7 @@ export const bookingFlowMachine = setup({
     },
     /** The slot is held for the shopper while they finish the booking. */
     held: {
+      tags: ['held'],
       after: {
         slotHold: { target: '#bookingFlow.findSlot.loading', actions: 'noteHoldExpired' },
       },
@@ -260,6 +264,7 @@ export const bookingFlowMachine = setup({
               },
             },
             failure: {
+              tags: ['failure'],
               on: { 'booking.retry': 'loading' },
             },
             choosing: {
@@ -285,7 +290,7 @@ export const bookingFlowMachine = setup({
           },
         },
         submitting: {
-          tags: ['form', 'busy'],
+          tags: ['form', 'busy', 'submitting'],
           invoke: {
             id: 'createReservation',
             src: 'createReservation',

@@ -32,6 +32,9 @@ export interface BookingLifecycleContext {
   requestedSlotId: string | null;
 }
 
+/** What the view reads off a state: a call in flight, a failure to offer a retry for, which change runs. */
+export type LifecycleTag = 'busy' | 'failure' | 'rescheduling' | 'cancelling';
+
 export type BookingLifecycleEvent =
   | { type: 'booking.reschedule'; slotId: string }
   | { type: 'booking.cancel' }
@@ -76,6 +79,7 @@ export const bookingLifecycleMachine = setup({
     context: {} as BookingLifecycleContext,
     events: {} as BookingLifecycleEvent,
     input: {} as BookingLifecycleInput,
+    tags: {} as LifecycleTag,
   },
   actors: { loadBooking, rescheduleBooking, cancelBooking },
   delays: {
@@ -118,6 +122,7 @@ export const bookingLifecycleMachine = setup({
       },
     },
     loadFailure: {
+      tags: ['failure'],
       on: { 'booking.retry': 'loading' },
     },
     confirmed: activeStatus('confirmed'),
@@ -159,7 +164,7 @@ function activeStatus(status: 'confirmed' | 'rescheduled') {
     states: {
       idle: { on: changes },
       rescheduling: {
-        tags: ['busy'],
+        tags: ['busy', 'rescheduling'] as LifecycleTag[],
         invoke: {
           id: 'rescheduleBooking',
           src: 'rescheduleBooking' as const,
@@ -169,6 +174,7 @@ function activeStatus(status: 'confirmed' | 'rescheduled') {
         },
       },
       rescheduleFailure: {
+        tags: ['failure'] as LifecycleTag[],
         on: {
           ...changes,
           'booking.retry': { guard: 'appointmentNotPassed' as const, target: 'rescheduling' },
@@ -176,7 +182,7 @@ function activeStatus(status: 'confirmed' | 'rescheduled') {
         },
       },
       cancelling: {
-        tags: ['busy'],
+        tags: ['busy', 'cancelling'] as LifecycleTag[],
         invoke: {
           id: 'cancelBooking',
           src: 'cancelBooking' as const,
@@ -186,6 +192,7 @@ function activeStatus(status: 'confirmed' | 'rescheduled') {
         },
       },
       cancelFailure: {
+        tags: ['failure'] as LifecycleTag[],
         on: {
           ...changes,
           'booking.retry': { guard: 'appointmentNotPassed' as const, target: 'cancelling' },
@@ -197,7 +204,7 @@ function activeStatus(status: 'confirmed' | 'rescheduled') {
 }
 
 type LifecycleSnapshot = SnapshotFrom<typeof bookingLifecycleMachine>;
-type ChangeEvent = Extract<BookingLifecycleEvent, { type: 'booking.reschedule' | 'booking.cancel' }>;
+type ChangeEvent = Extract<BookingLifecycleEvent, { type: 'booking.reschedule' | 'booking.cancel' | 'booking.retry' }>;
 
 /**
  * Why the booking refuses `event` now, from the same rules the machine's guards apply; null when

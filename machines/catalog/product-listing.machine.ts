@@ -52,6 +52,7 @@ export const productListingMachine = setup({
     context: {} as ProductListingContext,
     events: {} as ProductListingEvent,
     input: {} as { query?: ListingQuery },
+    tags: {} as 'busy' | 'products' | 'loadingMore' | 'moreFailure' | 'empty' | 'failure',
   },
   actors: { fetchPage },
   guards: {
@@ -122,7 +123,7 @@ export const productListingMachine = setup({
       on: { 'listing.showMore': { guard: 'hasMore', target: 'loadingMore' } },
     },
     loadingMore: {
-      tags: ['products', 'busy'],
+      tags: ['products', 'busy', 'loadingMore'],
       invoke: {
         id: 'fetchPage',
         src: 'fetchPage',
@@ -138,14 +139,15 @@ export const productListingMachine = setup({
       },
     },
     moreFailure: {
-      tags: ['products'],
+      tags: ['products', 'moreFailure'],
       on: {
         'listing.retry': 'loadingMore',
         'listing.showMore': { guard: 'hasMore', target: 'loadingMore' },
       },
     },
-    empty: {},
+    empty: { tags: ['empty'] },
     failure: {
+      tags: ['failure'],
       on: { 'listing.retry': 'loading' },
     },
   },

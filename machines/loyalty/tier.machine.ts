@@ -66,6 +66,7 @@ export const tierMachine = setup({
     context: {} as TierContext,
     events: {} as TierEvent,
     input: {} as TierInput | undefined,
+    tags: {} as 'awaitingStatus' | 'change' | 'urgent',
   },
   guards: {
     statusKnown: known(() => true),
@@ -140,7 +141,7 @@ export const tierMachine = setup({
     ],
   },
   states: {
-    awaitingStatus: {},
+    awaitingStatus: { tags: ['awaitingStatus'] },
     // Pink is shown alongside white: the view adds the white benefits panel.
     pink: {
       initial: 'inProgress',

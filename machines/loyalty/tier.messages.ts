@@ -48,8 +48,11 @@ function make(descriptor: MessageDescriptor): TierMessage {
  * state, so the view never recomputes them.
  */
 export function tierMessage(snapshot: TierSnapshot, format: TierFormat): TierMessage {
-  const member = snapshot.context.member;
-  const { tier, messaging } = tierState(snapshot);
+  return tierMessageOf({ member: snapshot.context.member, ...tierState(snapshot) }, format);
+}
+
+/** The same, from what the tier's view-model holds (tier.connect.ts). */
+export function tierMessageOf({ member, tier, messaging }: { member: MemberState | null; tier: TierName | null; messaging: string | null }, format: TierFormat): TierMessage {
   if (!member || !tier) return make(msg`Loading your Beauty Pass status…`);
   return messageFor(`${tier}.${messaging ?? ''}`, member, format);
 }

@@ -75,6 +75,7 @@ export const notificationsMachine = setup({
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
     input: {} as Partial<NotificationsOptions> | undefined,
+    tags: {} as 'showing',
   },
   actors: { toast: queuedToast },
   guards: {
@@ -144,6 +145,7 @@ export const notificationsMachine = setup({
       },
     },
     showing: {
+      tags: ['showing'],
       on: {
         'notifications.add': [
           { guard: 'isDuplicate', actions: 'countDuplicate' },

@@ -31,6 +31,7 @@ export const toastMachine = setup({
     events: {} as ToastEvent,
     input: {} as ToastInput,
     output: {} as { id: string },
+    tags: {} as 'visible' | 'paused' | 'leaving',
   },
   delays: {
     toastDuration: ({ context }) => context.item.duration,
@@ -50,6 +51,7 @@ export const toastMachine = setup({
   initial: 'visible',
   states: {
     visible: {
+      tags: ['visible'],
       initial: 'running',
       on: {
         'toast.close': { target: 'leaving' },
@@ -63,11 +65,13 @@ export const toastMachine = setup({
         },
         // Leaving re-enters `running`, which starts the full duration again.
         hovered: {
+          tags: ['paused'],
           on: { 'toast.leave': { target: 'running' } },
         },
       },
     },
     leaving: {
+      tags: ['leaving'],
       after: { toastSpeed: { target: 'destroyed' } },
     },
     destroyed: {

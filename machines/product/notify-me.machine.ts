@@ -35,6 +35,7 @@ export const notifyMeMachine = setup({
     context: {} as NotifyMeContext,
     events: {} as NotifyMeEvent,
     input: {} as { guest: boolean },
+    tags: {} as 'form' | 'busy' | 'subscribed',
   },
   actors: { subscribe },
   guards: {
@@ -52,13 +53,14 @@ export const notifyMeMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      tags: ['form'],
       on: {
         'notify.email': { actions: { type: 'setEmail', params: ({ event }) => event.email } },
         'notify.submit': [{ guard: 'canSend', target: 'subscribing', actions: 'clearFailure' }, { actions: 'refuse' }],
       },
     },
     subscribing: {
-      tags: ['busy'],
+      tags: ['form', 'busy'],
       invoke: {
         id: 'subscribe',
         src: 'subscribe',
@@ -67,6 +69,6 @@ export const notifyMeMachine = setup({
         onError: { target: 'idle', actions: { type: 'fail', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
-    subscribed: { type: 'final' },
+    subscribed: { type: 'final', tags: ['subscribed'] },
   },
 });

@@ -103,6 +103,7 @@ export const reviewFormMachine = setup({
   types: {
     context: {} as ReviewFormContext,
     events: {} as ReviewFormEvent,
+    tags: {} as 'form' | 'busy' | 'posted' | 'alreadyReviewed',
   },
   actors: { submitReview },
   guards: {
@@ -146,7 +147,7 @@ export const reviewFormMachine = setup({
     },
     /** The server refused or could not be reached: the message stays while the shopper corrects or retries. */
     failed: { tags: ['form'], on: editable },
-    submitted: { type: 'final' },
-    alreadyReviewed: { type: 'final' },
+    submitted: { type: 'final', tags: ['posted'] },
+    alreadyReviewed: { type: 'final', tags: ['alreadyReviewed'] },
   },
 });

@@ -53,6 +53,7 @@ export const reviewListMachine = setup({
   types: {
     context: {} as ReviewListContext,
     events: {} as ReviewListEvent,
+    tags: {} as 'busy' | 'loadingFirst' | 'loadingMore' | 'failure' | 'moreFailure',
   },
   actors: { fetchReviews },
   guards: {
@@ -100,7 +101,7 @@ export const reviewListMachine = setup({
   },
   states: {
     loading: {
-      tags: ['busy'],
+      tags: ['busy', 'loadingFirst'],
       invoke: {
         id: 'fetchReviews',
         src: 'fetchReviews',
@@ -113,7 +114,7 @@ export const reviewListMachine = setup({
       on: { 'reviews.showMore': { guard: 'hasMore', target: 'loadingMore' }, 'reviews.added': added },
     },
     loadingMore: {
-      tags: ['busy'],
+      tags: ['busy', 'loadingMore'],
       invoke: {
         id: 'fetchMore',
         src: 'fetchReviews',
@@ -124,9 +125,11 @@ export const reviewListMachine = setup({
     },
     /** Show More failed: the reviews shown stay, with a retry. */
     moreFailed: {
+      tags: ['moreFailure'],
       on: { 'reviews.retry': 'loadingMore', 'reviews.added': added },
     },
     failed: {
+      tags: ['failure'],
       on: { 'reviews.retry': 'loading' },
     },
   },

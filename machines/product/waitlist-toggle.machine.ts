@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import { CATALOG_ERROR_CODES } from '../../src/contract/reviews.ts';
+import { joinRefusal, type WaitlistProduct } from './waitlist-toggle.rules.ts';
 
 /** Joins (`true`) or leaves (`false`) the product's waitlist; the app provides it. */
 export const setWaitlisted = fromPromise<undefined, { waitlisted: boolean }>(async () => {
@@ -20,7 +21,15 @@ export type WaitlistToggleEvent =
   /** What the member's waitlist (loaded after the first paint) says about this product. */
   | { type: 'waitlist.sync'; waitlisted: boolean }
   | { type: 'waitlist.join' }
-  | { type: 'waitlist.leave' };
+  | { type: 'waitlist.leave' }
+  /** Live stock arrived (or changed): whether the product can be joined follows it. */
+  | { type: 'waitlist.product'; product: WaitlistProduct };
+
+export interface WaitlistToggleContext {
+  failure: WaitlistFailure | null;
+  /** Null when the page did not say: the server alone decides then. */
+  product: WaitlistProduct | null;
+}
 
 const sync = [
   { guard: { type: 'isWaitlisted', params: ({ event }: { event: Extract<WaitlistToggleEvent, { type: 'waitlist.sync' }> }) => event.waitlisted }, target: 'waitlisted' },
@@ -29,31 +38,40 @@ const sync = [
 
 /**
  * "Waitlist me" → "Waitlisted" (spec §2 product actions), and back. Unknown until the member's
- * waitlist arrives; a refused change stays where it was and says why.
+ * waitlist arrives; joining follows the contract's waitlist rule (`canJoin`), leaving always
+ * works; a change the server refuses stays where it was and says why.
  */
 export const waitlistToggleMachine = setup({
   types: {
-    context: {} as { failure: WaitlistFailure | null },
+    context: {} as WaitlistToggleContext,
     events: {} as WaitlistToggleEvent,
+    input: {} as { product?: WaitlistProduct } | undefined,
+    tags: {} as 'busy' | 'waitlisted',
   },
   actors: { setWaitlisted },
   guards: {
     isWaitlisted: (_, waitlisted: boolean) => waitlisted,
+    canJoin: ({ context }) => joinRefusal(context.product) === null,
   },
   actions: {
     clearFailure: assign({ failure: null }),
+    setProduct: assign((_, product: WaitlistProduct) => ({ product })),
     fail: assign((_, error: unknown) => ({ failure: failureOf(error) })),
     /** The app updates its waitlist (the badge on cards and the page) here. */
     changed: (_, _waitlisted: boolean) => undefined,
   },
 }).createMachine({
   id: 'waitlistToggle',
-  context: { failure: null },
+  context: ({ input }) => ({ failure: null, product: input?.product ?? null }),
   initial: 'unknown',
+  on: {
+    'waitlist.product': { actions: { type: 'setProduct', params: ({ event }) => event.product } },
+  },
   states: {
-    unknown: { on: { 'waitlist.sync': sync } },
+    // Nothing can be changed until the member's waitlist says where we start.
+    unknown: { tags: ['busy'], on: { 'waitlist.sync': sync } },
     notWaitlisted: {
-      on: { 'waitlist.join': { target: 'joining', actions: 'clearFailure' }, 'waitlist.sync': sync },
+      on: { 'waitlist.join': { guard: 'canJoin', target: 'joining', actions: 'clearFailure' }, 'waitlist.sync': sync },
     },
     joining: {
       tags: ['busy'],
@@ -66,10 +84,11 @@ export const waitlistToggleMachine = setup({
       },
     },
     waitlisted: {
+      tags: ['waitlisted'],
       on: { 'waitlist.leave': { target: 'leaving', actions: 'clearFailure' }, 'waitlist.sync': sync },
     },
     leaving: {
-      tags: ['busy'],
+      tags: ['busy', 'waitlisted'],
       invoke: {
         id: 'leave',
         src: 'setWaitlisted',

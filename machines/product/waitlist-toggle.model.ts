@@ -7,7 +7,10 @@ export const waitlistToggleModel = defineModel({
   title: msg`Waitlist button`,
   description: msg`"Waitlist me" becomes "Waitlisted" and can be undone; a refused change stays put and says why.`,
   machine: waitlistToggleMachine,
+  input: { product: { inStock: false, badges: ['out_of_stock'] } },
   events: [
+    { type: 'waitlist.product', product: { inStock: true, badges: [] } },
+    { type: 'waitlist.product', product: { inStock: false, badges: ['out_of_stock'] } },
     { type: 'waitlist.sync', waitlisted: true },
     { type: 'waitlist.sync', waitlisted: false },
     { type: 'waitlist.join' },

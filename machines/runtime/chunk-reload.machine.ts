@@ -43,6 +43,7 @@ export const chunkReloadMachine = setup({
   types: {
     context: {} as ChunkReloadContext,
     events: {} as ChunkReloadEvent,
+    tags: {} as 'reloading' | 'error',
   },
   guards: {
     isOutsideReloadWindow: (_, params: { now: number; lastReloadAt: number | null }) => !insideReloadWindow(params.now, params.lastReloadAt),

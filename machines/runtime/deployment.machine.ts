@@ -52,6 +52,7 @@ export const deploymentMachine = setup({
     context: {} as DeploymentContext,
     events: {} as DeploymentEvent,
     input: {} as DeploymentInput,
+    tags: {} as 'stale' | 'rules',
   },
   actors: { fetchLatestBuild, fetchManifest },
   delays: {

@@ -27,6 +27,7 @@ export const languageSwitchMachine = setup({
     context: {} as LanguageSwitchContext,
     events: {} as LanguageSwitchEvent,
     input: {} as LanguageSwitchInput,
+    tags: {} as 'busy',
   },
   guards: {
     /** Only a language the country offers (spec §9), and not the one already shown. */

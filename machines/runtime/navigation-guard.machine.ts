@@ -40,6 +40,7 @@ export const navigationGuardMachine = setup({
   types: {
     context: {} as NavigationGuardContext,
     events: {} as NavigationGuardEvent,
+    tags: {} as 'inApp' | 'fullPage',
   },
   guards: {
     isSamePath: ({ context }, request: NavigationRequest) => judgeNavigation(context.rules, request).kind === 'samePath',

@@ -1,4 +1,4 @@
-import type { SnapshotFrom } from 'xstate';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import type { searchBoxMachine } from './search-box.machine.ts';
 import { normalizeQuery, searchOptions, type SearchOption, type SearchOptionGroup } from './search-box.rules.ts';
 
@@ -68,5 +68,47 @@ export function searchBoxView(snapshot: SearchBoxSnapshot): SearchBoxView {
     busy: snapshot.hasTag('busy') && typed,
     hint,
     recent: status === 'start' ? context.recent : [],
+  };
+}
+
+type SearchBoxEvent = EventFromLogic<typeof searchBoxMachine>;
+
+/** The view-model with its intents: what the combobox renders and what it can ask. */
+export interface SearchBoxApi extends SearchBoxView {
+  /** Arrows and Escape the machine acts on now: the view keeps the browser from acting on them too. */
+  handles: { highlightNext: boolean; highlightPrevious: boolean; escape: boolean };
+  focus(): void;
+  blur(): void;
+  input(text: string): void;
+  highlightNext(): void;
+  highlightPrevious(): void;
+  /** Enter: the highlighted option, or a search for the text (the machine decides). */
+  enter(): void;
+  escape(): void;
+  submit(): void;
+  choose(index: number): void;
+  removeRecent(text: string): void;
+  clearRecent(): void;
+}
+
+export function searchBoxConnect(snapshot: SearchBoxSnapshot, send: (event: SearchBoxEvent) => void): SearchBoxApi {
+  return {
+    ...searchBoxView(snapshot),
+    handles: {
+      highlightNext: snapshot.can({ type: 'search.highlightNext' }),
+      highlightPrevious: snapshot.can({ type: 'search.highlightPrevious' }),
+      escape: snapshot.can({ type: 'search.escape' }),
+    },
+    focus: () => send({ type: 'search.focus' }),
+    blur: () => send({ type: 'search.blur' }),
+    input: (text) => send({ type: 'search.input', text }),
+    highlightNext: () => send({ type: 'search.highlightNext' }),
+    highlightPrevious: () => send({ type: 'search.highlightPrevious' }),
+    enter: () => send({ type: 'search.enter' }),
+    escape: () => send({ type: 'search.escape' }),
+    submit: () => send({ type: 'search.submit' }),
+    choose: (index) => send({ type: 'search.choose', index }),
+    removeRecent: (text) => send({ type: 'search.removeRecent', text }),
+    clearRecent: () => send({ type: 'search.clearRecent' }),
   };
 }

@@ -70,6 +70,7 @@ export const searchBoxMachine = setup({
     context: {} as SearchBoxContext,
     events: {} as SearchBoxEvent,
     input: {} as SearchBoxInput | undefined,
+    tags: {} as 'open' | 'busy',
   },
   actors: { fetchSuggestions, fetchPopular },
   delays: { suggestDelay: SUGGEST_DELAY_MS },

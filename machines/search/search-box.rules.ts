@@ -1,4 +1,4 @@
-import { clipSearchText } from '../../src/contract/patterns.ts';
+import { clipSearchText } from '../../src/contract/search-text.ts';
 import type { Suggestions } from '../../src/contract/search.ts';
 
 /** Recent searches kept on the device, newest first. */

@@ -36,6 +36,7 @@ export const authRefreshMachine = setup({
   types: {
     context: {} as AuthRefreshContext,
     events: {} as AuthRefreshEvent,
+    tags: {} as 'locked' | 'sessionExpired',
   },
   actors: { refreshToken },
   actions: {

@@ -25,6 +25,7 @@ export const resourceLoaderMachine = setup({
   types: {
     context: {} as ResourceLoaderContext,
     events: {} as ResourceLoaderEvent,
+    tags: {} as 'busy',
   },
   actors: { load: loadResource },
   guards: {

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { PRODUCT_PAGE_SIZE_MAX } from '../config/constants.ts';
 import { OtherFilterSchema, ProductSortSchema, SlugSchema } from './catalog.ts';
-import { CATEGORY_PATH_PATTERN, FILTER_VALUES_MAX, normalizeSearchText, PRICE_PATTERN, SEARCH_QUERY_MAX } from './patterns.ts';
+import { CATEGORY_PATH_PATTERN, FILTER_VALUES_MAX, PRICE_PATTERN, SEARCH_QUERY_MAX } from './patterns.ts';
+import { normalizeSearchText } from './search-text.ts';
 import { booleanFromQuery, intFromQuery } from './site-input.ts';
 
 /*

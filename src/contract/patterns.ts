@@ -1,6 +1,6 @@
 /*
- * Patterns, word lists and the search-text rule the boundaries check against — the API's schemas,
- * the URL readers of the SPA, the route table, the search box — written once. No valibot and nothing else, so any first screen can use them.
+ * Patterns and word lists the boundaries check against — the API's schemas, the URL readers of
+ * the SPA, the route table — written once. No valibot and nothing else, so any first screen can use them.
  */
 
 /** A lower-case slug: `estee-lauder`. */
@@ -22,18 +22,3 @@ export const FILTER_VALUES_MAX = 30;
 
 /** Longest search text, in characters. */
 export const SEARCH_QUERY_MAX = 200;
-
-/** Search text as the server reads it: NFKC (full-width letters become plain ones), trimmed. */
-export function normalizeSearchText(text: string): string {
-  return text.normalize('NFKC').trim();
-}
-
-/**
- * Search text cut to what the API accepts (SEARCH_QUERY_MAX UTF-16 units, as its schema counts),
- * never splitting a character: a longer link or paste still searches instead of failing.
- */
-export function clipSearchText(text: string): string {
-  let clipped = normalizeSearchText(text).slice(0, SEARCH_QUERY_MAX);
-  if (/[\uD800-\uDBFF]$/.test(clipped)) clipped = clipped.slice(0, -1);
-  return clipped.trim();
-}

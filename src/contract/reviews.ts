@@ -75,6 +75,15 @@ export const WaitlistResponseSchema = v.object({
 });
 export type WaitlistEntry = v.InferOutput<typeof WaitlistResponseSchema>['data'][number];
 
+/**
+ * Who may join a product's waitlist: nothing of it can be bought (sold out), or it is not on sale
+ * yet (coming soon). The server refuses any other join (409 `not_waitlistable`); the SPA offers
+ * the waitlist by this same rule. Leaving is always allowed.
+ */
+export function isWaitlistable(product: { inStock: boolean; badges: readonly string[] }): boolean {
+  return !product.inStock || product.badges.includes('coming_soon');
+}
+
 /** `PATCH waitlist/{slug}`: join or leave the waitlist of an out-of-stock or coming-soon product. */
 export const WaitlistPatchSchema = v.object({ waitlisted: v.boolean('must be true or false') });
 export const WaitlistPatchResponseSchema = v.object({ data: v.object({ slug: v.string(), waitlisted: v.boolean() }) });

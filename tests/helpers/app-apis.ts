@@ -1,5 +1,6 @@
 import type { AccountApi } from '../../src/web/features/account/account-api.ts';
 import { createAccountApi } from '../../src/web/features/account/account-api.ts';
+import { createFilterCountsApi, type FilterCountsApi } from '../../src/web/features/catalog/filter-counts-api.ts';
 import { createListingApi, type ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import { createProductApi, type ProductApi } from '../../src/web/features/product/product-api.ts';
 import { createSandboxApi, type SandboxApi, type SandboxEmail } from '../../src/web/features/sandbox/sandbox-api.ts';
@@ -16,7 +17,7 @@ export function fakeSandboxApi(emails: SandboxEmail[] = []): SandboxApi {
 
 export interface AppApiFakes {
   /** The in-memory catalogue answers both the shared catalogue API and the listing's; these methods replace its own. */
-  catalog?: Partial<CatalogApi & ListingApi>;
+  catalog?: Partial<CatalogApi & ListingApi & FilterCountsApi>;
   /** Where the in-memory catalogue records what it was asked. */
   catalogCalls?: FakeCatalogCalls;
   account?: Partial<AccountApi>;
@@ -38,6 +39,7 @@ export function appApis({ catalog, catalogCalls, account, sandbox, product, sear
   return new Map([
     apiFake(createCatalogApi, catalogue),
     apiFake(createListingApi, catalogue),
+    apiFake(createFilterCountsApi, catalogue),
     apiFake(createAccountApi, { ...fakeAccountApi(), ...account }),
     apiFake(createSandboxApi, { ...fakeSandboxApi(), ...sandbox }),
     ...(product ? [apiFake(createProductApi, product)] : []),

@@ -1,6 +1,7 @@
 import type { CategoryNode, OtherFilter, ProductDetail, ProductFilters, ProductSummary } from '../../src/contract/catalog.ts';
 import type { ProductFiltersQueryInput, ProductListQueryInput, SearchQueryInput } from '../../src/contract/catalog-query.ts';
 import type { Layout } from '../../src/contract/layouts.ts';
+import type { FilterCountsApi } from '../../src/web/features/catalog/filter-counts-api.ts';
 import type { ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 
@@ -188,7 +189,7 @@ export interface FakeCatalogCalls {
  * names, brands and categories, and corrects one typing mistake per word (`fundation`). It answers
  * for both the shared catalogue API and the catalog feature's listing API (tests/helpers/app-apis.ts).
  */
-export function fakeCatalogApi(calls?: FakeCatalogCalls): CatalogApi & ListingApi {
+export function fakeCatalogApi(calls?: FakeCatalogCalls): CatalogApi & ListingApi & FilterCountsApi {
   const makeup = Array.from({ length: 30 }, (_, index) => productFixture(index + 1));
   const listing = makeupListing();
   return {

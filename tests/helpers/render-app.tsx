@@ -8,6 +8,7 @@ import { LANGUAGES } from '../../src/config/languages.ts';
 import { App } from '../../src/web/app/app.tsx';
 import type { RuntimeEffects } from '../../src/web/app/runtime/effects.ts';
 import type { AccountApi } from '../../src/web/features/account/account-api.ts';
+import type { FilterCountsApi } from '../../src/web/features/catalog/filter-counts-api.ts';
 import type { ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import type { ProductApi } from '../../src/web/features/product/product-api.ts';
 import type { SandboxApi } from '../../src/web/features/sandbox/sandbox-api.ts';
@@ -68,7 +69,7 @@ export interface RenderAppOptions {
   ui?: ReactNode;
 
   /** Methods replacing those of the in-memory catalogue (shared catalogue and listing reads). */
-  catalog?: Partial<CatalogApi & ListingApi>;
+  catalog?: Partial<CatalogApi & ListingApi & FilterCountsApi>;
   /** Account fake; by default an in-memory one with one shopper (tests/helpers/account-fake.ts). */
   account?: Partial<AccountApi>;
   /** The developer outbox; empty by default. */

@@ -173,6 +173,8 @@ describe('waitlistToggle', () => {
     const changes: boolean[] = [];
     const actor = createActor(
       waitlistToggleMachine.provide({ actors: { setWaitlisted: server.logic }, actions: { changed: (_, waitlisted: boolean) => void changes.push(waitlisted) } }),
+      // No product described: the server alone decides who may join (the rule's own tests are the connect's).
+      { input: undefined },
     ).start();
     return { actor, requests: server.requests, changes };
   }

@@ -17,8 +17,12 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** KB of brotli-compressed JS allowed before the first screen of each route. */
-export const BUDGET_BROTLI_KB = 95;
+/**
+ * KB of brotli-compressed JS allowed before the first screen of each route. 95 until issue 17, whose
+ * view-models (`*.connect.ts` beside every machine a view shows, four on every first screen) and
+ * one API provider cost 0.2–0.5 KB after the trims listed in the README's decisions.
+ */
+export const BUDGET_BROTLI_KB = 95.5;
 
 export const ROUTES: { name: string; screen: string }[] = [
   { name: 'home', screen: 'src/web/features/catalog/home-screen.tsx' },

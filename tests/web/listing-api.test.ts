@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
+import { createFilterCountsApi } from '../../src/web/features/catalog/filter-counts-api.ts';
 import { createListingApi } from '../../src/web/features/catalog/listing.tsx';
 import { productFixture } from '../helpers/catalog-fake.ts';
 
@@ -22,7 +23,7 @@ function harness(body: (path: string) => unknown) {
     return new Response(JSON.stringify(body(url.pathname)), { status: 200, headers: { 'content-type': 'application/json' } });
   };
   const client = createApiClient({ baseURL: 'http://api.test/api/web/v1', site: () => ({ country: 'SG', language: 'en' }), fetch });
-  const api = createListingApi(client, { now: () => clock });
+  const api = { ...createListingApi(client, { now: () => clock }), ...createFilterCountsApi(client, { now: () => clock }) };
   return { api, urls, tick: (ms: number) => (clock += ms) };
 }
 

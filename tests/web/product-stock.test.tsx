@@ -73,6 +73,24 @@ describe('waitlist', () => {
     expect(screen.getByRole('button', { name: 'Waitlist me' })).toBeEnabled();
   });
 
+  test('back in stock, a member on the list can still leave it; the button says why it waits while saving', async () => {
+    const { user, server } = await renderApp({ url: `/products/${SLUG}`, user: 'member', productServer: { variants: { [SLUG]: [IVORY, MOCHA] }, waitlist: [SLUG] } });
+    await waitFor(() => expect(screen.getByText('In stock', { selector: '.stock' })).toBeInTheDocument());
+    const leave = await screen.findByRole('button', { name: 'Waitlisted' });
+    await waitFor(() => expect(leave).toBeEnabled());
+    await user.click(leave);
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ waitlisted: false }]));
+    // Off the list of a product that can be bought, there is nothing to join.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Waitlist/ })).not.toBeInTheDocument());
+  });
+
+  test('a member not on the list of a product in stock is offered no waitlist', async () => {
+    await renderApp({ url: `/products/${SLUG}`, user: 'member', productServer: { variants: { [SLUG]: [IVORY, MOCHA] } } });
+    await waitFor(() => expect(screen.getByText('In stock', { selector: '.stock' })).toBeInTheDocument());
+    await screen.findByRole('heading', { level: 1, name: 'Silk Foundation' });
+    expect(screen.queryByRole('button', { name: 'Waitlist me' })).not.toBeInTheDocument();
+  });
+
   test('a coming-soon product in stock offers the waitlist but not "Notify me"', async () => {
     await renderApp({
       url: `/products/${SLUG}`,

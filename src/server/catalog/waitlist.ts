@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { WaitlistEntry } from '../../contract/reviews.ts';
+import { isWaitlistable, type WaitlistEntry } from '../../contract/reviews.ts';
 import type { Db } from '../db/client.ts';
 import { products, waitlistEntries } from '../db/schema.ts';
 
@@ -15,9 +15,9 @@ export async function listWaitlist(db: Db, userId: number): Promise<WaitlistEntr
 
 export type WaitlistResult = 'ok' | 'noProduct' | 'notWaitlistable';
 
-/** A product can be waited for when nothing of it can be bought: sold out, or not on sale yet. */
+/** The contract's rule, which the SPA's waitlist button follows too. */
 function waitlistable(product: { totalStock: number; badges: string[] }): boolean {
-  return product.totalStock === 0 || product.badges.includes('coming_soon');
+  return isWaitlistable({ inStock: product.totalStock > 0, badges: product.badges });
 }
 
 /**

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
-import { COUNTRIES, COUNTRY_CODES, isCountryCode, isLanguageCode } from '../../config/countries.ts';
+import { useId, useMemo } from 'react';
+import { COUNTRY_CODES, isCountryCode, isLanguageCode } from '../../config/countries.ts';
 import { LANGUAGES } from '../../config/languages.ts';
+import { languageSwitchConnect } from '../../../machines/runtime/language-switch.connect.ts';
 import { COUNTRY_NAMES } from '../shared/site/messages.ts';
 import { useSite } from '../shared/site/site-provider.tsx';
 
@@ -12,8 +13,13 @@ export function LocaleSwitchers() {
   const site = useSite();
   const countryId = useId();
   const languageId = useId();
-  const languages = COUNTRIES[site.country].languages;
-  const languageState = useSelector(site.languageSwitch, (snapshot) => (snapshot.hasTag('busy') ? 'switching' : 'idle'));
+  const actor = site.languageSwitch;
+  // The view-model changes only with the current language and the busy tag (the country is fixed
+  // for the page's life: a new one reloads it), so those two primitives are what the picker
+  // subscribes to; the first screen needs no deep compare.
+  const current = useSelector(actor, (snapshot) => languageSwitchConnect(snapshot, actor.send).current);
+  const busy = useSelector(actor, (snapshot) => languageSwitchConnect(snapshot, actor.send).busy);
+  const languages = useMemo(() => ({ ...languageSwitchConnect(actor.getSnapshot(), actor.send), current, busy }), [actor, current, busy]);
   return (
     <div className="locale-switchers">
       <label htmlFor={countryId} className="visually-hidden">{t`Country`}</label>
@@ -31,21 +37,21 @@ export function LocaleSwitchers() {
           </option>
         ))}
       </select>
-      {languages.length > 1 ? (
+      {languages.offersChoice ? (
         <>
           <label htmlFor={languageId} className="visually-hidden">{t`Language`}</label>
           <select
             id={languageId}
-            value={site.language}
-            data-state={languageState}
-            aria-busy={languageState === 'switching'}
+            value={languages.current}
+            data-state={languages.state}
+            aria-busy={languages.busy}
             onChange={(event) => {
               const value = event.target.value;
               // The machine refuses a language the country does not offer, and the current one.
-              if (isLanguageCode(value)) site.changeLanguage(value);
+              if (isLanguageCode(value)) languages.select(value);
             }}
           >
-            {languages.map((code) => (
+            {languages.options.map(({ language: code }) => (
               <option key={code} value={code} lang={LANGUAGES[code].catalog}>
                 {LANGUAGES[code].endonym}
               </option>

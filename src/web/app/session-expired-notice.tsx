@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation, useSearch } from 'wouter';
+import { authRefreshConnect } from '../../../machines/session/auth-refresh.connect.ts';
 import type { authRefreshMachine } from '../../../machines/session/auth-refresh.machine.ts';
 import { signInHref } from '../shared/session/session.ts';
 
@@ -23,12 +24,14 @@ function useSignInHref(): string {
  */
 export function SessionExpiredNotice({ actor }: { actor: AuthRefreshRef }) {
   const { t } = useLingui();
-  const expired = useSelector(actor, (snapshot) => snapshot.hasTag('sessionExpired'));
-  const canDismiss = useSelector(actor, (snapshot) => snapshot.can({ type: 'auth.dismiss' }));
+  // The view-model's facts selected one at a time (primitives compare by identity): the first
+  // screen needs no deep compare for a notice that shows once a session has expired.
+  const state = useSelector(actor, (snapshot) => authRefreshConnect(snapshot, actor.send).state);
+  const canDismiss = useSelector(actor, (snapshot) => authRefreshConnect(snapshot, actor.send).canDismiss);
   const href = useSignInHref();
   return (
-    <div role="alert" className="session-expired" data-state={expired ? 'expired' : 'active'}>
-      {expired ? (
+    <div role="alert" className="session-expired" data-state={state}>
+      {state === 'expired' ? (
         <>
           <p className="session-expired__text">
             <Trans>Your session has expired. Please sign in again.</Trans>
@@ -41,7 +44,7 @@ export function SessionExpiredNotice({ actor }: { actor: AuthRefreshRef }) {
             className="button button--secondary"
             disabled={!canDismiss}
             aria-label={t`Dismiss the session notice`}
-            onClick={() => actor.send({ type: 'auth.dismiss' })}
+            onClick={() => authRefreshConnect(actor.getSnapshot(), actor.send).dismiss()}
           >
             <Trans>Dismiss</Trans>
           </button>

@@ -1,6 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { FormValues } from '../../../../machines/account/account-form.forms.ts';
@@ -19,7 +18,7 @@ import {
   SKIN_TYPE_LABELS,
   UNDERTONE_LABELS,
 } from './beauty-options.ts';
-import { AccountFormElement, CheckboxGroup, ErrorSummary, SelectField, SubmitButton, useAccountForm, type Option } from './form-parts.tsx';
+import { AccountFormElement, CheckboxGroup, ErrorSummary, SelectField, SubmitButton, useAccountForm, useAccountFormFact, type Option } from './form-parts.tsx';
 import { RequireSession } from './navigation.tsx';
 import { SavedStatus } from './parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';
@@ -35,7 +34,7 @@ function BeautyProfileForm({ state }: { state: BeautyProfileState }) {
   const api = useApi(createAccountApi);
   const [input] = useState(() => ({ form: 'beautyProfile' as const, values: toValues(state.profile) }));
   const form = useAccountForm(input, (payload) => api.saveBeautyProfile(payload as BeautyProfile));
-  const saved = useSelector(form, (snapshot) => snapshot.matches('succeeded'));
+  const saved = useAccountFormFact(form, (view) => view.succeeded);
   const options = (labels: Readonly<Record<string, MessageDescriptor>>): Option[] => Object.entries(labels).map(([value, label]) => ({ value, label: i18n._(label) }));
   const labels = {
     skinType: t`Skin type`,

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ChangePassword } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
+import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
 import { RequireSession } from './navigation.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';
@@ -13,7 +12,7 @@ function ChangePasswordForm() {
   const { t } = useLingui();
   const api = useApi(createAccountApi);
   const form = useAccountForm({ form: 'changePassword' }, (payload) => api.changePassword(payload as ChangePassword));
-  const done = useSelector(form, (snapshot) => snapshot.matches('succeeded'));
+  const done = useAccountFormFact(form, (view) => view.succeeded);
   const labels = { currentPassword: t`Current password`, newPassword: t`New password` };
   if (done) {
     return (

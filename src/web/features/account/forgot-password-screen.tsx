@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { isApiError } from '../../shared/api/errors.ts';
-import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
+import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';
 
@@ -27,7 +26,7 @@ export default function ForgotPasswordScreen() {
     }
     return email;
   });
-  const email = useSelector(form, (snapshot) => (snapshot.matches('succeeded') ? String(snapshot.context.result) : null));
+  const email = useAccountFormFact(form, (view) => (view.succeeded ? String(view.result) : null));
 
   return (
     <section className="account">

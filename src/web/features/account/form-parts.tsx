@@ -3,10 +3,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { AccountFailure } from '../../../../machines/account/account-form.failure.ts';
-import type { FieldValue } from '../../../../machines/account/account-form.forms.ts';
-import { FORMS } from '../../../../machines/account/account-form.forms.ts';
+import { accountFieldConnect, accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
 import { accountFormMachine, type AccountFormInput, type SubmitInput } from '../../../../machines/account/account-form.machine.ts';
 import { FAILURE_MESSAGES, FIELD_ERROR_MESSAGES } from '../../../../machines/account/messages.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import './account.css';
 
@@ -33,13 +33,21 @@ const hintId = (form: FormRef, field: string) => `${fieldId(form, field)}-hint`;
 
 const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
+/** The form's view-model, narrowed to one field: typing in one field re-renders that field only. */
 function useField(form: FormRef, field: string) {
   const { i18n } = useLingui();
-  const value = useSelector(form, (snapshot) => snapshot.context.values[field]);
-  const code = useSelector(form, (snapshot) => snapshot.context.fieldErrors[field]);
-  const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
-  const change = (next: FieldValue) => form.send({ type: 'form.change', field, value: next });
+  const { value, error: code, busy, change } = useSelector(form, (snapshot) => accountFieldConnect(snapshot, form.send, field), sameView);
   return { value, error: code ? i18n._(FIELD_ERROR_MESSAGES[code]) : null, busy, change };
+}
+
+/** The whole form's view-model, re-rendering when anything it shows changes. */
+export function useAccountFormView(form: FormRef): AccountFormApi {
+  return useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
+}
+
+/** One fact of the form's view-model (saved, the answer, the country chosen …), re-rendering only when it changes. */
+export function useAccountFormFact<T extends string | boolean | null>(form: FormRef, pick: (view: AccountFormApi) => T): T {
+  return useSelector(form, (snapshot) => pick(accountFormConnect(snapshot, form.send)));
 }
 
 function FieldError({ id, error }: { id: string; error: string | null }) {
@@ -171,8 +179,9 @@ export function CheckboxGroup({ form, field, legend, options }: { form: FormRef;
   );
 }
 
+/** Disabled only while the request runs, which its busy label says. */
 export function SubmitButton({ form, idle, busy }: { form: FormRef; idle: string; busy: string }) {
-  const submitting = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
+  const submitting = useAccountFormFact(form, (view) => view.submitDisabledReason === 'busy');
   return (
     <button type="submit" className="button" disabled={submitting} aria-disabled={submitting}>
       {submitting ? busy : idle}
@@ -182,7 +191,7 @@ export function SubmitButton({ form, idle, busy }: { form: FormRef; idle: string
 
 /** The `<form>`: sends the submit to the machine, and is busy while the request runs. */
 export function AccountFormElement({ form, children, label }: { form: FormRef; children: ReactNode; label?: string }) {
-  const submitting = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
+  const submitting = useAccountFormFact(form, (view) => view.busy);
   return (
     <form
       className="account-form"
@@ -191,7 +200,7 @@ export function AccountFormElement({ form, children, label }: { form: FormRef; c
       aria-busy={submitting}
       onSubmit={(event) => {
         event.preventDefault();
-        form.send({ type: 'form.submit' });
+        accountFormConnect(form.getSnapshot(), form.send).submit();
       }}
     >
       {children}
@@ -207,19 +216,16 @@ export function AccountFormElement({ form, children, label }: { form: FormRef; c
 export function ErrorSummary({ form, labels, actions }: { form: FormRef; labels: Readonly<Record<string, string>>; actions?: (failure: AccountFailure) => ReactNode }) {
   useFeatureCatalog();
   const { i18n } = useLingui();
-  const failure = useSelector(form, (snapshot) => (snapshot.matches('failed') ? snapshot.context.failure : null));
-  const fieldErrors = useSelector(form, (snapshot) => snapshot.context.fieldErrors);
-  const attempts = useSelector(form, (snapshot) => snapshot.context.attempts);
-  const kind = useSelector(form, (snapshot) => snapshot.context.form);
+  const { summary, fieldErrors, attempts, form: kind } = useAccountFormView(form);
   const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (attempts > 0) region.current?.focus();
   }, [attempts]);
 
-  const inError = FORMS[kind].fields.filter((field) => fieldErrors[field] !== undefined);
-  // Fixed invalid fields leave nothing to say.
-  if (!failure || (failure.reason === 'invalid' && inError.length === 0)) return null;
+  // Nothing to say: no failure, or only invalid fields that are fixed now.
+  if (!summary) return null;
+  const { failure, fields: inError } = summary;
   const referenceId = failure.reason === 'blocked' || failure.reason === 'unknown' ? failure.referenceId : null;
   return (
     <div ref={region} className="panel panel--error error-summary" role="alert" tabIndex={-1} data-reason={failure.reason}>

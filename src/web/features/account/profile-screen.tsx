@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Account, ProfilePatch } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { AccountFormElement, CheckboxField, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
+import { AccountFormElement, CheckboxField, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
 import { SavedStatus } from './parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';
 import { RequireSession } from './navigation.tsx';
@@ -22,7 +21,7 @@ function ProfileForm({ account }: { account: Account }) {
     values: { firstName: user.firstName, lastName: user.lastName, marketingConsent: account.marketingConsent },
   }));
   const form = useAccountForm(input, (payload) => api.updateProfile(payload as ProfilePatch));
-  const saved = useSelector(form, (snapshot) => snapshot.matches('succeeded'));
+  const saved = useAccountFormFact(form, (view) => view.succeeded);
   const labels = { firstName: t`First name`, lastName: t`Last name`, marketingConsent: t`News and offers` };
   const email = user.email;
   return (

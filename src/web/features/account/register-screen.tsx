@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { FormValues } from '../../../../machines/account/account-form.forms.ts';
@@ -10,7 +9,7 @@ import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { COUNTRY_NAMES } from '../../shared/site/messages.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
-import { AccountFormElement, CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useAccountForm, type FormRef } from './form-parts.tsx';
+import { AccountFormElement, CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useAccountForm, useAccountFormFact, type FormRef } from './form-parts.tsx';
 import { forgetPendingLink, GOOGLE_LINK_PARAM, readPendingLink } from './google.ts';
 import { GoogleButton } from './google-button.tsx';
 import { landingPath, useReturnTo, withReturnTo } from './navigation.tsx';
@@ -20,8 +19,8 @@ import { createAccountApi } from './account-api.ts';
 
 function BeautyPassConsent({ form }: { form: FormRef }) {
   const { i18n } = useLingui();
-  const selected = useSelector(form, (snapshot) => snapshot.context.values.country);
-  const code = (COUNTRY_CODES as readonly string[]).includes(String(selected)) ? (selected as CountryCode) : null;
+  const selected = useAccountFormFact(form, (view) => String(view.values.country ?? ''));
+  const code = (COUNTRY_CODES as readonly string[]).includes(selected) ? (selected as CountryCode) : null;
   if (!code) return null;
   const country = i18n._(COUNTRY_NAMES[code]);
   const { dataLaw, variant } = BEAUTY_PASS_TERMS[code];

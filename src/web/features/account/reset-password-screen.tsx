@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import { Link, useSearch } from 'wouter';
 import { ResetTokenSchema } from '../../../contract/account.ts';
@@ -7,7 +6,7 @@ import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { createAccountApi, type ResetLink } from './account-api.ts';
-import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
+import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
 
@@ -34,7 +33,7 @@ function ResetForm({ token, link }: { token: string; link: ResetLink }) {
   const { t } = useLingui();
   const api = useApi(createAccountApi);
   const form = useAccountForm({ form: 'resetPassword' }, (payload) => api.resetPassword(token, (payload as { password: string }).password));
-  const done = useSelector(form, (snapshot) => snapshot.matches('succeeded'));
+  const done = useAccountFormFact(form, (view) => view.succeeded);
   const email = link.email;
   if (done) {
     return (

@@ -1,13 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { bookingFlowMachine } from '../../../../machines/booking/booking-flow.machine.ts';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { BookingBusyReason, BookingFlowApi } from '../../../../machines/booking/booking-flow.connect.ts';
 import { BOOKING_FIELD_ERROR_MESSAGES } from '../../../../machines/booking/messages.ts';
 import { BOOKING_CHECKBOX_FIELDS, BOOKING_LIMITS, BOOKING_TEXT_FIELDS, type BookingField } from '../../../contract/booking.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 
-type FlowRef = ActorRefFrom<typeof bookingFlowMachine>;
 type TextField = (typeof BOOKING_TEXT_FIELDS)[number];
 type CheckboxField = (typeof BOOKING_CHECKBOX_FIELDS)[number];
 
@@ -16,17 +13,13 @@ const fieldId = (field: BookingField) => `booking-${field}`;
 const errorId = (field: BookingField) => `booking-${field}-error`;
 
 /** The details step: every rule lives in the contract's schema, applied by the machine. */
-export function BookingDetailsForm({ actorRef }: { actorRef: FlowRef }) {
+export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
   useFeatureCatalog();
   const { t, i18n } = useLingui();
-  const details = useSelector(actorRef, (snapshot) => snapshot.context.details);
-  const errors = useSelector(actorRef, (snapshot) => snapshot.context.errors);
-  const submitAttempts = useSelector(actorRef, (snapshot) => snapshot.context.submitAttempts);
-  const submitError = useSelector(actorRef, (snapshot) => snapshot.context.submitError);
-  const submitting = useSelector(actorRef, (snapshot) => snapshot.matches({ held: 'submitting' }));
-  const canSubmit = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'booking.submit' }));
-  const canBack = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'booking.back' }));
+  const { details, errors, submitAttempts, submitError, submitting } = view;
   const form = useRef<HTMLFormElement>(null);
+  const backReasonId = useId();
+  const submitReasonId = useId();
 
   // After a refused submit, the first field in error takes the focus (WCAG 3.3.1).
   useEffect(() => {
@@ -41,7 +34,7 @@ export function BookingDetailsForm({ actorRef }: { actorRef: FlowRef }) {
     const code = errors[field];
     return code ? i18n._(BOOKING_FIELD_ERROR_MESSAGES[code]) : null;
   };
-  const change = (field: BookingField, value: string | boolean) => actorRef.send({ type: 'booking.change', field, value });
+  const change = view.change;
 
   const textField = (field: TextField, label: string, options: { optional?: boolean; multiline?: boolean; type?: string; autoComplete?: string } = {}) => {
     const error = errorText(field);
@@ -113,7 +106,7 @@ export function BookingDetailsForm({ actorRef }: { actorRef: FlowRef }) {
       aria-busy={submitting}
       onSubmit={(event) => {
         event.preventDefault();
-        actorRef.send({ type: 'booking.submit' });
+        view.submit();
       }}
     >
       {submitError ? (
@@ -137,12 +130,20 @@ export function BookingDetailsForm({ actorRef }: { actorRef: FlowRef }) {
         {checkbox('marketing', <Trans>Send me news and offers (optional).</Trans>)}
       </fieldset>
       <div className="booking-actions">
-        <button type="button" className="button button--secondary" disabled={!canBack} onClick={() => actorRef.send({ type: 'booking.back' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!view.canBack}
+          aria-describedby={view.backDisabledReason ? backReasonId : undefined}
+          onClick={view.back}
+        >
           <Trans>Back</Trans>
         </button>
-        <button type="submit" className="button" disabled={!canSubmit}>
+        <button type="submit" className="button" disabled={view.submitDisabledReason !== null} aria-describedby={view.submitDisabledReason ? submitReasonId : undefined}>
           {submitting ? <Trans>Booking…</Trans> : <Trans>Confirm booking</Trans>}
         </button>
+        <BusyReason id={backReasonId} reason={view.backDisabledReason} />
+        <BusyReason id={submitReasonId} reason={view.submitDisabledReason} />
       </div>
     </form>
   );
@@ -153,5 +154,14 @@ function FieldError({ id, error }: { id: string; error: ReactNode }) {
     <p className="field__error" id={id}>
       {error}
     </p>
+  ) : null;
+}
+
+/** Why a control of the flow waits (the booking is being sent), for its `aria-describedby`. */
+export function BusyReason({ id, reason }: { id: string; reason: BookingBusyReason | null }) {
+  return reason ? (
+    <span id={id} className="visually-hidden">
+      <Trans>Please wait: your last change is still being saved.</Trans>
+    </span>
   ) : null;
 }

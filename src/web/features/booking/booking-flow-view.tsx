@@ -1,14 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
-import type { ActorRefFrom, EventFromLogic } from 'xstate';
+import { useId, useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { bookingFlowConnect, type BookingFlowApi, type Choice } from '../../../../machines/booking/booking-flow.connect.ts';
 import { SLOT_HOLD_MS, bookingFlowMachine, type BookingFlowInput } from '../../../../machines/booking/booking-flow.machine.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
 import { COUNTRIES } from '../../../config/countries.ts';
 import { storeDate } from '../../../contract/booking.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
-import { BookingDetailsForm } from './booking-details-form.tsx';
-import { formatAppointment, formatSlotTime, formatStoreDay, stateKey } from './booking-format.ts';
+import { BookingDetailsForm, BusyReason } from './booking-details-form.tsx';
+import { formatAppointment, formatSlotTime, formatStoreDay } from './booking-format.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 
 type FlowRef = ActorRefFrom<typeof bookingFlowMachine>;
@@ -22,35 +24,36 @@ export function BookingFlow({ implementations, input }: { implementations: FlowI
   return <BookingFlowView actorRef={actorRef} />;
 }
 
-function BackButton({ actorRef }: { actorRef: FlowRef }) {
-  const canBack = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'booking.back' }));
+function BackButton({ view }: { view: BookingFlowApi }) {
+  const reasonId = useId();
   return (
-    <button type="button" className="button button--secondary" disabled={!canBack} onClick={() => actorRef.send({ type: 'booking.back' })}>
-      <Trans>Back</Trans>
-    </button>
+    <>
+      <button type="button" className="button button--secondary" disabled={!view.canBack} aria-describedby={view.backDisabledReason ? reasonId : undefined} onClick={view.back}>
+        <Trans>Back</Trans>
+      </button>
+      <BusyReason id={reasonId} reason={view.backDisabledReason} />
+    </>
   );
 }
 
-function RetryButton({ actorRef }: { actorRef: FlowRef }) {
+function RetryButton({ view }: { view: BookingFlowApi }) {
   return (
-    <button type="button" className="button" onClick={() => actorRef.send({ type: 'booking.retry' })}>
+    <button type="button" className="button" onClick={view.retry}>
       <Trans>Retry</Trans>
     </button>
   );
 }
 
-function ServiceStep({ actorRef }: { actorRef: FlowRef }) {
+function ServiceStep({ view }: { view: BookingFlowApi }) {
   const site = useSite();
-  const snapshot = useSelector(actorRef, (s) => s);
   return (
     <ul className="booking-choices">
-      {snapshot.context.services.map((service) => {
-        const event = { type: 'booking.selectService', serviceId: service.id } as const;
+      {view.services.map(({ item: service, disabled }) => {
         const price = formatMoney(service.price, site);
         const minutes = service.duration;
         return (
           <li key={service.id}>
-            <button type="button" className="booking-choice" disabled={!snapshot.can(event)} onClick={() => actorRef.send(event)}>
+            <button type="button" className="booking-choice" disabled={disabled} onClick={() => view.selectService(service.id)}>
               <span className="booking-choice__title">{service.name}</span>
               <span>
                 <Trans>
@@ -65,45 +68,42 @@ function ServiceStep({ actorRef }: { actorRef: FlowRef }) {
   );
 }
 
-function DatePicker({ actorRef }: { actorRef: FlowRef }) {
+function DatePicker({ view }: { view: BookingFlowApi }) {
   const site = useSite();
   const { t } = useLingui();
-  const snapshot = useSelector(actorRef, (s) => s);
+  const reasonId = useId();
   const [other, setOther] = useState('');
   const today = storeDate(Date.now(), COUNTRIES[site.country].timeZone);
-  const otherEvent = { type: 'booking.selectDate', date: other } as const;
+  const refusal = view.otherDateRefusal(other);
   return (
     <div className="booking-dates">
-      <ul className="booking-choices booking-choices--inline" aria-label={t`Available dates`}>
-        {snapshot.context.dates.map((date) => {
-          const event = { type: 'booking.selectDate', date } as const;
-          return (
-            <li key={date}>
-              <button type="button" className="booking-choice" aria-pressed={date === snapshot.context.date} disabled={!snapshot.can(event)} onClick={() => actorRef.send(event)}>
-                {formatStoreDay(date, site)}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <ChoiceButtons
+        className="booking-choices booking-choices--inline"
+        label={t`Available dates`}
+        choices={view.dates.map((choice) => ({ ...choice, key: choice.item, label: formatStoreDay(choice.item, site), choose: () => view.selectDate(choice.item) }))}
+      />
       <div className="field field--inline">
         <label htmlFor="booking-other-date">
           <Trans>Another date</Trans>
         </label>
         <input id="booking-other-date" type="date" min={today} value={other} onChange={(event) => setOther(event.target.value)} />
-        <button type="button" className="button button--secondary" disabled={!snapshot.can(otherEvent)} onClick={() => actorRef.send(otherEvent)}>
+        <button type="button" className="button button--secondary" disabled={refusal !== null} aria-describedby={refusal ? reasonId : undefined} onClick={() => view.selectDate(other)}>
           <Trans>Show times</Trans>
         </button>
+        {refusal ? (
+          <span id={reasonId} className="visually-hidden">
+            <Trans>Choose a date first.</Trans>
+          </span>
+        ) : null}
       </div>
     </div>
   );
 }
 
-function SlotStep({ actorRef }: { actorRef: FlowRef }) {
+function SlotStep({ view }: { view: BookingFlowApi }) {
   const site = useSite();
   const { t, i18n } = useLingui();
-  const snapshot = useSelector(actorRef, (s) => s);
-  const { notice, slots, date } = snapshot.context;
+  const { notice, date, slotsStatus } = view;
   const day = date ? formatStoreDay(date, site) : null;
   return (
     <div className="booking-step">
@@ -112,20 +112,20 @@ function SlotStep({ actorRef }: { actorRef: FlowRef }) {
           {i18n._(notice)}
         </p>
       ) : null}
-      {snapshot.matches({ findSlot: 'loading' }) ? (
+      {slotsStatus === 'loading' ? (
         <p role="status">
           <Trans>Finding available times…</Trans>
         </p>
       ) : null}
-      {snapshot.matches({ findSlot: 'failure' }) ? (
+      {slotsStatus === 'failure' ? (
         <div className="panel panel--error" role="alert">
           <p className="panel__title">
             <Trans>Available times could not be loaded.</Trans>
           </p>
-          <RetryButton actorRef={actorRef} />
+          <RetryButton view={view} />
         </div>
       ) : null}
-      {snapshot.matches({ findSlot: 'noAvailableSlots' }) ? (
+      {slotsStatus === 'noAvailableSlots' ? (
         <div className="panel" data-state="noAvailableSlots">
           <p className="panel__title">
             <Trans>No Available Slots</Trans>
@@ -135,7 +135,7 @@ function SlotStep({ actorRef }: { actorRef: FlowRef }) {
           </p>
         </div>
       ) : null}
-      {snapshot.matches({ findSlot: 'noTimeSlots' }) ? (
+      {slotsStatus === 'noTimeSlots' ? (
         <div className="panel" data-state="noTimeSlots">
           <p className="panel__title">
             <Trans>No time slots available</Trans>
@@ -145,40 +145,32 @@ function SlotStep({ actorRef }: { actorRef: FlowRef }) {
           </p>
         </div>
       ) : null}
-      {snapshot.matches({ findSlot: 'noTimeSlots' }) || snapshot.matches({ findSlot: 'choosing' }) ? <DatePicker actorRef={actorRef} /> : null}
-      {snapshot.matches({ findSlot: 'choosing' }) ? (
+      {view.choosesDate ? <DatePicker view={view} /> : null}
+      {slotsStatus === 'choosing' ? (
         <ChoiceButtons
-          actorRef={actorRef}
           className="booking-choices booking-choices--inline"
           label={day ? t`Times on ${day}` : t`Times`}
-          choices={slots.map((slot) => ({
-            key: slot.id,
-            label: formatSlotTime(slot.startsAt, site),
-            event: { type: 'booking.selectSlot', slotId: slot.id },
-          }))}
+          choices={view.slots.map((choice) => ({ ...choice, key: choice.item.id, label: formatSlotTime(choice.item.startsAt, site), choose: () => view.selectSlot(choice.item.id) }))}
         />
       ) : null}
-      <BackButton actorRef={actorRef} />
+      <BackButton view={view} />
     </div>
   );
 }
 
-interface Choice {
+interface ChoiceButton extends Omit<Choice<unknown>, 'item'> {
   key: string;
   label: ReactNode;
-  event: EventFromLogic<typeof bookingFlowMachine>;
-  /** For a choice that stays selected (the artist); omitted for one that moves the flow on. */
-  pressed?: boolean;
+  choose: () => void;
 }
 
 /** A list of choices, each a button enabled only when the machine accepts its event. */
-function ChoiceButtons({ actorRef, choices, className, label }: { actorRef: FlowRef; choices: Choice[]; className: string; label?: string }) {
-  const snapshot = useSelector(actorRef, (s) => s);
+function ChoiceButtons({ choices, className, label }: { choices: ChoiceButton[]; className: string; label?: string }) {
   return (
     <ul className={className} aria-label={label}>
       {choices.map((choice) => (
         <li key={choice.key}>
-          <button type="button" className="booking-choice" aria-pressed={choice.pressed} disabled={!snapshot.can(choice.event)} onClick={() => actorRef.send(choice.event)}>
+          <button type="button" className="booking-choice" aria-pressed={choice.pressed} disabled={choice.disabled} onClick={choice.choose}>
             {choice.label}
           </button>
         </li>
@@ -187,44 +179,38 @@ function ChoiceButtons({ actorRef, choices, className, label }: { actorRef: Flow
   );
 }
 
-function ArtistStep({ actorRef }: { actorRef: FlowRef }) {
-  const snapshot = useSelector(actorRef, (s) => s);
+function ArtistStep({ view }: { view: BookingFlowApi }) {
+  const { artistsStatus } = view;
   return (
     <div className="booking-step">
-      {snapshot.matches({ held: { chooseArtist: 'loading' } }) ? (
+      {artistsStatus === 'loading' ? (
         <p role="status">
           <Trans>Finding artists…</Trans>
         </p>
       ) : null}
-      {snapshot.matches({ held: { chooseArtist: 'failure' } }) ? (
+      {artistsStatus === 'failure' ? (
         <div className="panel panel--error" role="alert">
           <p className="panel__title">
             <Trans>Artists could not be loaded.</Trans>
           </p>
-          <RetryButton actorRef={actorRef} />
+          <RetryButton view={view} />
         </div>
       ) : null}
-      {snapshot.matches({ held: { chooseArtist: 'choosing' } }) ? (
+      {artistsStatus === 'choosing' ? (
         <ChoiceButtons
-          actorRef={actorRef}
           className="booking-choices"
-          choices={snapshot.context.artists.map((artist) => ({
-            key: artist.id,
-            label: artist.name,
-            event: { type: 'booking.selectArtist', artistId: artist.id },
-            pressed: snapshot.context.artist?.id === artist.id,
-          }))}
+          choices={view.artists.map((choice) => ({ ...choice, key: choice.item.id, label: choice.item.name, choose: () => view.selectArtist(choice.item.id) }))}
         />
       ) : null}
-      <BackButton actorRef={actorRef} />
+      <BackButton view={view} />
     </div>
   );
 }
 
 /** What is being booked: shown from the slot step on. */
-function Summary({ actorRef }: { actorRef: FlowRef }) {
+function Summary({ view }: { view: BookingFlowApi }) {
   const site = useSite();
-  const { service, slot, artist } = useSelector(actorRef, (snapshot) => snapshot.context);
+  const { service, slot, artist } = view;
   if (!service) return null;
   return (
     <dl className="booking-summary">
@@ -254,35 +240,37 @@ function Summary({ actorRef }: { actorRef: FlowRef }) {
   );
 }
 
+const HEADINGS = {
+  selectService: <Trans>Select a service</Trans>,
+  findSlot: <Trans>Find a time</Trans>,
+  chooseArtist: <Trans>Choose an artist</Trans>,
+  details: <Trans>Your details</Trans>,
+  confirmed: <Trans>Booking confirmed</Trans>,
+} as const;
+
 /**
  * The service booking flow (select service → find slot → choose artist → details → confirmed).
- * It reads the machine and sends its events; what is allowed is always `snapshot.can(...)`.
+ * It reads the flow's view-model (`bookingFlowConnect`) and acts through its intents; what is
+ * allowed is always the machine's answer.
  */
 export function BookingFlowView({ actorRef }: { actorRef: FlowRef }) {
   useFeatureCatalog();
-  const snapshot = useSelector(actorRef, (s) => s);
-  const heading = (() => {
-    if (snapshot.matches('selectService')) return <Trans>Select a service</Trans>;
-    if (snapshot.matches('findSlot')) return <Trans>Find a time</Trans>;
-    if (snapshot.matches({ held: 'chooseArtist' })) return <Trans>Choose an artist</Trans>;
-    if (snapshot.matches('held')) return <Trans>Your details</Trans>;
-    return <Trans>Booking confirmed</Trans>;
-  })();
-  const confirmationNumber = snapshot.context.confirmationNumber;
+  const view = useSelector(actorRef, (snapshot) => bookingFlowConnect(snapshot, actorRef.send), sameView);
+  const { step, confirmationNumber } = view;
   const holdMinutes = SLOT_HOLD_MS / 60_000;
   return (
-    <section className="booking-flow" data-state={stateKey(snapshot.value)} aria-busy={snapshot.hasTag('busy')} aria-labelledby="booking-flow-heading">
-      <h2 id="booking-flow-heading">{heading}</h2>
-      {snapshot.matches('selectService') ? <ServiceStep actorRef={actorRef} /> : <Summary actorRef={actorRef} />}
-      {snapshot.matches('held') ? (
+    <section className="booking-flow" data-state={view.state} aria-busy={view.busy} aria-labelledby="booking-flow-heading">
+      <h2 id="booking-flow-heading">{HEADINGS[step]}</h2>
+      {step === 'selectService' ? <ServiceStep view={view} /> : <Summary view={view} />}
+      {view.held ? (
         <p className="booking-hold">
           <Trans>We are holding this time for you for {holdMinutes} minutes.</Trans>
         </p>
       ) : null}
-      {snapshot.matches('findSlot') ? <SlotStep actorRef={actorRef} /> : null}
-      {snapshot.matches({ held: 'chooseArtist' }) ? <ArtistStep actorRef={actorRef} /> : null}
-      {snapshot.hasTag('form') ? <BookingDetailsForm actorRef={actorRef} /> : null}
-      {snapshot.matches('confirmed') ? (
+      {step === 'findSlot' ? <SlotStep view={view} /> : null}
+      {step === 'chooseArtist' ? <ArtistStep view={view} /> : null}
+      {view.showsForm ? <BookingDetailsForm view={view} /> : null}
+      {step === 'confirmed' ? (
         <p className="panel" role="status">
           <Trans>
             Your confirmation number is <strong>{confirmationNumber}</strong>.

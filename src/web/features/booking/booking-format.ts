@@ -1,15 +1,9 @@
-import type { StateValue } from 'xstate';
 import { intlLocale } from '../../../config/languages.ts';
 import { formatDate } from '../../shared/site/format.ts';
 import type { Site } from '../../shared/site/resolve.ts';
 
-/** `{ held: { chooseArtist: 'loading' } }` → `held.chooseArtist.loading`: the root's `data-state`. */
-export function stateKey(value: StateValue): string {
-  if (typeof value === 'string') return value;
-  return Object.entries(value)
-    .map(([key, child]) => (child === undefined ? key : `${key}.${stateKey(child)}`))
-    .join(' ');
-}
+/** The booking views' `data-state`, which their connects compute; tests compare with it. */
+export { stateKey } from '../../../../machines/shared/state-key.ts';
 
 /** A store-local `YYYY-MM-DD` day, shown as that same day whatever the shopper's own zone. */
 export function formatStoreDay(day: string, site: Site): string {

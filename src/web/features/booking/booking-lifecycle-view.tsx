@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { blockedReason, bookingLifecycleMachine, type BookingLifecycleInput } from '../../../../machines/booking/booking-lifecycle.machine.ts';
+import { bookingLifecycleConnect, type BookingLifecycleApi } from '../../../../machines/booking/booking-lifecycle.connect.ts';
+import { bookingLifecycleMachine, type BookingLifecycleInput } from '../../../../machines/booking/booking-lifecycle.machine.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
 import type { Slot } from '../../../contract/booking.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
-import { formatAppointment, stateKey } from './booking-format.ts';
+import { formatAppointment } from './booking-format.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 
 type LifecycleRef = ActorRefFrom<typeof bookingLifecycleMachine>;
@@ -22,7 +24,7 @@ export function BookingLifecycle({ implementations, input, rescheduleSlots }: { 
   const actorRef = useActorRef(machine, { input });
   useEffect(() => {
     const check = () => {
-      if (document.visibilityState === 'visible') actorRef.send({ type: 'booking.clockTick', now: Date.now() });
+      if (document.visibilityState === 'visible') bookingLifecycleConnect(actorRef.getSnapshot(), actorRef.send).clockTick(Date.now());
     };
     document.addEventListener('visibilitychange', check);
     return () => document.removeEventListener('visibilitychange', check);
@@ -30,37 +32,35 @@ export function BookingLifecycle({ implementations, input, rescheduleSlots }: { 
   return <BookingLifecycleView actorRef={actorRef} rescheduleSlots={rescheduleSlots} />;
 }
 
-function StatusText({ actorRef }: { actorRef: LifecycleRef }) {
-  const snapshot = useSelector(actorRef, (s) => s);
-  if (snapshot.matches('cancelled')) return <Trans>Cancelled</Trans>;
-  if (snapshot.matches('expired')) return <Trans>Expired</Trans>;
-  if (snapshot.matches('rescheduled')) return <Trans>Rescheduled</Trans>;
-  return <Trans>Confirmed</Trans>;
-}
+const STATUS_TEXT = {
+  cancelled: <Trans>Cancelled</Trans>,
+  expired: <Trans>Expired</Trans>,
+  rescheduled: <Trans>Rescheduled</Trans>,
+  confirmed: <Trans>Confirmed</Trans>,
+} as const;
 
-function Failure({ actorRef, children }: { actorRef: LifecycleRef; children: ReactNode }) {
-  const canRetry = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'booking.retry' }));
-  const canDismiss = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'booking.dismiss' }));
+function Failure({ view, children }: { view: BookingLifecycleApi; children: ReactNode }) {
+  const { i18n } = useLingui();
+  const reasonId = useId();
+  const { retryBlocked } = view;
   return (
     <div className="panel panel--error" role="alert">
       <p className="panel__title">{children}</p>
-      <button type="button" className="button" disabled={!canRetry} onClick={() => actorRef.send({ type: 'booking.retry' })}>
+      <button type="button" className="button" disabled={retryBlocked !== null} aria-describedby={retryBlocked ? reasonId : undefined} onClick={view.retry}>
         <Trans>Retry</Trans>
       </button>{' '}
-      {canDismiss ? (
-        <button type="button" className="button button--secondary" onClick={() => actorRef.send({ type: 'booking.dismiss' })}>
+      {view.canDismiss ? (
+        <button type="button" className="button button--secondary" onClick={view.dismiss}>
           <Trans>Dismiss</Trans>
         </button>
       ) : null}
+      {retryBlocked ? (
+        <span id={reasonId} className="visually-hidden">
+          {i18n._(retryBlocked)}
+        </span>
+      ) : null}
     </div>
   );
-}
-
-/** One inner state of confirmed or rescheduled (`idle`, `rescheduling`, …), whichever is active. */
-function activity(snapshot: ReturnType<LifecycleRef['getSnapshot']>): string | null {
-  const value = snapshot.value;
-  if (typeof value === 'string') return null;
-  return 'confirmed' in value ? value.confirmed : value.rescheduled;
 }
 
 /** Manage a booking: see it, reschedule it to another slot, or cancel it. */
@@ -68,26 +68,23 @@ export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: 
   useFeatureCatalog();
   const site = useSite();
   const { i18n } = useLingui();
-  const snapshot = useSelector(actorRef, (s) => s);
-  const { booking } = snapshot.context;
-  const current = activity(snapshot);
-  const cancel = { type: 'booking.cancel' } as const;
-  const cancelReason = blockedReason(snapshot, cancel);
+  const view = useSelector(actorRef, (snapshot) => bookingLifecycleConnect(snapshot, actorRef.send), sameView);
+  const { booking, status, activity } = view;
   // Rescheduling and cancelling are refused for the same reasons: one explanation serves both.
-  const reason = booking ? (cancelReason ?? (rescheduleSlots[0] ? blockedReason(snapshot, { type: 'booking.reschedule', slotId: rescheduleSlots[0].id }) : null)) : null;
+  const reason = booking ? view.changeBlocked : null;
 
   return (
-    <section className="booking-manage" data-state={stateKey(snapshot.value)} aria-busy={snapshot.hasTag('busy')} aria-labelledby="booking-manage-heading">
+    <section className="booking-manage" data-state={view.state} aria-busy={view.busy} aria-labelledby="booking-manage-heading">
       <h2 id="booking-manage-heading">
         <Trans>Your booking</Trans>
       </h2>
-      {snapshot.matches('loading') ? (
+      {status === 'loading' ? (
         <p role="status">
           <Trans>Loading your booking…</Trans>
         </p>
       ) : null}
-      {snapshot.matches('loadFailure') ? (
-        <Failure actorRef={actorRef}>
+      {status === 'loadFailure' ? (
+        <Failure view={view}>
           <Trans>Your booking could not be loaded.</Trans>
         </Failure>
       ) : null}
@@ -97,9 +94,7 @@ export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: 
             <dt>
               <Trans>Status</Trans>
             </dt>
-            <dd data-testid="booking-status">
-              <StatusText actorRef={actorRef} />
-            </dd>
+            <dd data-testid="booking-status">{status === 'loading' || status === 'loadFailure' ? null : STATUS_TEXT[status]}</dd>
             <dt>
               <Trans>Confirmation number</Trans>
             </dt>
@@ -123,23 +118,23 @@ export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: 
               </>
             ) : null}
           </dl>
-          {current === 'rescheduling' ? (
+          {activity === 'rescheduling' ? (
             <p role="status">
               <Trans>Rescheduling…</Trans>
             </p>
           ) : null}
-          {current === 'cancelling' ? (
+          {activity === 'cancelling' ? (
             <p role="status">
               <Trans>Cancelling…</Trans>
             </p>
           ) : null}
-          {current === 'rescheduleFailure' ? (
-            <Failure actorRef={actorRef}>
+          {activity === 'rescheduleFailure' ? (
+            <Failure view={view}>
               <Trans>Your booking could not be rescheduled.</Trans>
             </Failure>
           ) : null}
-          {current === 'cancelFailure' ? (
-            <Failure actorRef={actorRef}>
+          {activity === 'cancelFailure' ? (
+            <Failure view={view}>
               <Trans>Your booking could not be cancelled.</Trans>
             </Failure>
           ) : null}
@@ -153,16 +148,15 @@ export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: 
           </h3>
           <ul className="booking-choices booking-choices--inline">
             {rescheduleSlots.map((slot) => {
-              const event = { type: 'booking.reschedule', slotId: slot.id } as const;
               const when = formatAppointment(slot.startsAt, site);
               return (
                 <li key={slot.id}>
                   <button
                     type="button"
                     className="booking-choice"
-                    disabled={!snapshot.can(event)}
+                    disabled={reason !== null}
                     aria-describedby={reason ? 'booking-blocked-reason' : undefined}
-                    onClick={() => actorRef.send(event)}
+                    onClick={() => view.reschedule(slot.id)}
                   >
                     <Trans>Move to {when}</Trans>
                   </button>
@@ -173,9 +167,9 @@ export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: 
           <button
             type="button"
             className="button button--secondary"
-            disabled={!snapshot.can(cancel)}
+            disabled={reason !== null}
             aria-describedby={reason ? 'booking-blocked-reason' : undefined}
-            onClick={() => actorRef.send(cancel)}
+            onClick={view.cancel}
           >
             <Trans>Cancel booking</Trans>
           </button>

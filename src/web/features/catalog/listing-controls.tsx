@@ -12,7 +12,8 @@ import { BADGE_LABELS } from '../../shared/ui/badges.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { formatMoney, formatNumber } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
-import { createListingApi, filterParams, type ListingScope } from './listing.tsx';
+import { createFilterCountsApi } from './filter-counts-api.ts';
+import { filterParams, type ListingScope } from './listing.tsx';
 import { withFilters, withoutFilters } from './listing-url.ts';
 
 interface ControlProps {
@@ -64,7 +65,7 @@ type CountsView = { data: ProductFilters | null; failed: boolean; loading: boole
  * arrives; an answer for filters no longer chosen is dropped (its request is aborted).
  */
 function useFilterCounts(scope: ListingScope, filters: ListingFilters): CountsView {
-  const api = useApi(createListingApi);
+  const api = useApi(createFilterCountsApi);
   const key = JSON.stringify(filterParams(scope, filters));
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ key: string | null; data: ProductFilters | null; failed: boolean }>({ key: null, data: null, failed: false });

@@ -13,6 +13,7 @@ import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { ProductGridSkeleton } from '../../shared/ui/skeleton.tsx';
 import { formatNumber } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
+import { productListingConnect } from '../../../../machines/catalog/product-listing.connect.ts';
 
 // Filters and sort come after the products: their code and messages load in a chunk of their own.
 const controls = () => import('./listing-controls.tsx');
@@ -59,23 +60,21 @@ export default function ListingView({ scope, renderEmpty, renderNotice }: Listin
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine, { input: { query } });
+  const [snapshot, send, actorRef] = useMachine(machine, { input: { query } });
+  const view = productListingConnect(snapshot, send);
   useEffect(() => {
-    send({ type: 'listing.query', query });
-  }, [query, send]);
+    productListingConnect(actorRef.getSnapshot(), send).requery(query);
+  }, [query, send, actorRef]);
 
   const change = (next: ListingQuery) => navigate(listingHref(path, next, search));
-  const { products, total, firstNewIndex, corrected } = snapshot.context;
+  const { products, total, firstNewIndex, corrected, showsProducts, loadingMore } = view;
   const filtered = hasFilters(query.filters);
   const clear = filtered ? () => change(withoutFilters(query)) : null;
-  const showsProducts = snapshot.hasTag('products');
-  const loadingMore = snapshot.matches('loadingMore');
-  const canShowMore = snapshot.can({ type: 'listing.showMore' });
   const visible = formatNumber(products.length, site);
   const all = formatNumber(total, site);
 
   return (
-    <div className="listing-layout" data-state={String(snapshot.value)}>
+    <div className="listing-layout" data-state={view.status}>
       <Suspense fallback={<div className="filters filters--pending" />}>
         <FilterPanel scope={scope} query={query} onChange={change} />
       </Suspense>
@@ -86,8 +85,8 @@ export default function ListingView({ scope, renderEmpty, renderNotice }: Listin
           </Suspense>
         </div>
         {showsProducts && renderNotice ? renderNotice(corrected) : null}
-        {snapshot.matches('loading') ? <ProductGridSkeleton /> : null}
-        {snapshot.matches('failure') ? <ErrorPanel title={t`The products could not be loaded.`} onRetry={() => send({ type: 'listing.retry' })} /> : null}
+        {view.loading ? <ProductGridSkeleton /> : null}
+        {view.failed ? <ErrorPanel title={t`The products could not be loaded.`} onRetry={view.retry} /> : null}
         {showsProducts ? <ProductGrid products={products} focusIndex={firstNewIndex} label={t`Products`} /> : null}
         {/* Always in the page, so the range after a filter change (or the empty list) is announced. */}
         <div className="listing__status" aria-live="polite">
@@ -98,24 +97,25 @@ export default function ListingView({ scope, renderEmpty, renderNotice }: Listin
               </Trans>
             </p>
           ) : null}
-          {snapshot.matches('empty') ? (renderEmpty?.(clear) ?? <EmptyListing clear={clear} />) : null}
+          {view.empty ? (renderEmpty?.(clear) ?? <EmptyListing clear={clear} />) : null}
         </div>
-        {snapshot.matches('moreFailure') ? (
+        {view.moreFailed ? (
           <div className="panel panel--error panel--inline" role="alert">
             <p>
               <Trans>More products could not be loaded. Check your connection and try again.</Trans>
             </p>
-            <button type="button" className="button" onClick={() => send({ type: 'listing.retry' })}>
+            <button type="button" className="button" onClick={view.retry}>
               <Trans>Retry</Trans>
             </button>
           </div>
         ) : null}
-        {(canShowMore || loadingMore) && !snapshot.matches('moreFailure') ? (
+        {view.showsMore ? (
+          // Disabled only while the next page loads, which its label says.
           <button
             type="button"
             className="button button--secondary listing__more"
-            onClick={() => send({ type: 'listing.showMore' })}
-            disabled={loadingMore}
+            onClick={view.showMore}
+            disabled={view.showMoreDisabledReason !== null}
             aria-busy={loadingMore}
             data-state={loadingMore ? 'loading' : 'idle'}
           >

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearch } from 'wouter';
 import { CACHE_FRESH_MS, PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX } from '../../../config/constants.ts';
-import { ProductFiltersResponseSchema, ProductListResponseSchema, type ProductFilters, type ProductListResponse } from '../../../contract/catalog.ts';
+import { ProductListResponseSchema, type ProductListResponse } from '../../../contract/catalog.ts';
 import type { ProductFiltersQueryInput, ProductListQueryInput, SearchQueryInput } from '../../../contract/catalog-query.ts';
 import { type ListingFilters, type ListingQuery } from '../../../contract/listing-query.ts';
 import { listingParams, readListingParams, type ListingParamKey } from '../../../contract/listing-params.ts';
@@ -17,7 +17,7 @@ import type { ListingViewProps } from './listing-view.tsx';
 /*
  * A listing's data, from the URL to the API: the query the URL asks for
  * (`?brands=a,b&price_min=10&sort=price_asc&page=2`, the API's own names: src/contract/listing-query.ts),
- * the listing's calls (`GET products`, `GET products/filters`, `GET search`), and `<Listing>`, which
+ * the listing's calls (`GET products`, `GET search`; the filter panel's is filter-counts-api.ts), and `<Listing>`, which
  * starts the first request while the view's code loads. Part of the listing screens' first screen:
  * no messages, nothing else.
  */
@@ -29,8 +29,6 @@ export interface ListingRequestOptions {
 /** The listing's reads; each answer is kept five minutes per URL and site, like the rest of the catalogue. */
 export interface ListingApi {
   products(query: ProductListQueryInput, opts?: ListingRequestOptions): Promise<ProductListResponse>;
-  /** `GET products/filters`: each filter's choices with counts for the listing query (and `q` on search results). */
-  filters(query: ProductFiltersQueryInput, opts?: ListingRequestOptions): Promise<ProductFilters>;
   /** `GET search`: a page of results for `q` with the listing's filters and sort. */
   search(query: SearchQueryInput, opts?: ListingRequestOptions): Promise<SearchResponse>;
 }
@@ -43,8 +41,6 @@ export function createListingApi(client: ApiClient, { now = Date.now, freshMs = 
   };
   return {
     products: (query, opts) => read('products', query, (params) => client.request('GET', 'products', ProductListResponseSchema, { query: params }), opts?.signal),
-    filters: (query, opts) =>
-      read('products/filters', query, (params) => client.request('GET', 'products/filters', ProductFiltersResponseSchema, { query: params }).then((r) => r.data), opts?.signal),
     search: (query, opts) =>
       // The schema comes with the search page: no other first screen parses a search answer.
       read('search', query, (params) => import('../../../contract/search.ts').then(({ SearchResponseSchema }) => client.request('GET', 'search', SearchResponseSchema, { query: params })), opts?.signal),

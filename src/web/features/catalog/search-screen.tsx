@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { Link, useSearch } from 'wouter';
-import { clipSearchText } from '../../../contract/patterns.ts';
+import { clipSearchText } from '../../../contract/search-text.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { Listing } from './listing.tsx';

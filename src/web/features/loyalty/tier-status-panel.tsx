@@ -2,9 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { tierConnect } from '../../../../machines/loyalty/tier.connect.ts';
 import type { tierMachine } from '../../../../machines/loyalty/tier.machine.ts';
-import { TIER_LABELS, tierMessage, tierState } from '../../../../machines/loyalty/tier.messages.ts';
-import type { TierName } from '../../../contract/loyalty.ts';
+import { TIER_LABELS } from '../../../../machines/loyalty/tier.messages.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
 import type { Site } from '../../shared/site/resolve.ts';
 import { TIER_PERKS } from './perks.ts';
 import { tierFormat } from './tier-format.ts';
@@ -23,21 +24,19 @@ export function TierStatusPanel({ actor, site }: TierStatusPanelProps) {
   useFeatureCatalog();
   const { t, i18n } = useLingui();
   const headingId = useId();
-  const snapshot = useSelector(actor, (s) => s);
+  const view = useSelector(actor, (snapshot) => tierConnect(snapshot, actor.send), sameView);
   const format = useMemo(() => tierFormat(site), [site]);
-  const { tier, messaging } = tierState(snapshot);
-  const message = tierMessage(snapshot, format);
-  const cards: TierName[] = tier === 'pink' ? ['pink', 'white'] : tier ? [tier] : [];
-  const canAcknowledge = snapshot.can({ type: 'tier.acknowledge' });
+  const { tier, messaging, cards } = view;
+  const message = view.message(format);
   const tierName = tier ? i18n._(TIER_LABELS[tier]) : '';
 
   return (
     <section
       className="tier-status"
       aria-labelledby={headingId}
-      data-state={tier && messaging ? `${tier}.${messaging}` : 'awaitingStatus'}
+      data-state={view.state}
       data-tier={tier ?? 'unknown'}
-      aria-busy={tier ? undefined : true}
+      aria-busy={view.loading ? true : undefined}
     >
       <h2 id={headingId} className="tier-status__title">
         {tier ? t`Your tier: ${tierName}` : t`Your Beauty Pass tier`}
@@ -60,8 +59,8 @@ export function TierStatusPanel({ actor, site }: TierStatusPanelProps) {
       <p className="tier-status__message" role="status" data-messaging={messaging ?? 'loading'}>
         {i18n._(message.descriptor)}
       </p>
-      {canAcknowledge && (
-        <button type="button" className="tier-status__ack" onClick={() => actor.send({ type: 'tier.acknowledge' })}>
+      {view.canAcknowledge && (
+        <button type="button" className="tier-status__ack" onClick={view.acknowledge}>
           {t`Got it`}
         </button>
       )}

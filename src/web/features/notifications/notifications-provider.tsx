@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { NotificationsContext, type NotificationsApi } from '../../shared/notifications/notify.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { NotificationsEvent, notificationsMachine } from '../../../../machines/notifications/queue.machine.ts';
+import { regionState } from '../../../../machines/notifications/queue.region.ts';
 import { findDuplicateItem, resolveItem, resolveOptions } from '../../../../machines/notifications/queue.rules.ts';
 import type { NotificationInput, NotificationItem, NotificationsOptions } from '../../../../machines/notifications/types.ts';
 import type * as RuntimeModule from './notifications-runtime.tsx';
@@ -134,7 +135,7 @@ function ToastRegion({ actor, width }: { actor: NotificationsActor | null; width
         : noSubscription,
     [actor],
   );
-  const state = useSyncExternalStore(subscribe, () => (actor?.getSnapshot().matches('showing') ? 'showing' : 'empty'));
+  const state = useSyncExternalStore(subscribe, () => (actor ? regionState(actor.getSnapshot()) : 'empty'));
   const List = runtime?.ToastList;
   return (
     <section className="notifications notifications--top-right" aria-label={t`Notifications`} data-state={state} style={{ width }}>

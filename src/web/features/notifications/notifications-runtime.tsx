@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
 import { createActor } from 'xstate';
+import { notificationsQueueConnect } from '../../../../machines/notifications/queue.connect.ts';
 import { notificationsMachine } from '../../../../machines/notifications/queue.machine.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
 import type { NotificationsOptions } from '../../../../machines/notifications/types.ts';
 import type { NotificationsActor } from './notifications-provider.tsx';
 import { Toast } from './toast.tsx';
@@ -15,7 +16,6 @@ export function startNotifications(options: NotificationsOptions): Notifications
 
 /** The toasts of the region, newest on top, as the region sits at the top of the screen. */
 export function ToastList({ actor }: { actor: NotificationsActor }) {
-  const toasts = useSelector(actor, (snapshot) => snapshot.context.toasts);
-  const newestFirst = useMemo(() => [...toasts].reverse(), [toasts]);
+  const { newestFirst } = useSelector(actor, (snapshot) => notificationsQueueConnect(snapshot, actor.send), sameView);
   return newestFirst.map((toast) => <Toast key={toast.item.id} toast={toast} />);
 }

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { FocusEvent } from 'react';
 import type { QueuedToast } from '../../../../machines/notifications/queue.machine.ts';
-import { toastPhase, toastRole } from '../../../../machines/notifications/toast.connect.ts';
+import { toastConnect, toastRole } from '../../../../machines/notifications/toast.connect.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
 
 /**
  * One notification. A click anywhere on it is the mouse shortcut (when closeOnClick); the close
@@ -11,23 +12,22 @@ import { toastPhase, toastRole } from '../../../../machines/notifications/toast.
  */
 export function Toast({ toast }: { toast: QueuedToast }) {
   const { t } = useLingui();
-  const phase = useSelector(toast.ref, toastPhase);
+  const view = useSelector(toast.ref, (snapshot) => toastConnect(snapshot, toast.ref.send), sameView);
   const { item, count } = toast;
-  const send = toast.ref.send;
   const leaveUnlessInside = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) send({ type: 'toast.leave' });
+    if (!event.currentTarget.contains(event.relatedTarget)) view.leave();
   };
   return (
     <div
       role={toastRole(item.type)}
       className={`toast toast--${item.type}`}
-      data-state={phase}
+      data-state={view.phase}
       data-id={item.id}
       style={{ ['--toast-speed' as string]: `${item.speed}ms` }}
-      onClick={() => send({ type: 'toast.click' })}
-      onMouseEnter={() => send({ type: 'toast.hover' })}
-      onMouseLeave={() => send({ type: 'toast.leave' })}
-      onFocus={() => send({ type: 'toast.hover' })}
+      onClick={view.click}
+      onMouseEnter={view.hover}
+      onMouseLeave={view.leave}
+      onFocus={view.hover}
       onBlur={leaveUnlessInside}
     >
       <div className="toast__body">
@@ -47,7 +47,7 @@ export function Toast({ toast }: { toast: QueuedToast }) {
         onClick={(event) => {
           // The toast's own click handler would send a second close as `toast.click`.
           event.stopPropagation();
-          send({ type: 'toast.close' });
+          view.close();
         }}
       >
         <span aria-hidden="true">×</span>

@@ -4,6 +4,8 @@ import { useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { createProductApi } from './product-api.ts';
 import StockActions from './stock-actions.tsx';
 import { useWaitlist } from '../../shared/session/waitlist-store.ts';
+import { notifyTarget } from '../../../../machines/product/notify-me.rules.ts';
+import { waitlistOffered } from '../../../../machines/product/waitlist-toggle.rules.ts';
 
 /** What the product page learns from its live part after the first paint. */
 export interface LiveState {
@@ -25,7 +27,8 @@ export interface ProductLiveProps {
 /**
  * The product page's live part, loaded after the first paint: the stock as it is now (`GET
  * variants`, never cached) and the member's waitlist for the page, and the waitlist and "Notify
- * me" when nothing can be bought (sold out, or coming soon) or the chosen shade is out of stock.
+ * me" by their rules (beside their machines): the waitlist when nothing can be bought (sold out,
+ * or coming soon) or the member is on it, "Notify me" when the chosen shade is out of stock.
  */
 export default function ProductLive({ product, variant, onLive }: ProductLiveProps) {
   const api = useOptionalApi(createProductApi);
@@ -41,9 +44,8 @@ export default function ProductLive({ product, variant, onLive }: ProductLivePro
   }, [api, slug, onLive]);
   const waitlisted = useWaitlist()?.has(slug) ?? false;
   useEffect(() => onLive((live) => ({ ...live, waitlisted })), [onLive, waitlisted]);
-  const outOfStock = variant ? variant.stock <= 0 : !product.inStock;
   if (!api) return null;
-  if (!outOfStock && !product.badges.includes('coming_soon')) return null;
+  if (!notifyTarget(product, variant) && !waitlistOffered(product, waitlisted)) return null;
   // Its own boundary: waiting for the feature messages must not hide (and refetch) the live stock above.
   return (
     <Suspense fallback={null}>

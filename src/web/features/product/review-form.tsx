@@ -3,10 +3,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
-import { countCharacters, reviewFormMachine, type ReviewField, type ReviewFieldError } from '../../../../machines/product/review-form.machine.ts';
+import { reviewFormMachine, type ReviewField, type ReviewFieldError } from '../../../../machines/product/review-form.machine.ts';
 import { REVIEW_LIMITS, type Review, type ReviewBody } from '../../../contract/reviews.ts';
 import { useSignInHref } from '../../shared/session/session-store.ts';
 import type { ProductApi } from './product-api.ts';
+import { reviewFormConnect } from '../../../../machines/product/review-form.connect.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
 
 const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
@@ -16,13 +18,8 @@ export function ReviewForm({ api, slug, onPosted }: { api: ProductApi; slug: str
   const signInHref = useSignInHref();
   const [machine] = useState(() => reviewFormMachine.provide({ actors: { submitReview: fromPromise<Review, ReviewBody>(({ input }) => api.writeReview(slug, input)) } }));
   const form = useActorRef(machine);
-  const state = useSelector(form, (snapshot) => snapshot.value);
-  const values = useSelector(form, (snapshot) => snapshot.context.values);
-  const fieldErrors = useSelector(form, (snapshot) => snapshot.context.fieldErrors);
-  const failure = useSelector(form, (snapshot) => snapshot.context.failure);
-  const attempts = useSelector(form, (snapshot) => snapshot.context.attempts);
-  const posted = useSelector(form, (snapshot) => snapshot.context.review);
-  const busy = state === 'submitting';
+  const view = useSelector(form, (snapshot) => reviewFormConnect(snapshot, form.send), sameView);
+  const { status, values, fieldErrors, failure, attempts, posted, busy } = view;
   const ids = { legend: useId(), title: useId(), text: useId(), titleHint: useId(), textHint: useId(), failure: useId() };
   const error = (field: ReviewField) => `${ids[field === 'rating' ? 'legend' : field]}-error`;
 
@@ -58,14 +55,14 @@ export function ReviewForm({ api, slug, onPosted }: { api: ProductApi; slug: str
     return code ? messages[code] : null;
   };
 
-  if (state === 'submitted') {
+  if (posted) {
     return (
       <p className="reviews__write" role="status" data-state="posted">
         <Trans>Thank you! Your review is posted.</Trans>
       </p>
     );
   }
-  if (state === 'alreadyReviewed') {
+  if (view.alreadyReviewed) {
     return (
       <p className="reviews__write" role="alert" data-state="already-reviewed">
         <Trans>You have already reviewed this product</Trans>
@@ -73,8 +70,7 @@ export function ReviewForm({ api, slug, onPosted }: { api: ProductApi; slug: str
     );
   }
 
-  const titleCount = countCharacters(values.title);
-  const textCount = countCharacters(values.text);
+  const { title: titleCount, text: textCount } = view.counts;
   const ratingError = errorFor('rating');
   const titleError = errorFor('title');
   const textError = errorFor('text');
@@ -85,10 +81,10 @@ export function ReviewForm({ api, slug, onPosted }: { api: ProductApi; slug: str
       className="review-form"
       noValidate
       aria-busy={busy}
-      data-state={state}
+      data-state={status}
       onSubmit={(event) => {
         event.preventDefault();
-        form.send({ type: 'review.submit' });
+        view.submit();
       }}
     >
       <h3>
@@ -107,7 +103,7 @@ export function ReviewForm({ api, slug, onPosted }: { api: ProductApi; slug: str
                 value={rating}
                 checked={values.rating === rating}
                 aria-invalid={ratingError ? true : undefined}
-                onChange={() => form.send({ type: 'review.change', field: 'rating', value: rating })}
+                onChange={() => view.change('rating', rating)}
               />
               <span>{rating === 1 ? t`1 star` : t`${rating} stars`}</span>
             </label>
@@ -133,7 +129,7 @@ export function ReviewForm({ api, slug, onPosted }: { api: ProductApi; slug: str
           value={values.title}
           aria-invalid={titleError ? true : undefined}
           aria-describedby={describedBy(ids.titleHint, titleError && error('title'))}
-          onChange={(event) => form.send({ type: 'review.change', field: 'title', value: event.target.value })}
+          onChange={(event) => view.change('title', event.target.value)}
         />
         {titleError ? (
           <p className="field__error" id={error('title')}>
@@ -155,7 +151,7 @@ export function ReviewForm({ api, slug, onPosted }: { api: ProductApi; slug: str
           value={values.text}
           aria-invalid={textError ? true : undefined}
           aria-describedby={describedBy(ids.textHint, textError && error('text'))}
-          onChange={(event) => form.send({ type: 'review.change', field: 'text', value: event.target.value })}
+          onChange={(event) => view.change('text', event.target.value)}
         />
         {textError ? (
           <p className="field__error" id={error('text')}>
@@ -182,7 +178,8 @@ export function ReviewForm({ api, slug, onPosted }: { api: ProductApi; slug: str
         </div>
       ) : null}
 
-      <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+      {/* Disabled only while posting, which its label says. */}
+      <button type="submit" className="button" disabled={view.submitDisabledReason !== null} aria-busy={busy}>
         {busy ? t`Posting…` : t`Post review`}
       </button>
     </form>

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import { reviewListMachine, type FetchReviewsInput, type ReviewSort } from '../../../../machines/product/review-list.machine.ts';
 import type { RatingSummary, Review, ReviewListResponse } from '../../../contract/reviews.ts';
 import { useOptionalApi } from '../../shared/api/api-provider.tsx';
@@ -12,9 +12,9 @@ import { formatDate } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { createProductApi, type ProductApi } from './product-api.ts';
 import { ReviewForm } from './review-form.tsx';
+import { reviewListConnect, type ReviewListApi } from '../../../../machines/product/review-list.connect.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
 import './product.css';
-
-type ListRef = ActorRefFrom<typeof reviewListMachine>;
 
 /**
  * A product's reviews, below the fold: its chunk comes after the first paint, and the reviews are
@@ -61,37 +61,35 @@ function Reviews({ api, slug }: { api: ProductApi; slug: string }) {
     }),
   );
   const list = useActorRef(machine);
-  const state = useSelector(list, (snapshot) => snapshot.value);
-  const summary = useSelector(list, (snapshot) => snapshot.context.summary);
+  const view = useSelector(list, (snapshot) => reviewListConnect(snapshot, list.send), sameView);
   const sortId = useId();
-  const sort = useSelector(list, (snapshot) => snapshot.context.sort);
+  const { summary, sort, loadingFirst } = view;
 
-  if (state === 'failed') {
+  if (view.failed) {
     return (
       <div role="alert" className="reviews__failure">
         <p>{t`Reviews could not be loaded.`}</p>
-        <button type="button" className="button button--secondary" onClick={() => list.send({ type: 'reviews.retry' })}>
+        <button type="button" className="button button--secondary" onClick={view.retry}>
           {t`Retry`}
         </button>
       </div>
     );
   }
-  const loadingFirst = state === 'loading';
   return (
     <div className="reviews__body" aria-busy={loadingFirst}>
       {loadingFirst && summary.count === 0 ? <p className="reviews__loading">{t`Loading reviews…`}</p> : <Summary summary={summary} />}
-      <WriteReview api={api} slug={slug} list={list} />
+      <WriteReview api={api} slug={slug} onPosted={view.added} />
       {summary.count > 0 ? (
         <div className="reviews__sort">
           <label htmlFor={sortId}>{t`Sort reviews`}</label>
-          <select id={sortId} value={sort} onChange={(event) => list.send({ type: 'reviews.sort', sort: event.target.value as ReviewSort })}>
+          <select id={sortId} value={sort} onChange={(event) => view.sortBy(event.target.value as ReviewSort)}>
             <option value="newest">{t`Newest first`}</option>
             <option value="highest">{t`Highest rating first`}</option>
             <option value="lowest">{t`Lowest rating first`}</option>
           </select>
         </div>
       ) : null}
-      <ReviewList list={list} />
+      <ReviewList view={view} />
     </div>
   );
 }
@@ -144,13 +142,9 @@ function Summary({ summary }: { summary: RatingSummary }) {
 
 const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(Math.max(0, 5 - rating));
 
-function ReviewList({ list }: { list: ListRef }) {
+function ReviewList({ view }: { view: ReviewListApi }) {
   const { t } = useLingui();
-  const reviews = useSelector(list, (snapshot) => snapshot.context.reviews);
-  const total = useSelector(list, (snapshot) => snapshot.context.total);
-  const firstNewIndex = useSelector(list, (snapshot) => snapshot.context.firstNewIndex);
-  const state = useSelector(list, (snapshot) => snapshot.value);
-  const canShowMore = useSelector(list, (snapshot) => snapshot.can({ type: 'reviews.showMore' }));
+  const { reviews, total, firstNewIndex, loadingMore } = view;
   const items = useRef(new Map<number, HTMLElement>());
   useEffect(() => {
     if (firstNewIndex !== null) items.current.get(firstNewIndex)?.focus();
@@ -175,16 +169,17 @@ function ReviewList({ list }: { list: ListRef }) {
       <p className="reviews__range" aria-live="polite">
         {t`1 to ${visible} of ${total}`}
       </p>
-      {state === 'moreFailed' ? (
+      {view.moreFailed ? (
         <div role="alert" className="reviews__failure">
           <p>{t`More reviews could not be loaded.`}</p>
-          <button type="button" className="button button--secondary" onClick={() => list.send({ type: 'reviews.retry' })}>
+          <button type="button" className="button button--secondary" onClick={view.retry}>
             {t`Retry`}
           </button>
         </div>
-      ) : canShowMore || state === 'loadingMore' ? (
-        <button type="button" className="button button--secondary" disabled={state === 'loadingMore'} aria-busy={state === 'loadingMore'} onClick={() => list.send({ type: 'reviews.showMore' })}>
-          {state === 'loadingMore' ? t`Loading…` : t`Show more reviews`}
+      ) : view.showsMore ? (
+        // Disabled only while the next page loads, which its label says.
+        <button type="button" className="button button--secondary" disabled={view.showMoreDisabledReason !== null} aria-busy={loadingMore} onClick={view.showMore}>
+          {loadingMore ? t`Loading…` : t`Show more reviews`}
         </button>
       ) : null}
     </>
@@ -213,7 +208,7 @@ function ReviewItem({ review, ref }: { review: Review; ref: (element: HTMLElemen
 }
 
 /** The form when signed in (unless already reviewed), a sign-in link otherwise. */
-function WriteReview({ api, slug, list }: { api: ProductApi; slug: string; list: ListRef }) {
+function WriteReview({ api, slug, onPosted }: { api: ProductApi; slug: string; onPosted: (review: Review) => void }) {
   const signedIn = useSignedIn();
   const signInHref = useSignInHref();
   const [mine, setMine] = useState<{ status: 'loading' } | { status: 'none' } | { status: 'mine'; review: Review }>({ status: 'loading' });
@@ -245,5 +240,5 @@ function WriteReview({ api, slug, list }: { api: ProductApi; slug: string; list:
       </p>
     );
   }
-  return <ReviewForm api={api} slug={slug} onPosted={(review) => list.send({ type: 'reviews.added', review })} />;
+  return <ReviewForm api={api} slug={slug} onPosted={onPosted} />;
 }

@@ -11,6 +11,11 @@ import { useSignedIn, useSignInHref } from '../../shared/session/session-store.t
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { createProductApi, type ProductApi } from './product-api.ts';
 import { useMarkWaitlisted, useWaitlist } from '../../shared/session/waitlist-store.ts';
+import { notifyMeConnect } from '../../../../machines/product/notify-me.connect.ts';
+import { notifyTarget } from '../../../../machines/product/notify-me.rules.ts';
+import { waitlistToggleConnect, type WaitlistDisabledReason } from '../../../../machines/product/waitlist-toggle.connect.ts';
+import { waitlistOffered, type WaitlistProduct } from '../../../../machines/product/waitlist-toggle.rules.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
 import './product.css';
 
 export interface StockActionsProps {
@@ -22,23 +27,23 @@ export interface StockActionsProps {
 
 /**
  * The product page's answers to "I cannot buy this now": the waitlist when nothing of the product
- * can be bought (sold out or coming soon), and "Notify me" when what is chosen is out of stock.
+ * can be bought (sold out or coming soon) or the member is on it, and "Notify me" when what is
+ * chosen is out of stock. Both rules live beside their machines (the waitlist's is the server's,
+ * from the contract); this view only reads them.
  */
 export default function StockActions({ product, variant }: StockActionsProps) {
   useFeatureCatalog();
   const api = useOptionalApi(createProductApi);
   const signedIn = useSignedIn();
   if (!api) return null;
-  const waitlistable = !product.inStock || product.badges.includes('coming_soon');
-  const outOfStock = variant ? variant.stock <= 0 : !product.inStock;
-  // One of several shades or sizes is its own subscription; a single one is the product.
-  const chosen = variant && product.variants.length > 1 ? variant : null;
+  const notify = notifyTarget(product, variant);
+  const chosen = notify?.variant ?? null;
   const name = chosen ? `${product.name} (${chosen.name})` : product.name;
   return (
     <div className="stock-actions">
-      {waitlistable ? signedIn ? <WaitlistToggle api={api} slug={product.slug} /> : <WaitlistSignIn /> : null}
+      {signedIn ? <WaitlistToggle api={api} slug={product.slug} product={product} /> : waitlistOffered(product, false) ? <WaitlistSignIn /> : null}
       {/* Keyed: another shade, or signing in or out, is another subscription. */}
-      {outOfStock ? <NotifyMe key={`${chosen?.id ?? 'all'}-${String(signedIn)}`} api={api} guest={!signedIn} slug={product.slug} name={name} variantId={chosen?.id ?? null} /> : null}
+      {notify ? <NotifyMe key={`${chosen?.id ?? 'all'}-${String(signedIn)}`} api={api} guest={!signedIn} slug={product.slug} name={name} variantId={chosen?.id ?? null} /> : null}
     </div>
   );
 }
@@ -57,8 +62,9 @@ function WaitlistSignIn() {
   );
 }
 
-function WaitlistToggle({ api, slug }: { api: ProductApi; slug: string }) {
+function WaitlistToggle({ api, slug, product }: { api: ProductApi; slug: string; product: WaitlistProduct }) {
   const { t } = useLingui();
+  const reasonId = useId();
   const markWaitlisted = useMarkWaitlisted();
   const [machine] = useState(() =>
     waitlistToggleMachine.provide({
@@ -66,17 +72,25 @@ function WaitlistToggle({ api, slug }: { api: ProductApi; slug: string }) {
       actions: { changed: (_, on: boolean) => markWaitlisted(slug, on) },
     }),
   );
-  const actor = useActorRef(machine);
-  // The member's waitlist arrives after the first paint (null until then).
+  const actor = useActorRef(machine, { input: { product: { inStock: product.inStock, badges: product.badges } } });
+  const view = useSelector(actor, (snapshot) => waitlistToggleConnect(snapshot, actor.send), sameView);
+  // The member's waitlist arrives after the first paint (null until then), live stock may change.
   const waitlist = useWaitlist();
   const known = waitlist ? waitlist.has(slug) : null;
   useEffect(() => {
-    if (known !== null) actor.send({ type: 'waitlist.sync', waitlisted: known });
+    if (known !== null) waitlistToggleConnect(actor.getSnapshot(), actor.send).sync(known);
   }, [actor, known]);
-  const state = useSelector(actor, (snapshot) => snapshot.value);
-  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const on = state === 'waitlisted' || state === 'leaving';
-  const busy = state === 'joining' || state === 'leaving' || state === 'unknown';
+  const { inStock, badges } = product;
+  useEffect(() => {
+    waitlistToggleConnect(actor.getSnapshot(), actor.send).describe({ inStock, badges });
+  }, [actor, inStock, badges]);
+  if (!view.offered) return null;
+  const { waitlisted: on, busy, failure, disabledReason } = view;
+  const reasons: Record<WaitlistDisabledReason, string> = {
+    loading: t`Loading…`,
+    saving: t`Please wait: your last change is still being saved.`,
+    notWaitlistable: t`This product can be bought now, so it has no waitlist.`,
+  };
   const message =
     failure === 'notWaitlistable'
       ? t`This product can be bought now, so it has no waitlist.`
@@ -92,11 +106,17 @@ function WaitlistToggle({ api, slug }: { api: ProductApi; slug: string }) {
         className={on ? 'button button--secondary' : 'button'}
         aria-pressed={on}
         aria-busy={busy}
-        disabled={busy}
-        onClick={() => actor.send({ type: on ? 'waitlist.leave' : 'waitlist.join' })}
+        disabled={disabledReason !== null}
+        aria-describedby={disabledReason ? reasonId : undefined}
+        onClick={view.toggle}
       >
         {on ? t`Waitlisted` : t`Waitlist me`}
       </button>
+      {disabledReason ? (
+        <span id={reasonId} className="visually-hidden">
+          {reasons[disabledReason]}
+        </span>
+      ) : null}
       <p className="stock-actions__hint" role="status">
         {on ? t`We will let you know when it can be bought. Select “Waitlisted” again to leave the waitlist.` : ''}
       </p>
@@ -125,11 +145,9 @@ function NotifyMe({ api, guest, slug, name, variantId }: { api: ProductApi; gues
     }),
   );
   const actor = useActorRef(machine, { input: { guest } });
-  const state = useSelector(actor, (snapshot) => snapshot.value);
-  const email = useSelector(actor, (snapshot) => snapshot.context.email);
-  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const busy = state === 'subscribing';
-  if (state === 'subscribed') {
+  const view = useSelector(actor, (snapshot) => notifyMeConnect(snapshot, actor.send), sameView);
+  const { email, failure, busy } = view;
+  if (!view.showsForm) {
     return (
       <div className="stock-actions__notify" data-state="subscribed">
         <p className="stock-actions__success" role="status">
@@ -155,7 +173,7 @@ function NotifyMe({ api, guest, slug, name, variantId }: { api: ProductApi; gues
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'notify.submit' });
+        view.submit();
       }}
     >
       <p className="stock-actions__hint">{t`Get one email when ${name} is back in stock.`}</p>
@@ -167,13 +185,14 @@ function NotifyMe({ api, guest, slug, name, variantId }: { api: ProductApi; gues
             type="email"
             autoComplete="email"
             value={email}
-            aria-invalid={failure === 'invalidEmail'}
+            aria-invalid={view.emailInvalid}
             aria-describedby={failure ? errorId : undefined}
-            onChange={(event) => actor.send({ type: 'notify.email', email: event.target.value })}
+            onChange={(event) => view.setEmail(event.target.value)}
           />
         </div>
       ) : null}
-      <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
+      {/* Disabled only while busy, which its label says. */}
+      <button type="submit" className="button button--secondary" disabled={view.submitDisabledReason !== null} aria-busy={busy}>
         {busy ? t`Signing you up…` : t`Notify me`}
       </button>
       {message ? (

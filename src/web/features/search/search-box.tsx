@@ -10,9 +10,10 @@ import { useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { createSearchApi, type SearchApi } from './search-api.ts';
-import { searchBoxView } from '../../../../machines/search/search-box.connect.ts';
+import { searchBoxConnect } from '../../../../machines/search/search-box.connect.ts';
 import { localRecentSearches, type RecentSearchStore } from './recent-searches.ts';
 import { SuggestionPopup } from './suggestion-list.tsx';
+import { sameView } from '../../../../machines/shared/same-view.ts';
 
 export interface SearchBoxProps {
   /** What was typed into the header's plain form before this chunk arrived. */
@@ -32,6 +33,10 @@ const noApi: SearchApi = {
   suggestions: () => Promise.reject(new Error('search: no API client')),
   popularQueries: () => Promise.reject(new Error('search: no API client')),
 };
+
+/** The keys the combobox answers, and the view-model's intent for each. */
+const KEY_INTENTS = { ArrowDown: 'highlightNext', ArrowUp: 'highlightPrevious', Enter: 'enter', Escape: 'escape' } as const;
+type KeyIntent = (typeof KEY_INTENTS)[keyof typeof KEY_INTENTS];
 
 /** The header search box: a WAI-ARIA combobox whose behaviour is `searchBoxMachine`. */
 export default function SearchBox({ initialText = '', autoFocus = false, api, store, suggestDelay }: SearchBoxProps) {
@@ -64,8 +69,7 @@ export default function SearchBox({ initialText = '', autoFocus = false, api, st
   // Read once: the machine keeps the list from then on and writes every change back.
   const [recent] = useState(() => recentStore.read(country));
   const actor = useActorRef(machine, { input: { recent, text: initialText } });
-  const snapshot = useSelector(actor, (current) => current);
-  const view = useMemo(() => searchBoxView(snapshot), [snapshot]);
+  const view = useSelector(actor, (snapshot) => searchBoxConnect(snapshot, actor.send), sameView);
 
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -93,23 +97,18 @@ export default function SearchBox({ initialText = '', autoFocus = false, api, st
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Keys that finish an input method's composition (Chinese, Thai) are not ours.
     if (event.nativeEvent.isComposing || event.keyCode === 229) return;
-    const type = { ArrowDown: 'search.highlightNext', ArrowUp: 'search.highlightPrevious', Enter: 'search.enter', Escape: 'search.escape' }[event.key] as
-      | 'search.highlightNext'
-      | 'search.highlightPrevious'
-      | 'search.enter'
-      | 'search.escape'
-      | undefined;
-    if (!type) return;
+    const intent: KeyIntent | undefined = KEY_INTENTS[event.key as keyof typeof KEY_INTENTS];
+    if (!intent) return;
     // Enter never submits the form by itself: the machine decides between the option and the text.
-    if (type === 'search.enter' || snapshot.can({ type })) event.preventDefault();
-    actor.send({ type });
+    if (intent === 'enter' || view.handles[intent]) event.preventDefault();
+    view[intent]();
   };
 
   /** Focus leaving the box and its popup closes it; moving between them does not. */
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const next = event.relatedTarget;
     if (next instanceof Node && event.currentTarget.contains(next)) return;
-    actor.send({ type: 'search.blur' });
+    view.blur();
   };
 
   /** Escape on a button of the popup closes it and returns to the text. */
@@ -118,7 +117,7 @@ export default function SearchBox({ initialText = '', autoFocus = false, api, st
     event.preventDefault();
     // Focus first: focusing a closed box would open it again.
     focusInput();
-    actor.send({ type: 'search.escape' });
+    view.escape();
   };
 
   return (
@@ -129,7 +128,7 @@ export default function SearchBox({ initialText = '', autoFocus = false, api, st
       action="/search"
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'search.submit' });
+        view.submit();
       }}
       onBlur={onBlur}
       onKeyDown={onFormKeyDown}
@@ -156,17 +155,17 @@ export default function SearchBox({ initialText = '', autoFocus = false, api, st
         maxLength={SEARCH_QUERY_MAX}
         placeholder={t`Search products, brands and categories`}
         value={view.text}
-        onChange={(event) => actor.send({ type: 'search.input', text: event.target.value })}
-        onFocus={() => actor.send({ type: 'search.focus' })}
+        onChange={(event) => view.input(event.target.value)}
+        onFocus={view.focus}
         onKeyDown={onKeyDown}
       />
       <SuggestionPopup
         view={view}
         listboxId={listboxId}
         optionId={optionId}
-        onChoose={(index) => actor.send({ type: 'search.choose', index })}
-        onRemoveRecent={(text) => actor.send({ type: 'search.removeRecent', text })}
-        onClearRecent={() => actor.send({ type: 'search.clearRecent' })}
+        onChoose={view.choose}
+        onRemoveRecent={view.removeRecent}
+        onClearRecent={view.clearRecent}
         focusInput={focusInput}
       />
       {/* After the popup: Tab from the text reaches the recent searches' buttons first. */}

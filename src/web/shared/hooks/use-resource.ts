@@ -1,13 +1,10 @@
 import { useMachine } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
+import { resourceLoaderConnect, type ResourceView } from '../../../../machines/shared/resource-loader.connect.ts';
 import { resourceLoaderMachine } from '../../../../machines/shared/resource-loader.machine.ts';
 
-export type ResourceView<T> =
-  | { status: 'loading' }
-  | { status: 'success'; data: T }
-  | { status: 'notFound' }
-  | { status: 'failure'; error: unknown; retry: () => void };
+export type { ResourceView };
 
 /**
  * Runs the resource loader machine with `load` as its actor. `load` is read through a ref so a
@@ -21,8 +18,5 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resou
     [],
   );
   const [snapshot, send] = useMachine(machine);
-  if (snapshot.matches('success')) return { status: 'success', data: snapshot.context.data as T }; // the machine stores what `load` returned
-  if (snapshot.matches('notFound')) return { status: 'notFound' };
-  if (snapshot.matches('failure')) return { status: 'failure', error: snapshot.context.error, retry: () => send({ type: 'resource.retry' }) };
-  return { status: 'loading' };
+  return resourceLoaderConnect<T>(snapshot, send);
 }

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { languageSwitchConnect } from '../../../../machines/runtime/language-switch.connect.ts';
 import { languageSwitchMachine } from '../../../../machines/runtime/language-switch.machine.ts';
 import { SITE_COOKIE_MAX_AGE_S } from '../../../config/constants.ts';
 import type { CountryCode, LanguageCode } from '../../../config/countries.ts';
@@ -50,7 +51,7 @@ export function SiteProvider({ site, effects = browserSiteEffects, children }: {
     [effects],
   );
   const languageSwitch = useActorRef(languageMachine, { input: site });
-  const changeLanguage = useCallback((language: LanguageCode) => languageSwitch.send({ type: 'language.select', language }), [languageSwitch]);
+  const changeLanguage = useCallback((language: LanguageCode) => languageSwitchConnect(languageSwitch.getSnapshot(), languageSwitch.send).select(language), [languageSwitch]);
   const changeCountry = useCallback(
     (country: CountryCode) => {
       effects.writeCookies({ country });
