@@ -16,7 +16,7 @@ import type { ListingViewProps } from './listing-view.tsx';
 
 /*
  * A listing's data, from the URL to the API: the query the URL asks for
- * (`?brands=a,b&price_min=10&sort=price_asc&page=2`, the API's own names: src/contract/listing-query.ts),
+ * (`?brands=a,b&price_min=10&sort=price_asc&page=2`, the API's own names: src/contract/listing-params.ts),
  * the listing's calls (`GET products`, `GET search`; the filter panel's is filter-counts-api.ts), and `<Listing>`, which
  * starts the first request while the view's code loads. Part of the listing screens' first screen:
  * no messages, nothing else.
