@@ -1,8 +1,7 @@
-import type { MessageDescriptor } from '@lingui/core';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import type { Artist, BookingDetailsDraft, BookingDetailsErrors, BookingField, BookingService, Slot, StoreDate } from '../../src/contract/booking.ts';
+import type { Artist, BookingField, BookingService, Slot, StoreDate } from '../../src/contract/booking.ts';
 import { stateKey } from '../shared/state-key.ts';
-import type { bookingFlowMachine } from './booking-flow.machine.ts';
+import type { BookingFlowContext, bookingFlowMachine } from './booking-flow.machine.ts';
 import { dateRefusal, type DateRefusal } from './booking-flow.rules.ts';
 
 type Snapshot = SnapshotFrom<typeof bookingFlowMachine>;
@@ -23,7 +22,10 @@ export interface Choice<T> {
   pressed?: boolean;
 }
 
-export interface BookingFlowApi {
+/** Context the view shows as it is: the summary, the form and its messages. */
+type ShownContext = Pick<BookingFlowContext, 'date' | 'service' | 'slot' | 'artist' | 'details' | 'errors' | 'submitAttempts' | 'notice' | 'submitError' | 'confirmationNumber'>;
+
+export interface BookingFlowApi extends ShownContext {
   /** `data-state` of the flow: its state path. */
   state: string;
   step: BookingStep;
@@ -38,20 +40,8 @@ export interface BookingFlowApi {
   choosesDate: boolean;
   services: Choice<BookingService>[];
   dates: Choice<StoreDate>[];
-  /** The day searched, once the server said which. */
-  date: StoreDate | null;
   slots: Choice<Slot>[];
   artists: Choice<Artist>[];
-  /** What is being booked so far (the summary). */
-  service: BookingService | null;
-  slot: Slot | null;
-  artist: Artist | null;
-  details: BookingDetailsDraft;
-  errors: BookingDetailsErrors;
-  submitAttempts: number;
-  notice: MessageDescriptor | null;
-  submitError: MessageDescriptor | null;
-  confirmationNumber: string | null;
   canBack: boolean;
   backDisabledReason: BookingBusyReason | null;
   submitDisabledReason: BookingBusyReason | null;
