@@ -1,18 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { fromPromise, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import { resourceLoaderConnect } from '../../machines/shared/resource-loader.connect.ts';
 import { resourceLoaderMachine } from '../../machines/shared/resource-loader.machine.ts';
 import { httpError } from '../helpers/catalog-fake.ts';
+import { scriptedLoad } from '../helpers/scripted-load.ts';
 import { connectActor } from './connect-helpers.ts';
 
 function start(outcomes: unknown[]) {
-  let calls = 0;
-  const load = fromPromise<unknown, undefined>(async () => {
-    const outcome = outcomes[Math.min(calls, outcomes.length - 1)];
-    calls += 1;
-    if (outcome instanceof Error) throw outcome;
-    return outcome;
-  });
+  const { load } = scriptedLoad(outcomes);
   const { actor, send, sent } = connectActor(resourceLoaderMachine.provide({ actors: { load } }));
   const settled = () => waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
   return { sent, settled, view: () => resourceLoaderConnect<{ name: string }>(actor.getSnapshot(), send) };

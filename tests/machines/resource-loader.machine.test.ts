@@ -1,19 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { resourceLoaderMachine } from '../../machines/shared/resource-loader.machine.ts';
 import { httpError } from '../helpers/catalog-fake.ts';
+import { scriptedLoad } from '../helpers/scripted-load.ts';
 
-/** A load actor that answers from `outcomes` in order: a value resolves, an Error rejects. */
+/** A started loader whose `load` answers from `outcomes` in order. */
 function loader(outcomes: unknown[]) {
-  let calls = 0;
-  const load = fromPromise<unknown, undefined>(async () => {
-    const outcome = outcomes[Math.min(calls, outcomes.length - 1)];
-    calls += 1;
-    if (outcome instanceof Error) throw outcome;
-    return outcome;
-  });
+  const { load, calls } = scriptedLoad(outcomes);
   const actor = createActor(resourceLoaderMachine.provide({ actors: { load } })).start();
-  return { actor, calls: () => calls };
+  return { actor, calls };
 }
 
 const settled = (actor: ReturnType<typeof loader>['actor']) => waitFor(actor, (s) => !s.hasTag('busy'));
