@@ -15,3 +15,7 @@ export const ACCOUNT_SCREEN_PATHS = [
 ] as const;
 
 export type AccountScreenPath = (typeof ACCOUNT_SCREEN_PATHS)[number];
+
+export function isAccountScreenPath(path: string): path is AccountScreenPath {
+  return (ACCOUNT_SCREEN_PATHS as readonly string[]).includes(path);
+}

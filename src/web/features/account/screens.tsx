@@ -11,7 +11,7 @@ import ProfileScreen from './profile-screen.tsx';
 import RegisterScreen from './register-screen.tsx';
 import ResetPasswordScreen from './reset-password-screen.tsx';
 import SignInScreen from './sign-in-screen.tsx';
-import type { AccountScreenPath } from './paths.ts';
+import { isAccountScreenPath, type AccountScreenPath } from './paths.ts';
 
 /** The account screens by path: one for each of ACCOUNT_SCREEN_PATHS, which the route table lists. */
 export const ACCOUNT_SCREENS: Readonly<Record<AccountScreenPath, ComponentType<ScreenProps>>> = {
@@ -33,6 +33,6 @@ export const ACCOUNT_SCREENS: Readonly<Record<AccountScreenPath, ComponentType<S
  */
 export default function AccountScreens(props: ScreenProps) {
   const [location] = useLocation();
-  const Screen = (ACCOUNT_SCREENS as Readonly<Record<string, ComponentType<ScreenProps> | undefined>>)[location];
+  const Screen = isAccountScreenPath(location) ? ACCOUNT_SCREENS[location] : null;
   return Screen ? <Screen {...props} /> : <NotFoundScreen path={location} reason="unknown" />;
 }
