@@ -1,12 +1,10 @@
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import type { notificationsMachine, QueuedToast } from './queue.machine.ts';
 
-type Snapshot = SnapshotFrom<typeof notificationsMachine>;
-type Send = (event: EventFromLogic<typeof notificationsMachine>) => void;
-
 import { regionState, type NotificationsRegionState } from './queue.region.ts';
 
-export { regionState, type NotificationsRegionState };
+type Snapshot = SnapshotFrom<typeof notificationsMachine>;
+type Send = (event: EventFromLogic<typeof notificationsMachine>) => void;
 
 export interface NotificationsQueueApi {
   state: NotificationsRegionState;

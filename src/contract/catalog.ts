@@ -2,8 +2,6 @@ import * as v from 'valibot';
 import { OTHER_FILTERS, PRODUCT_SORTS, SLUG_PATTERN } from './patterns.ts';
 import { MoneySchema, PageMetaSchema } from './site.ts';
 
-export { OTHER_FILTERS, PRODUCT_SORTS, SEARCH_QUERY_MAX, type OtherFilter, type ProductSort } from './patterns.ts';
-
 export const SlugSchema = v.pipe(v.string(), v.regex(SLUG_PATTERN, 'must be a lower-case slug'), v.maxLength(120));
 
 /** Badge codes (spec §3). `out_of_stock` is derived from stock; `waitlisted` arrives with the waitlist. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PageMetaSchema } from './site.ts';
-import { ProductSummarySchema, SEARCH_QUERY_MAX } from './catalog.ts';
+import { ProductSummarySchema } from './catalog.ts';
+import { SEARCH_QUERY_MAX } from './patterns.ts';
 
 /** `GET search`: a page of products with the listing's filters and sort, and what was searched. */
 export const SearchResponseSchema = v.object({

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OTHER_FILTERS, ProductListResponseSchema } from '../../src/contract/catalog.ts';
+import { ProductListResponseSchema } from '../../src/contract/catalog.ts';
+import { OTHER_FILTERS } from '../../src/contract/patterns.ts';
 import { SearchResponseSchema } from '../../src/contract/search.ts';
 import { ApiErrorBodySchema } from '../../src/contract/site.ts';
 import { listingIndex } from '../../src/server/catalog/listing-index/index.ts';

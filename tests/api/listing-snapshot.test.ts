@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNTRY_CODES } from '../../src/config/countries.ts';
-import { PRODUCT_SORTS } from '../../src/contract/catalog.ts';
+import { PRODUCT_SORTS } from '../../src/contract/patterns.ts';
 import { keyedFilter } from '../../src/server/catalog/filters.ts';
 import { catalogueFingerprint } from '../../src/server/catalog/listing-index/build.ts';
 import { indexSnapshotFile, ListingIndex } from '../../src/server/catalog/listing-index/index.ts';

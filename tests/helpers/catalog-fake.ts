@@ -1,4 +1,5 @@
-import type { CategoryNode, OtherFilter, ProductDetail, ProductFilters, ProductSummary } from '../../src/contract/catalog.ts';
+import type { CategoryNode, ProductDetail, ProductFilters, ProductSummary } from '../../src/contract/catalog.ts';
+import type { OtherFilter } from '../../src/contract/patterns.ts';
 import type { ProductFiltersQueryInput, ProductListQueryInput, SearchQueryInput } from '../../src/contract/catalog-query.ts';
 import type { Layout } from '../../src/contract/layouts.ts';
 import type { FilterCountsApi } from '../../src/web/features/catalog/filter-counts-api.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { notificationsQueueConnect, regionState } from '../../machines/notifications/queue.connect.ts';
+import { notificationsQueueConnect } from '../../machines/notifications/queue.connect.ts';
+import { regionState } from '../../machines/notifications/queue.region.ts';
 import { notificationsMachine } from '../../machines/notifications/queue.machine.ts';
 import { toastPhase } from '../../machines/notifications/toast.connect.ts';
 import { connectActor } from './connect-helpers.ts';

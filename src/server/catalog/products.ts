@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { API_PREFIX } from '../../config/constants.ts';
 import { COUNTRIES, type CountryCode, type LanguageCode, type Site } from '../../config/countries.ts';
-import { OTHER_FILTERS, type Badge, type ProductDetail, type ProductFilters, type ProductSort, type ProductSummary } from '../../contract/catalog.ts';
+import { type Badge, type ProductDetail, type ProductFilters, type ProductSummary } from '../../contract/catalog.ts';
+import { OTHER_FILTERS, type ProductSort } from '../../contract/patterns.ts';
 import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
 import { keyedFilter, type ProductFilter } from './filters.ts';

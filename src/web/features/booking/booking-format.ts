@@ -1,6 +1,6 @@
 import { intlLocale } from '../../../config/languages.ts';
 import { formatDate } from '../../shared/site/format.ts';
-import type { Site } from '../../shared/site/resolve.ts';
+import type { Site } from '../../../config/countries.ts';
 
 /** The booking views' `data-state`, which their connects compute; tests compare with it. */
 export { stateKey } from '../../../../machines/shared/state-key.ts';

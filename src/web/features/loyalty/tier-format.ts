@@ -1,6 +1,6 @@
 import type { TierFormat } from '../../../../machines/loyalty/tier.messages.ts';
 import { formatDate, formatMoney } from '../../shared/site/format.ts';
-import type { Site } from '../../shared/site/resolve.ts';
+import type { Site } from '../../../config/countries.ts';
 
 /** Amounts and membership dates the way the member's site writes them. */
 export function tierFormat(site: Site): TierFormat {

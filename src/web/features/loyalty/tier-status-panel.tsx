@@ -6,7 +6,7 @@ import { tierConnect } from '../../../../machines/loyalty/tier.connect.ts';
 import type { tierMachine } from '../../../../machines/loyalty/tier.machine.ts';
 import { TIER_LABELS } from '../../../../machines/loyalty/tier.messages.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
-import type { Site } from '../../shared/site/resolve.ts';
+import type { Site } from '../../../config/countries.ts';
 import { TIER_PERKS } from './perks.ts';
 import { tierFormat } from './tier-format.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';

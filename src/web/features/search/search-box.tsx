@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { Suggestions } from '../../../contract/search.ts';
 import { searchBoxMachine } from '../../../../machines/search/search-box.machine.ts';
-import { SEARCH_QUERY_MAX } from '../../../contract/catalog.ts';
+import { SEARCH_QUERY_MAX } from '../../../contract/patterns.ts';
 import { useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';

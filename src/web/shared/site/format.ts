@@ -1,7 +1,7 @@
 import { COUNTRIES } from '../../../config/countries.ts';
 import { intlLocale, LANGUAGES } from '../../../config/languages.ts';
 import type { Money } from '../../../contract/site.ts';
-import type { Site } from './resolve.ts';
+import type { Site } from '../../../config/countries.ts';
 
 /** Rupiah prices carry no cents in shops; ICU would print ",00". */
 const WHOLE_UNIT_CURRENCIES: ReadonlySet<string> = new Set(['IDR']);

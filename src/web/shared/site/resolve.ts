@@ -12,7 +12,6 @@ import {
 import { COUNTRY_COOKIE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_PREFIX } from '../../../config/constants.ts';
 
 /** The country and language every page is rendered for. */
-export type { Site };
 
 /** Cookies to write because the query chose them (spec §9: the query wins and is remembered). */
 export interface CookieWrites {

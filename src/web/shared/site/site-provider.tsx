@@ -4,9 +4,9 @@ import type { ActorRefFrom } from 'xstate';
 import { languageSwitchConnect } from '../../../../machines/runtime/language-switch.connect.ts';
 import { languageSwitchMachine } from '../../../../machines/runtime/language-switch.machine.ts';
 import { SITE_COOKIE_MAX_AGE_S } from '../../../config/constants.ts';
-import type { CountryCode, LanguageCode } from '../../../config/countries.ts';
+import type { CountryCode, LanguageCode, Site } from '../../../config/countries.ts';
 import { languageReloadUrl } from './language-reload.ts';
-import { countryChangeUrl, siteCookieStrings, type CookieWrites, type Site } from './resolve.ts';
+import { countryChangeUrl, siteCookieStrings, type CookieWrites } from './resolve.ts';
 
 /** Browser effects of a site change, injected so tests can watch them instead of reloading. */
 export interface SiteEffects {
