@@ -20,6 +20,8 @@ import { passwordResetRoutes, type PasswordResetOptions } from './routes/passwor
 import { userSegmentRoutes } from './routes/preview.ts';
 import { sandboxEmailRoutes } from './routes/sandbox-emails.ts';
 import { serveSpa } from './http/static.ts';
+import { createHeadMeta } from './render/head-meta.ts';
+import { servePages, type PageRenderer } from './render/pages.ts';
 import { socialAuthRoutes } from './routes/auth-social.ts';
 import { authTokenRoutes } from './routes/auth-token.ts';
 import { brandRoutes } from './routes/brands.ts';
@@ -52,11 +54,13 @@ export interface AppOptions {
   sandbox?: boolean;
   /** Reset links: origin (`PUBLIC_URL`), lifetime, emails per address per hour. */
   passwordResets?: PasswordResetOptions;
+  /** Renders pages on the server (the built src/web/app/entry-server.tsx); null: pages are the SPA's shell. */
+  pages?: PageRenderer | null;
 }
 
 export type App = Hono<AppEnv>;
 
-export function createApp({ db, staticDir = null, log = console.error, auth: authOptions = {}, signIn, idTokens = null, sandbox = loadSandboxFlag(), passwordResets = {} }: AppOptions): App {
+export function createApp({ db, staticDir = null, log = console.error, auth: authOptions = {}, signIn, idTokens = null, sandbox = loadSandboxFlag(), passwordResets = {}, pages = null }: AppOptions): App {
   const auth = createAuthService(db, authOptions);
   // `strict: false`: `/brands/` and `/brands` are the same resource (spec §7 trims trailing slashes).
   const app = new Hono<AppEnv>({ strict: false });
@@ -96,6 +100,20 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   app.route(API_PREFIX, api);
 
   const browserSignIn = idTokens?.browserSignIn?.bind(idTokens);
+  if (staticDir && pages) {
+    app.use(
+      '*',
+      servePages({
+        staticDir,
+        renderer: pages,
+        fetchApi: (request) => Promise.resolve(app.fetch(request)),
+        headMeta: createHeadMeta({ sandbox, googleSignIn: browserSignIn ?? null }),
+        log,
+        // The developer pages read the document as they start: the browser renders them alone.
+        clientOnly: (pathname) => sandbox && (pathname === '/sandbox' || pathname.startsWith('/sandbox/')),
+      }),
+    );
+  }
   if (staticDir) app.use('*', serveSpa(staticDir, browserSignIn ? { googleSignIn: browserSignIn } : {}));
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, status: 404 } satisfies ApiErrorBody, 404, { 'Cache-Control': NO_STORE }));

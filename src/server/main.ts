@@ -2,12 +2,20 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './env.ts';
 import { DataDirLockedError } from './lock.ts';
+import type { PageRenderer } from './render/pages.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /** `npm start`: the API and the built SPA on one port. */
 const startedAt = performance.now();
 // The built SPA: beside the server bundle (dist/server/main.mjs → dist/web), or from the sources (src/server/main.ts).
 const staticDir = fileURLToPath(new URL(import.meta.url.endsWith('.mjs') ? '../web' : '../../dist/web', import.meta.url));
+// The server renderer of pages, built beside them (`vite build --ssr`, dist/ssr).
+const ssrEntry = new URL(import.meta.url.endsWith('.mjs') ? '../ssr/entry-server.js' : '../../dist/ssr/entry-server.js', import.meta.url);
+
+async function loadPageRenderer(): Promise<PageRenderer | null> {
+  if (!existsSync(fileURLToPath(ssrEntry))) return null;
+  return (await import(ssrEntry.href)) as PageRenderer;
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,6 +25,7 @@ async function main(): Promise<void> {
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     seedProducts: config.seedProducts,
     staticDir,
+    pages: await loadPageRenderer(),
   });
   const ms = Math.round(performance.now() - startedAt);
   const spa = existsSync(staticDir) ? '' : ', API only: run `npm run build` for the SPA';

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
+import type { PageRenderer } from './render/pages.ts';
 import { DEFAULT_SEED_PRODUCTS, LISTING_SNAPSHOT_FILE, loadGoogleSignInConfig, loadMailConfig, loadSignInConfig, MAX_SEED_PRODUCTS, type GoogleSignInConfig, type MailConfig } from './env.ts';
 import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
 import { isSeeded, seedDatabase } from './db/seed/index.ts';
@@ -44,6 +45,8 @@ export interface StartServerOptions {
   mailIntervalMs?: number;
   /** Developer resources (`sandbox/emails`); default from `SANDBOX`. */
   sandbox?: boolean;
+  /** The server renderer of pages (dist/ssr); null or absent: pages are the SPA's shell. */
+  pages?: PageRenderer | null;
 }
 
 export interface RunningServer {
@@ -124,6 +127,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     idTokens,
     passwordResets: { publicUrl },
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+    pages: staticDir ? (options.pages ?? null) : null,
   });
 
   try {

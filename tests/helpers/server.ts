@@ -44,12 +44,14 @@ export interface TestAppOptions {
   sandbox?: boolean;
   /** Reset link origin, lifetime and hourly limit. */
   passwordResets?: AppOptions['passwordResets'];
+  /** The server renderer of pages (with `staticDir`). */
+  pages?: AppOptions['pages'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database } = await prepareDatabase({ dataDir: 'memory', seedProducts: options.seedProducts ?? 150 });
   const logs: string[] = [];
-  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line), ...(options.auth ? { auth: options.auth } : {}), ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.idTokens ? { idTokens: options.idTokens } : {}), sandbox: options.sandbox ?? true, ...(options.passwordResets ? { passwordResets: options.passwordResets } : {}) });
+  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line), ...(options.auth ? { auth: options.auth } : {}), ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.idTokens ? { idTokens: options.idTokens } : {}), sandbox: options.sandbox ?? true, ...(options.passwordResets ? { passwordResets: options.passwordResets } : {}), pages: options.pages ?? null });
   options.routes?.(app);
   return {
     app,

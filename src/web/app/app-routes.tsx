@@ -1,9 +1,12 @@
 import { Suspense } from 'react';
-import { matchRoute, useLocation, useRouter } from 'wouter';
+import { matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import { PageSkeleton } from '../shared/ui/skeleton.tsx';
 import { LAYOUTS } from './layouts/layouts.tsx';
 import { ROUTES, type RouteEntry, type RouteParams } from './routes.tsx';
 import { NotFoundScreen } from '../shared/ui/not-found-screen.tsx';
+import { useHydrated } from '../shared/ssr/use-hydrated.ts';
+import { useServerRender } from '../shared/ssr/server-render.tsx';
+import { PagePayload, usePayloadNavigation } from './page-payload.tsx';
 
 export function findRoute(parser: ReturnType<typeof useRouter>['parser'], path: string): { route: RouteEntry; params: RouteParams } | null {
   for (const route of ROUTES) {
@@ -16,6 +19,10 @@ export function findRoute(parser: ReturnType<typeof useRouter>['parser'], path: 
 /** Renders the route table: first match wins, its layout wraps its lazy screen. */
 export function AppRoutes() {
   const [location] = useLocation();
+  const search = useSearch();
+  const hydrated = useHydrated();
+  const navigation = usePayloadNavigation();
+  const server = useServerRender();
   const { parser } = useRouter();
   const match = findRoute(parser, location);
   if (!match) {
@@ -35,11 +42,22 @@ export function AppRoutes() {
       </Layout>
     );
   }
+  if (server) server.route = route.path;
   const Screen = route.screen;
+  const screen = route.browserOnly && !hydrated ? <PageSkeleton /> : <Screen key={location} params={params} />;
+  // A page navigated to after a server-rendered one: its machines come from its payload, while its code loads.
+  const fromPayload = navigation !== null && location !== navigation.initialPath && !route.browserOnly;
+  if (fromPayload) route.screen.preload?.();
   return (
     <Layout>
       <Suspense fallback={<PageSkeleton />}>
-        <Screen key={location} params={params} />
+        {fromPayload ? (
+          <PagePayload pathname={location} search={search} load={navigation.load}>
+            {screen}
+          </PagePayload>
+        ) : (
+          screen
+        )}
       </Suspense>
     </Layout>
   );

@@ -14,6 +14,11 @@ import { RuntimeRouter } from './runtime/runtime-router.tsx';
 import { htmlLang } from '../shared/site/format.ts';
 import type { SiteResolution } from '../shared/site/resolve.ts';
 import { SiteProvider, type SiteEffects } from '../shared/site/site-provider.tsx';
+import { SignedInAtRender } from '../shared/session/session-store.ts';
+import { useHydrated } from '../shared/ssr/use-hydrated.ts';
+import { PayloadNavigationProvider, type PayloadNavigation } from './page-payload.tsx';
+import { ScreenStateProvider, type ScreenState } from '../shared/ssr/screen-state.tsx';
+import { ServerRenderContext, type ServerRender } from '../shared/ssr/server-render.tsx';
 
 export interface AppProps {
   resolution: SiteResolution;
@@ -36,13 +41,42 @@ export interface AppProps {
   notifications?: NotificationsProviderProps['options'];
   /** Rendered in place of the route table, inside every provider: component tests of views that have no route yet. */
   children?: ReactNode;
+  /** A server render, or the browser hydrating one: the screen machines' snapshots and what the request was. */
+  render?: RenderSetup;
+}
+
+export interface RenderSetup {
+  screenState: ScreenState;
+  /** Signed in when the page was rendered (the header's account link). */
+  signedIn: boolean;
+  /** Only on the server: the requested path with its query, and where the head and status go. */
+  server?: { path: string; output: ServerRender };
+  /** Only in the browser: how pages navigated to get their snapshots. */
+  navigation?: PayloadNavigation;
 }
 
 // Only for a country the store does not ship to.
 const WelcomeScreen = lazy(() => import('./welcome-screen.tsx').then((module) => ({ default: module.WelcomeScreen })));
 
 /** The whole SPA: translations, site, API and router, or the welcome screen of an unsupported country. */
-export function App({ resolution, i18n, client, apis, effects, locationHook, searchHook, sessionRefresh, runtime, buildId, notifications, children }: AppProps) {
+export function App({ render, ...props }: AppProps) {
+  if (!render) return <AppTree {...props} />;
+  return (
+    <ScreenStateProvider state={render.screenState}>
+      <SignedInAtRender.Provider value={render.signedIn}>
+        <ServerRenderContext.Provider value={render.server?.output ?? null}>
+          <PayloadNavigationProvider navigation={render.navigation ?? null}>
+            <AppTree {...props} {...(render.server ? { ssrPath: render.server.path } : {})} />
+          </PayloadNavigationProvider>
+        </ServerRenderContext.Provider>
+      </SignedInAtRender.Provider>
+    </ScreenStateProvider>
+  );
+}
+
+function AppTree({ resolution, i18n, client, apis, effects, locationHook, searchHook, sessionRefresh, runtime, buildId, notifications, children, ssrPath }: Omit<AppProps, 'render'> & { ssrPath?: string }) {
+  // The session notice exists in the browser only: it comes after hydration, so both renders agree.
+  const hydrated = useHydrated();
   const language = resolution.kind === 'site' ? resolution.site.language : resolution.language;
   useEffect(() => {
     document.documentElement.lang = htmlLang({ language });
@@ -63,8 +97,9 @@ export function App({ resolution, i18n, client, apis, effects, locationHook, sea
                   {...(searchHook ? { searchHook } : {})}
                   {...(runtime ? { effects: runtime } : {})}
                   {...(buildId !== undefined ? { buildId } : {})}
+                  {...(ssrPath !== undefined ? { ssrPath } : {})}
                 >
-                  {sessionRefresh ? <SessionExpiredNotice actor={sessionRefresh} /> : null}
+                  {sessionRefresh && hydrated ? <SessionExpiredNotice actor={sessionRefresh} /> : null}
                   {children === undefined ? <AppRoutes /> : children}
                 </RuntimeRouter>
               </ApiProvider>

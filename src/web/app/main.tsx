@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SITE_COOKIE_MAX_AGE_S } from '../../config/constants.ts';
 import { LANGUAGES } from '../../config/languages.ts';
 import { App } from './app.tsx';
@@ -8,6 +8,8 @@ import { createSessionApiClient } from '../shared/session/session-client.ts';
 import { browserTabLock } from '../shared/session/tab-lock.ts';
 import { loadStorefrontCatalog, setupI18n } from '../shared/i18n/storefront.ts';
 import { resolveSite, siteCookieStrings } from '../shared/site/resolve.ts';
+import { PAGE_STATE_ID, parsePageState } from '../../contract/page-state.ts';
+import { browserPayloadFetch, createPayloadLoader } from './page-payload.tsx';
 import './styles.css';
 
 async function start() {
@@ -27,11 +29,30 @@ async function start() {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
-  createRoot(container).render(
+  // A server-rendered page carries its screen machines' snapshots: the browser restores them and
+  // hydrates the HTML instead of fetching and rendering again.
+  const pageState = parsePageState(document.getElementById(PAGE_STATE_ID)?.textContent);
+  const app = (
     <StrictMode>
-      <App resolution={resolution} i18n={i18n} client={client} sessionRefresh={auth.actor} />
-    </StrictMode>,
+      <App
+        resolution={resolution}
+        i18n={i18n}
+        client={client}
+        sessionRefresh={auth.actor}
+        {...(pageState
+          ? {
+              render: {
+                screenState: { snapshots: pageState.snapshots },
+                signedIn: pageState.signedIn,
+                navigation: { initialPath: window.location.pathname, load: createPayloadLoader(browserPayloadFetch) },
+              },
+            }
+          : {})}
+      />
+    </StrictMode>
   );
+  if (pageState && container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
 start().catch((error: unknown) => {

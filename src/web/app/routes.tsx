@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import * as v from 'valibot';
 import { SlugSchema } from '../../contract/catalog.ts';
 import { SLUG_PATTERN } from '../../contract/patterns.ts';
-import { ACCOUNT_SCREEN_PATHS } from '../features/account/paths.ts';
+import { ACCOUNT_SCREEN_PATHS, BROWSER_ONLY_ACCOUNT_PATHS } from '../features/account/paths.ts';
 import { sandboxEnabled } from '../features/sandbox/gate.ts';
 import type { RouteParams, ScreenProps } from '../shared/screen.ts';
 
@@ -15,9 +15,19 @@ export interface RouteEntry {
   path: string;
   layout: LayoutName;
   /** Each screen is its own chunk. */
-  screen: LazyExoticComponent<ComponentType<ScreenProps>>;
+  screen: LazyScreen;
   /** A route validator (spec §5): false shows "Page Not Found: {path}". */
   validate?: (params: RouteParams) => boolean;
+  /** The screen reads the browser's address or document as it starts: the server renders its skeleton. */
+  browserOnly?: boolean;
+}
+
+/** A screen's chunk, which a navigation starts loading beside the page's payload. */
+export type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>> & { preload?: () => unknown };
+
+function lazyScreen(load: () => Promise<{ default: ComponentType<ScreenProps> }>): LazyScreen {
+  // `import()` is loaded once per module: preloading and then rendering fetch the chunk once.
+  return Object.assign(lazy(load), { preload: load });
 }
 
 export function isCategoryPath(params: RouteParams): boolean {
@@ -29,39 +39,39 @@ export function isProductSlug(params: RouteParams): boolean {
 }
 
 /** The account screens come in one chunk that picks the screen by path (features/account/screens.tsx). */
-const AccountScreens = lazy(() => import('../features/account/screens.tsx'));
+const AccountScreens = lazyScreen(() => import('../features/account/screens.tsx'));
 
 /** QA's machine visualizer (issue 3); on in development and with `SANDBOX=1` (see sandbox/gate.ts). */
 const SANDBOX_ROUTES: readonly RouteEntry[] = [
-  { path: '/sandbox/machines', layout: 'blank', screen: lazy(() => import('../features/sandbox/machine-list-screen.tsx')) },
-  { path: '/sandbox/machines/:id', layout: 'blank', screen: lazy(() => import('../features/sandbox/machine-screen.tsx')) },
-  { path: '/sandbox/mailbox', layout: 'blank', screen: lazy(() => import('../features/sandbox/sandbox-mailbox-screen.tsx')) },
+  { path: '/sandbox/machines', layout: 'blank', screen: lazyScreen(() => import('../features/sandbox/machine-list-screen.tsx')) },
+  { path: '/sandbox/machines/:id', layout: 'blank', screen: lazyScreen(() => import('../features/sandbox/machine-screen.tsx')) },
+  { path: '/sandbox/mailbox', layout: 'blank', screen: lazyScreen(() => import('../features/sandbox/sandbox-mailbox-screen.tsx')) },
 ];
 
 /** The one route table of the SPA; later features add their entries here. */
 export const ROUTES: readonly RouteEntry[] = [
-  { path: '/', layout: 'default', screen: lazy(() => import('../features/catalog/home-screen.tsx')) },
+  { path: '/', layout: 'default', screen: lazyScreen(() => import('../features/catalog/home-screen.tsx')) },
   {
     path: '/categories/:top/:category?/:sub?',
     layout: 'default',
-    screen: lazy(() => import('../features/catalog/category-screen.tsx')),
+    screen: lazyScreen(() => import('../features/catalog/category-screen.tsx')),
     validate: isCategoryPath,
   },
   {
     path: '/products/:slug',
     layout: 'default',
-    screen: lazy(() => import('../features/product/product-screen.tsx')),
+    screen: lazyScreen(() => import('../features/product/product-screen.tsx')),
     validate: isProductSlug,
   },
   // Listings of issue 5 (category above): a brand's products, the sale, search results.
-  { path: '/brands/:slug', layout: 'default', screen: lazy(() => import('../features/catalog/brand-screen.tsx')), validate: isProductSlug },
-  { path: '/sale', layout: 'default', screen: lazy(() => import('../features/catalog/sale-screen.tsx')) },
-  { path: '/search', layout: 'default', screen: lazy(() => import('../features/catalog/search-screen.tsx')) },
-  { path: '/privacy', layout: 'default', screen: lazy(() => import('../features/legal/privacy-screen.tsx')) },
-  { path: '/terms', layout: 'default', screen: lazy(() => import('../features/legal/terms-screen.tsx')) },
-  { path: '/swagger', layout: 'blank', screen: lazy(() => import('../features/sandbox/swagger-screen.tsx')) },
+  { path: '/brands/:slug', layout: 'default', screen: lazyScreen(() => import('../features/catalog/brand-screen.tsx')), validate: isProductSlug },
+  { path: '/sale', layout: 'default', screen: lazyScreen(() => import('../features/catalog/sale-screen.tsx')) },
+  { path: '/search', layout: 'default', screen: lazyScreen(() => import('../features/catalog/search-screen.tsx')) },
+  { path: '/privacy', layout: 'default', screen: lazyScreen(() => import('../features/legal/privacy-screen.tsx')) },
+  { path: '/terms', layout: 'default', screen: lazyScreen(() => import('../features/legal/terms-screen.tsx')) },
+  { path: '/swagger', layout: 'blank', screen: lazyScreen(() => import('../features/sandbox/swagger-screen.tsx')) },
   // Accounts (issue 4): one chunk for all of them.
-  ...ACCOUNT_SCREEN_PATHS.map((path) => ({ path, layout: 'default' as const, screen: AccountScreens })),
+  ...ACCOUNT_SCREEN_PATHS.map((path) => ({ path, layout: 'default' as const, screen: AccountScreens, browserOnly: BROWSER_ONLY_ACCOUNT_PATHS.includes(path) })),
   // Developer pages: absent from the table when the sandbox is off, so `/sandbox/...` is a plain 404.
   ...(sandboxEnabled() ? SANDBOX_ROUTES : []),
 ];

@@ -7,6 +7,7 @@ import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import type { LayoutName } from '../routes.tsx';
 import { LayoutDataContext } from '../../shared/hooks/layout-data.tsx';
+import { useReportLayout } from '../runtime/known-layout.ts';
 
 /**
  * The footer is below the fold on every screen: its code loads beside the first screen instead of
@@ -32,7 +33,8 @@ function Main({ children }: { children: ReactNode }) {
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const api = useApi(createCatalogApi);
-  const layout = useResource((signal) => api.layouts({ signal }));
+  const layout = useResource((signal) => api.layouts({ signal }), 'layouts');
+  useReportLayout(layout.status === 'success' ? layout.data : null);
   return (
     <LayoutDataContext.Provider value={layout}>
       <div className="layout layout--default" data-layout="default">

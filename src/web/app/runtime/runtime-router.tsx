@@ -7,6 +7,8 @@ import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { findRoute } from '../app-routes.tsx';
 import { browserRuntimeEffects, currentBuildId, type RuntimeEffects } from './effects.ts';
 import type { RuntimeCurrent } from './runtime-current.ts';
+import { KnownLayoutContext, type KnownLayout } from './known-layout.ts';
+import { useHydrated } from '../../shared/ssr/use-hydrated.ts';
 
 // The deployment check starts polling a second after start: its machine, rules and schemas load
 // in their own chunk so they do not delay the first screen.
@@ -44,7 +46,7 @@ function exemptedPathsOf(layout: unknown): readonly unknown[] {
   return Array.isArray(entries) ? entries : [];
 }
 
-function useNavigationGuard(effects: RuntimeEffects) {
+function useNavigationGuard(effects: RuntimeEffects, known: KnownLayout) {
   const api = useApi(createCatalogApi);
   const guard = useRef<GuardActor | null>(null);
   const pending = useRef<Promise<void> | null>(null);
@@ -63,7 +65,7 @@ function useNavigationGuard(effects: RuntimeEffects) {
    */
   const ensureGuard = useCallback((): Promise<void> | null => {
     if (guard.current) return null;
-    pending.current ??= Promise.all([import('../../../../machines/runtime/navigation-guard.machine.ts'), api.layouts()]).then(
+    pending.current ??= Promise.all([import('../../../../machines/runtime/navigation-guard.machine.ts'), known.layout ?? api.layouts()]).then(
       ([{ navigationGuardMachine: machine }, layout]) => {
         const actor = createActor(
           machine.provide({
@@ -90,7 +92,7 @@ function useNavigationGuard(effects: RuntimeEffects) {
       },
     );
     return pending.current;
-  }, [api, effects]);
+  }, [api, effects, known]);
   return { guard, ensureGuard };
 }
 
@@ -101,6 +103,8 @@ export interface RuntimeRouterProps {
   effects?: RuntimeEffects;
   /** The SPA's build id; by default the one the build injected (none in development and tests). */
   buildId?: string | null;
+  /** A server render: the requested path and query, in place of the browser's location. */
+  ssrPath?: string;
 }
 
 /**
@@ -108,8 +112,10 @@ export interface RuntimeRouterProps {
  * runtime machines: the manifest's route rules, the deployment check (a new build → full page
  * load) and the navigation guard (exempted paths stay in-app, others load in full).
  */
-export function RuntimeRouter({ children, hook, searchHook, effects = browserRuntimeEffects, buildId = currentBuildId() }: RuntimeRouterProps) {
-  const { guard, ensureGuard } = useNavigationGuard(effects);
+export function RuntimeRouter({ children, hook, searchHook, effects = browserRuntimeEffects, buildId = currentBuildId(), ssrPath }: RuntimeRouterProps) {
+  const known = useRef<KnownLayout>({ layout: null }).current;
+  const { guard, ensureGuard } = useNavigationGuard(effects, known);
+  const hydrated = useHydrated();
   const current = useRef<Current>({ location: '/', parser: null, navigate: null, deployment: null }).current;
 
   const aroundNav = useMemo<AroundNavHandler>(
@@ -136,14 +142,16 @@ export function RuntimeRouter({ children, hook, searchHook, effects = browserRun
   );
 
   return (
-    <Router {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})} aroundNav={aroundNav}>
+    <Router {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})} {...(ssrPath !== undefined ? { ssrPath } : {})} aroundNav={aroundNav}>
       <RouterTracker current={current} />
-      {buildId ? (
+      <KnownLayoutContext.Provider value={known}>
+      {buildId && hydrated ? (
         <Suspense fallback={null}>
           <DeploymentWatcher buildId={buildId} effects={effects} current={current} />
         </Suspense>
       ) : null}
       {children}
+      </KnownLayoutContext.Provider>
     </Router>
   );
 }

@@ -14,6 +14,9 @@ export const ACCOUNT_SCREEN_PATHS = [
   '/account/beauty-profile',
 ] as const;
 
+/** Screens that read the browser's address as they start (the provider's answer is in the fragment, which no server sees). */
+export const BROWSER_ONLY_ACCOUNT_PATHS: readonly AccountScreenPath[] = ['/sign_in/google'];
+
 export type AccountScreenPath = (typeof ACCOUNT_SCREEN_PATHS)[number];
 
 export function isAccountScreenPath(path: string): path is AccountScreenPath {

@@ -20,7 +20,7 @@ function BrandFailure({ retry }: { retry: () => void }) {
 export default function BrandScreen({ params }: ScreenProps) {
   const api = useApi(createCatalogApi);
   const slug = params.slug ?? '';
-  const brands = useResource((signal) => api.brands({ signal }));
+  const brands = useResource((signal) => api.brands({ signal }), 'brands');
   const brand = brands.status === 'success' ? (brands.data.find((candidate) => candidate.slug === slug) ?? null) : null;
   const missing = brands.status === 'success' && !brand;
   useDocumentHead({ title: brand?.name ?? null });

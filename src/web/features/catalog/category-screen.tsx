@@ -28,7 +28,7 @@ export default function CategoryScreen({ params }: ScreenProps) {
   const api = useApi(createCatalogApi);
   const { t } = useLingui();
   const categoryPath = [params.top, params.category, params.sub].filter(Boolean).join('/');
-  const tree = useResource((signal) => api.categories({ signal }));
+  const tree = useResource((signal) => api.categories({ signal }), 'categories');
   const trail = tree.status === 'success' ? findCategoryTrail(tree.data, categoryPath) : null;
   const current = trail?.at(-1) ?? null;
   const missing = tree.status === 'success' && !current;

@@ -15,7 +15,7 @@ const FEATURED_LIMIT = 12;
 function FeaturedProducts() {
   const api = useApi(createCatalogApi);
   const { t } = useLingui();
-  const featured = useResource((signal) => api.featured({ placement: 'home', limit: FEATURED_LIMIT }, { signal }));
+  const featured = useResource((signal) => api.featured({ placement: 'home', limit: FEATURED_LIMIT }, { signal }), 'featured:home');
   switch (featured.status) {
     case 'loading':
       return <ProductGridSkeleton count={8} />;

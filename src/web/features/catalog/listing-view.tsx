@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { hasFilters, type ListingQuery } from '../../../contract/listing-query.ts';
 import { productListingMachine, type FetchPageInput, type ListingPage } from '../../../../machines/catalog/product-listing.machine.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
-import { createListingApi, decodeListingQuery, fetchListing, type ListingScope } from './listing.tsx';
+import { createListingApi, decodeListingQuery, fetchListing, listingKey, type ListingScope } from './listing.tsx';
+import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
 import { listingHref, withoutFilters } from './listing-url.ts';
 import { ProductGrid } from '../../shared/ui/product-grid.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
@@ -60,7 +60,7 @@ export default function ListingView({ scope, renderEmpty, renderNotice }: Listin
       },
     }),
   );
-  const [snapshot, send, actorRef] = useMachine(machine, { input: { query } });
+  const [snapshot, send, actorRef] = useScreenMachine(listingKey(scope), machine, { input: { query } });
   const view = productListingConnect(snapshot, send);
   useEffect(() => {
     productListingConnect(actorRef.getSnapshot(), send).requery(query);

@@ -12,6 +12,7 @@ import { useApi } from '../../shared/api/api-provider.tsx';
 import type { ApiClient } from '../../shared/api/client.ts';
 import { createReadCache, queryKey, queryParams } from '../../shared/api/catalog-api.ts';
 import { ProductGridSkeleton } from '../../shared/ui/skeleton.tsx';
+import { useScreenDataProvided } from '../../shared/ssr/screen-state.tsx';
 import type { ListingViewProps } from './listing-view.tsx';
 
 /*
@@ -61,6 +62,20 @@ export function decodeListingQuery(search: string): ListingQuery {
 
 /** What the page fixes: a category, a brand, the sale, or a search text. */
 export type ListingScope = { kind: 'category'; path: string } | { kind: 'brand'; slug: string } | { kind: 'sale' } | { kind: 'search'; q: string };
+
+/** The listing machine's key among the page's screen machines (useScreenMachine). */
+export function listingKey(scope: ListingScope): string {
+  switch (scope.kind) {
+    case 'category':
+      return `listing:category:${scope.path}`;
+    case 'brand':
+      return `listing:brand:${scope.slug}`;
+    case 'search':
+      return `listing:search:${scope.q}`;
+    case 'sale':
+      return 'listing:sale';
+  }
+}
 
 type FilterParams = Omit<ProductFiltersQueryInput, 'q'> & { q?: string };
 
@@ -160,9 +175,13 @@ const ListingView = lazy(() => import('./listing-view.tsx'));
 export function Listing(props: ListingViewProps) {
   const api = useApi(createListingApi);
   const search = useSearch();
+  const provided = useScreenDataProvided(listingKey(props.scope));
   // Once per listing (a new scope comes with a new `key`), and during the first render rather than
-  // in an effect: the view's own effects (its first fetch) run before this component's.
-  useState(() => prefetchListing(api, props.scope, search));
+  // in an effect: the view's own effects (its first fetch) run before this component's. Not when
+  // the page brought the listing's data (server render, payload): there is nothing to fetch.
+  useState(() => {
+    if (!provided) prefetchListing(api, props.scope, search);
+  });
   return (
     <Suspense fallback={<ProductGridSkeleton />}>
       <ListingView {...props} />

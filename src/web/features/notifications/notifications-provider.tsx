@@ -135,7 +135,8 @@ function ToastRegion({ actor, width }: { actor: NotificationsActor | null; width
         : noSubscription,
     [actor],
   );
-  const state = useSyncExternalStore(subscribe, () => (actor ? regionState(actor.getSnapshot()) : 'empty'));
+  // A server render (and the hydration of its HTML) has no toasts yet.
+  const state = useSyncExternalStore(subscribe, () => (actor ? regionState(actor.getSnapshot()) : 'empty'), () => 'empty' as const);
   const List = runtime?.ToastList;
   return (
     <section className="notifications notifications--top-right" aria-label={t`Notifications`} data-state={state} style={{ width }}>

@@ -95,7 +95,7 @@ export default function ProductScreen({ params }: ScreenProps) {
   const { t } = useLingui();
   const [location] = useLocation();
   const slug = params.slug ?? '';
-  const product = useResource((signal) => api.product(slug, { signal }));
+  const product = useResource((signal) => api.product(slug, { signal }), `product:${slug}`);
   // One head per screen: a child's effect would run first and be overwritten by this one.
   useDocumentHead(
     product.status === 'success'

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useSite } from '../site/site-provider.tsx';
 import { SITE_DESCRIPTIONS, SITE_TITLES } from '../site/messages.ts';
 import { htmlLang } from '../site/format.ts';
+import { useServerRender } from '../ssr/server-render.tsx';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string) {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -26,6 +27,10 @@ export function useDocumentHead({ title, description }: { title: string | null; 
   const siteTitle = i18n._(SITE_TITLES[site.country]);
   const fullTitle = documentTitle(title, siteTitle);
   const text = description ?? i18n._(SITE_DESCRIPTIONS[site.country]);
+  const server = useServerRender();
+  // A server render has no effects: the head is written into the page's HTML instead. The screen's
+  // own call renders last (a 404 inside a screen after the screen), so the last one is the page's.
+  if (server) server.head = { title: fullTitle, description: text, siteTitle, lang: htmlLang(site) };
   useEffect(() => {
     document.title = fullTitle;
     document.documentElement.lang = htmlLang(site);

@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { browserSession, signInHref } from './session.ts';
+import { useHydrated } from '../ssr/use-hydrated.ts';
 
 /**
  * Whether the shopper is signed in, for the header: the readable `jwt-data` cookie (spec §6) read
@@ -21,15 +22,24 @@ export const sessionStore = {
   },
 };
 
+/**
+ * Whether the request the page was rendered for was signed in: what a server render shows, and
+ * what the browser hydrates with before it reads its own cookie (so the two renders agree).
+ */
+export const SignedInAtRender = createContext(false);
+
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.signedIn, () => false);
+  const atRender = useContext(SignedInAtRender);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.signedIn, () => atRender);
 }
 
 /** The sign-in link that comes back to the page the shopper is on now. */
 export function useSignInHref(): string {
   const [pathname] = useLocation();
   const search = useSearch();
-  // wouter does not track the fragment; it is read at render, which a navigation triggers.
-  const hash = typeof window === 'undefined' ? '' : window.location.hash;
+  // wouter does not track the fragment; it is read at render, which a navigation triggers. No
+  // server sees it: the page is hydrated without it, then renders it.
+  const hydrated = useHydrated();
+  const hash = hydrated ? window.location.hash : '';
   return signInHref({ pathname, search, hash });
 }

@@ -28,9 +28,14 @@ export function signInHref(location: { pathname: string; search: string; hash: s
   return `/sign_in?return_to=${encodeURIComponent(`${location.pathname}${search}${hash}`)}`;
 }
 
+/** The readable session cookie in a Cookie header (a server render) or `document.cookie`. */
+export function sessionCookieIn(cookieString: string): string | null {
+  return readCookie(cookieString, SESSION_COOKIES.data);
+}
+
 /** The browser's session cookie access, for the coordinator. */
 export const browserSession = {
-  read: (): string | null => readCookie(document.cookie, SESSION_COOKIES.data),
+  read: (): string | null => sessionCookieIn(document.cookie),
   clear: (): void => {
     document.cookie = clearSessionCookieString(window.location.protocol === 'https:');
   },

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useDocumentHead } from '../head/use-document-head.ts';
+import { useResponseStatus } from '../ssr/server-render.tsx';
 
 /**
  * The 404 screen. `unknown`: no route matched ("Page not found: {path}"); `invalid`: a route
@@ -9,6 +10,7 @@ import { useDocumentHead } from '../head/use-document-head.ts';
 export function NotFoundScreen({ path, reason }: { path: string; reason: 'unknown' | 'invalid' }) {
   const { t } = useLingui();
   useDocumentHead({ title: t`Page not found` });
+  useResponseStatus(404);
   return (
     <section className="status-page" data-state="not-found" data-reason={reason}>
       <p className="status-page__code" aria-hidden="true">

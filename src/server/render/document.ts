@@ -1,0 +1,52 @@
+import { escapeHtmlAttribute } from '../http/static.ts';
+import type { DocumentHead } from '../../contract/page-render.ts';
+import { PAGE_STATE_ID, serializePageState, type PageState } from '../../contract/page-state.ts';
+
+/** What goes into the built index.html for one page. */
+export interface DocumentParts {
+  lang: string;
+  head: DocumentHead | null;
+  /** Absolute URL of the social image (crawlers need an absolute one). */
+  socialImage: string;
+  /** Meta tags the server adds (sandbox flag, Google sign-in). */
+  extraHead: string;
+  /** `<link rel="modulepreload">` and the like for the route's chunks. */
+  preloads: string;
+  rootHtml: string;
+  state: PageState | null;
+}
+
+const escapeText = (value: string) => value.replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;'));
+
+function headTags(head: DocumentHead | null, socialImage: string): string {
+  if (!head) return '';
+  const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtmlAttribute(content)}">`;
+  return [
+    `<title>${escapeText(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:site_name', head.siteTitle),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:image', socialImage),
+  ].join('');
+}
+
+/**
+ * The page: the built index.html (its entry script and stylesheet) with the page's language,
+ * head, rendered root and state. The template's own title and social tags give way to the page's.
+ */
+export function buildDocument(template: string, parts: DocumentParts): string {
+  let html = template;
+  html = html.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtmlAttribute(parts.lang)}"`);
+  if (parts.head) {
+    html = html.replace(/<title>[^<]*<\/title>/, '');
+    html = html.replace(/<meta (?:name="description"|property="og:[a-z_]+") content="[^"]*"\s*\/?>/g, '');
+  }
+  html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+  // `() => …`: a replacement string would expand `$&` and the like found in the page.
+  html = html.replace('</head>', () => `${headTags(parts.head, parts.socialImage)}${parts.extraHead}${parts.preloads}</head>`);
+  const state = parts.state ? `<script type="application/json" id="${PAGE_STATE_ID}">${serializePageState(parts.state)}</script>` : '';
+  html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.rootHtml}</div>${state}`);
+  return html;
+}

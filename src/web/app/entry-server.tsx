@@ -1,0 +1,92 @@
+import { Writable } from 'node:stream';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { API_PREFIX } from '../../config/constants.ts';
+import type { PageRequest, RenderedPage } from '../../contract/page-render.ts';
+import { LANGUAGES } from '../../config/languages.ts';
+import { createApiClient } from '../shared/api/client.ts';
+import { loadStorefrontCatalog, setupI18n } from '../shared/i18n/storefront.ts';
+import { sessionCookieIn } from '../shared/session/session.ts';
+import { resolveSite } from '../shared/site/resolve.ts';
+import { createServerScreenState } from '../shared/ssr/server-screen-state.ts';
+import { createServerRender } from '../shared/ssr/server-render.tsx';
+import { App } from './app.tsx';
+
+/**
+ * The server side of the first screen (issue 11): the same App, routes, views and machines as the
+ * browser, rendered for one request. The screen machines run here with the in-process API
+ * (`fetchApi`: the server's own handler, no socket) until they settle; the HTML carries their
+ * snapshots, which the browser restores instead of fetching the same data again.
+ */
+
+function collect(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.pipe(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+        final(done) {
+          resolve(Buffer.concat(chunks).toString('utf8'));
+          done();
+        },
+      }),
+    );
+    stream.on('error', reject);
+  });
+}
+
+/** Renders the page at `url`, waiting for every screen machine and lazy view on it. */
+export type { PageRequest, RenderedPage };
+
+/**
+ * The chunks each route's first screen needs besides the entry, by source module (the keys of the
+ * client build's manifest): the screen, and the views it loads at once. The server names them as
+ * `modulepreload`, so they download beside the HTML instead of one after another. Kept here, not in
+ * the route table, because only the server needs it (the route table is in every first screen).
+ */
+export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/': ['src/web/features/catalog/home-screen.tsx'],
+  '/categories/:top/:category?/:sub?': ['src/web/features/catalog/category-screen.tsx', 'src/web/features/catalog/listing-view.tsx'],
+  '/products/:slug': ['src/web/features/product/product-screen.tsx'],
+  '/brands/:slug': ['src/web/features/catalog/brand-screen.tsx', 'src/web/features/catalog/listing-view.tsx'],
+  '/sale': ['src/web/features/catalog/sale-screen.tsx', 'src/web/features/catalog/listing-view.tsx'],
+  '/search': ['src/web/features/catalog/search-screen.tsx', 'src/web/features/catalog/listing-view.tsx'],
+  '/privacy': ['src/web/features/legal/privacy-screen.tsx'],
+  '/terms': ['src/web/features/legal/terms-screen.tsx'],
+  '/swagger': ['src/web/features/sandbox/swagger-screen.tsx'],
+};
+
+const ACCOUNT_MODULES = ['src/web/features/account/screens.tsx'];
+
+export async function renderPage({ url, cookie, fetchApi, onError, googleSignIn = null }: PageRequest): Promise<RenderedPage> {
+  const resolution = resolveSite({ search: url.search, cookie });
+  const language = resolution.kind === 'site' ? resolution.site.language : resolution.language;
+  const site = resolution.kind === 'site' ? resolution.site : { country: 'SG' as const, language };
+  const i18n = setupI18n();
+  await loadStorefrontCatalog(LANGUAGES[language].catalog, i18n);
+  const client = createApiClient({ baseURL: `${url.origin}${API_PREFIX}`, site: () => site, fetch: fetchApi, retryDelay: () => 0 });
+  const screenState = createServerScreenState();
+  const output = createServerRender(googleSignIn);
+  const signedIn = sessionCookieIn(cookie) !== null;
+  const { prelude } = await prerenderToNodeStream(
+    <App
+      resolution={resolution}
+      i18n={i18n}
+      client={client}
+      render={{ screenState, signedIn, server: { path: `${url.pathname}${url.search}`, output } }}
+    />,
+    { onError: (error) => onError?.(error) },
+  );
+  const html = await collect(prelude);
+  return {
+    status: output.status,
+    html,
+    head: output.head,
+    state: { snapshots: screenState.snapshots, signedIn },
+    lang: output.head?.lang ?? LANGUAGES[language].catalog,
+    // The page's language catalog is in the first round trip too: the entry waits for it before hydrating.
+    modules: [`i18n/${LANGUAGES[language].catalog}.po`, ...(output.route === null ? [] : (SCREEN_MODULES[output.route] ?? ACCOUNT_MODULES))],
+  };
+}

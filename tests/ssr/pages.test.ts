@@ -1,0 +1,114 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { products } from '../../src/server/db/schema.ts';
+import type { PageRenderer } from '../../src/server/render/pages.ts';
+import * as entry from '../../src/web/app/entry-server.tsx';
+import { PAGE_STATE_ID, parsePageState } from '../../src/contract/page-state.ts';
+import { createTestApp, type TestApp } from '../helpers/server.ts';
+
+/** The built index.html's shape: the server fills its head, root and state. */
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Template description" />
+    <meta property="og:image" content="/social.svg" />
+    <title>Beauty Pass</title>
+    <script type="module" crossorigin src="/assets/index-test.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>Beauty Pass needs JavaScript to show the store.</noscript>
+  </body>
+</html>`;
+
+let dir: string;
+let t: TestApp;
+let failing: TestApp;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'bp-pages-'));
+  writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
+  t = await createTestApp({ seedProducts: 40, staticDir: dir, pages: entry });
+  const broken: PageRenderer = { renderPage: () => Promise.reject(new Error('renderer exploded')) };
+  failing = await createTestApp({ seedProducts: 0, staticDir: dir, pages: broken });
+});
+afterAll(async () => {
+  await Promise.all([t.close(), failing.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const stateOf = (html: string) => parsePageState(new RegExp(`<script type="application/json" id="${PAGE_STATE_ID}">(.*?)</script>`, 's').exec(html)?.[1]);
+
+describe('server-rendered pages', () => {
+  test('a page path answers its rendered HTML, head and state', async () => {
+    const response = await t.app.request('/categories/makeup');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    expect(html).toContain('<title>Makeup | Beauty Pass Singapore</title>');
+    expect(html).not.toContain('<title>Beauty Pass</title>');
+    expect(html).not.toContain('Template description');
+    expect(html).not.toContain('<noscript>');
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost\/social.svg">/);
+    expect(html).toMatch(/<div id="root"><div class="layout layout--default"/);
+    const state = stateOf(html);
+    expect(Object.keys(state?.snapshots ?? {})).toEqual(expect.arrayContaining(['layouts', 'categories', 'listing:category:makeup']));
+  });
+
+  test('`{path}/_payload.json` answers the same snapshots alone', async () => {
+    const page = stateOf(await (await t.app.request('/categories/makeup')).text());
+    const response = await t.app.request('/categories/makeup/_payload.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual(page);
+    expect((await t.app.request('/products/no-such-product/_payload.json')).status).toBe(404);
+  });
+
+  test('unknown paths are 404 pages; a file path is not a page', async () => {
+    const response = await t.app.request('/no/such/page');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Page not found: /no/such/page');
+    expect((await t.app.request('/robots.txt')).status).toBe(404);
+  });
+
+  test('a crawler gets the same full page as a shopper', async () => {
+    const shopper = await (await t.app.request('/sale', { headers: { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36' } })).text();
+    const crawler = await (await t.app.request('/sale', { headers: { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })).text();
+    expect(crawler).toBe(shopper);
+    expect(crawler).toContain('class="product-card');
+  });
+
+  test('hostile text in the embedded state cannot end the script or open a comment', async () => {
+    const [row] = await t.db.select({ slug: products.slug }).from(products).limit(1);
+    const slug = row?.slug ?? '';
+    const hostile = '</script><script>alert(1)</script><!--';
+    await t.db.update(products).set({ description: { en: hostile, zh: hostile, id: hostile, th: hostile } }).where(eq(products.slug, slug));
+    const html = await (await t.app.request(`/products/${slug}`)).text();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toMatch(/<!--(?!\$|\/\$)/);
+    const state = stateOf(html);
+    expect((state?.snapshots[`product:${slug}`] as { context: { data: { description: string } } }).context.data.description).toBe(hostile);
+  });
+
+  test('the sandbox’s developer pages stay the browser’s (the shell, no render)', async () => {
+    const response = await t.app.request('/sandbox/machines');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain(PAGE_STATE_ID);
+  });
+
+  test('a render that fails answers a 500 page with the reference id, and logs it', async () => {
+    const response = await failing.app.request('/');
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    const referenceId = /Reference: ([0-9a-f-]{36})/.exec(html)?.[1] ?? 'none';
+    expect(referenceId).not.toBe('none');
+    expect(failing.logs.some((line) => line.includes(referenceId) && line.includes('renderer exploded'))).toBe(true);
+  });
+});
