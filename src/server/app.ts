@@ -19,7 +19,8 @@ import { beautyProfileRoutes } from './routes/beauty-profile.ts';
 import { passwordResetRoutes, type PasswordResetOptions } from './routes/password-resets.ts';
 import { userSegmentRoutes } from './routes/preview.ts';
 import { sandboxEmailRoutes } from './routes/sandbox-emails.ts';
-import { serveSpa } from './http/static.ts';
+import { compression } from './http/compression.ts';
+import { serveBuiltFiles, serveSpaHtml } from './http/static.ts';
 import { socialAuthRoutes } from './routes/auth-social.ts';
 import { authTokenRoutes } from './routes/auth-token.ts';
 import { brandRoutes } from './routes/brands.ts';
@@ -61,6 +62,8 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   // `strict: false`: `/brands/` and `/brands` are the same resource (spec §7 trims trailing slashes).
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
+  // First, so every answer (pages, files, API, errors, 404s) gets its encoding.
+  app.use('*', compression());
 
   api.use('*', async (c, next) => {
     await next();
@@ -96,7 +99,7 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   app.route(API_PREFIX, api);
 
   const browserSignIn = idTokens?.browserSignIn?.bind(idTokens);
-  if (staticDir) app.use('*', serveSpa(staticDir, browserSignIn ? { googleSignIn: browserSignIn } : {}));
+  if (staticDir) app.use('*', serveBuiltFiles(staticDir), serveSpaHtml(staticDir, browserSignIn ? { googleSignIn: browserSignIn } : {}));
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, status: 404 } satisfies ApiErrorBody, 404, { 'Cache-Control': NO_STORE }));
 
