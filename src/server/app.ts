@@ -20,6 +20,7 @@ import { passwordResetRoutes, type PasswordResetOptions } from './routes/passwor
 import { userSegmentRoutes } from './routes/preview.ts';
 import { sandboxEmailRoutes } from './routes/sandbox-emails.ts';
 import { compression } from './http/compression.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { serveBuiltFiles, serveSpaHtml } from './http/static.ts';
 import { socialAuthRoutes } from './routes/auth-social.ts';
 import { authTokenRoutes } from './routes/auth-token.ts';
@@ -62,7 +63,8 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   // `strict: false`: `/brands/` and `/brands` are the same resource (spec §7 trims trailing slashes).
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
-  // First, so every answer (pages, files, API, errors, 404s) gets its encoding.
+  // First, so every answer (pages, files, API, errors, 404s) gets the headers and the encoding.
+  app.use('*', securityHeaders({ trustProxy: signIn?.trustProxy ?? false }));
   app.use('*', compression());
 
   api.use('*', async (c, next) => {
