@@ -25,6 +25,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically goes into the entry chunk: the browser needs it all
+        // before the first screen anyway, and one file compresses better than 13 (4–5 KB less brotli
+        // per first screen). What is loaded later keeps its own chunks.
+        codeSplitting: { groups: [{ name: 'first-screen', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 8080),
