@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { API_PREFIX } from './src/config/constants.ts';
 import { buildInfoPlugin } from './src/build/build-info-plugin.ts';
+import { precompressPlugin } from './src/build/precompress-plugin.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
@@ -14,6 +15,8 @@ export default defineConfig({
     react(),
     lingui(),
     buildInfoPlugin(),
+    // Hashed assets are compressed once here, served as files (src/server/http/static.ts).
+    precompressPlugin(),
   ],
   // Static files copied as they are (favicon, social image): kept inside src/web with the SPA.
   publicDir: 'src/web/public',
@@ -22,6 +25,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically goes into the entry chunk: the browser needs it all
+        // before the first screen anyway, and one file compresses better than 13 (4–5 KB less brotli
+        // per first screen). What is loaded later keeps its own chunks.
+        codeSplitting: { groups: [{ name: 'first-screen', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 8080),

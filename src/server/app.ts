@@ -19,7 +19,9 @@ import { beautyProfileRoutes } from './routes/beauty-profile.ts';
 import { passwordResetRoutes, type PasswordResetOptions } from './routes/password-resets.ts';
 import { userSegmentRoutes } from './routes/preview.ts';
 import { sandboxEmailRoutes } from './routes/sandbox-emails.ts';
-import { serveSpa } from './http/static.ts';
+import { compression } from './http/compression.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { serveBuiltFiles, serveSpaHtml } from './http/static.ts';
 import { createHeadMeta } from './render/head-meta.ts';
 import { servePages, type PageRenderer } from './render/pages.ts';
 import { socialAuthRoutes } from './routes/auth-social.ts';
@@ -65,6 +67,9 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   // `strict: false`: `/brands/` and `/brands` are the same resource (spec §7 trims trailing slashes).
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
+  // First, so every answer (pages, files, API, errors, 404s) gets the headers and the encoding.
+  app.use('*', securityHeaders({ trustProxy: signIn?.trustProxy ?? false }));
+  app.use('*', compression());
 
   api.use('*', async (c, next) => {
     await next();
@@ -100,6 +105,9 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   app.route(API_PREFIX, api);
 
   const browserSignIn = idTokens?.browserSignIn?.bind(idTokens);
+  // Built files first (hashed assets, precompressed), then server-rendered pages, then the SPA's shell.
+  const headMeta = createHeadMeta({ sandbox, googleSignIn: browserSignIn ?? null });
+  if (staticDir) app.use('*', serveBuiltFiles(staticDir));
   if (staticDir && pages) {
     app.use(
       '*',
@@ -107,14 +115,14 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
         staticDir,
         renderer: pages,
         fetchApi: (request) => Promise.resolve(app.fetch(request)),
-        headMeta: createHeadMeta({ sandbox, googleSignIn: browserSignIn ?? null }),
+        headMeta,
         log,
         // The developer pages read the document as they start: the browser renders them alone.
         clientOnly: (pathname) => sandbox && (pathname === '/sandbox' || pathname.startsWith('/sandbox/')),
       }),
     );
   }
-  if (staticDir) app.use('*', serveSpa(staticDir, browserSignIn ? { googleSignIn: browserSignIn } : {}));
+  if (staticDir) app.use('*', serveSpaHtml(staticDir, { headMeta }));
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE, status: 404 } satisfies ApiErrorBody, 404, { 'Cache-Control': NO_STORE }));
 

@@ -93,7 +93,7 @@ describe('GET brands and categories', () => {
   it('lists brands sorted by name, cacheable per language and country', async () => {
     const response = await t.api('/brands');
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(response.headers.get('vary')).toBe('Accept-Language, X-Site-Country');
+    expect(response.headers.get('vary')).toBe('Accept-Language, X-Site-Country, Accept-Encoding');
     const { data } = await json(response, BrandListSchema);
     expect(data.length).toBeGreaterThanOrEqual(40);
     const names = data.map((b) => b.name);

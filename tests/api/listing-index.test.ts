@@ -41,7 +41,7 @@ describe('GET products/filters', () => {
     const response = await t.api('/products/filters');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(response.headers.get('vary')).toBe('Accept-Language, X-Site-Country');
+    expect(response.headers.get('vary')).toBe('Accept-Language, X-Site-Country, Accept-Encoding');
   });
 
   it('without filters: top categories, every used brand, the full price range, all products', async () => {

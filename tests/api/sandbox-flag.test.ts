@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadSandboxFlag } from '../../src/server/env.ts';
-import { SANDBOX_META, serveSpa, withSandboxMeta } from '../../src/server/http/static.ts';
+import { SANDBOX_META, withSandboxMeta } from '../../src/server/render/head-meta.ts';
+import { serveSpa } from '../../src/server/http/static.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 const INDEX = '<!doctype html><html><head><title>Beauty Pass</title></head><body><div id="root"></div></body></html>';

@@ -62,7 +62,7 @@ describe('GET search', () => {
     expect(foundations.meta.total).toBeGreaterThan(0);
     const response = await t.api(`/search?${q('Fundation')}&per_page=100`);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(response.headers.get('vary')).toBe('Accept-Language, X-Site-Country');
+    expect(response.headers.get('vary')).toBe('Accept-Language, X-Site-Country, Accept-Encoding');
     const result = await json(response, SearchResponseSchema);
     expect(result.meta).toMatchObject({ query: 'fundation', corrected: 'foundation' });
     expect(result.data.map((p) => p.slug).sort()).toEqual(foundations.data.map((p) => p.slug).sort());

@@ -19,7 +19,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A file outside the served directory that traversal attempts aim at.
   writeFileSync(path.join(root, 'secret.txt'), 'top secret');
-  t = await createTestApp({ seedProducts: 0, staticDir: dist });
+  // Sandbox off: its meta tag would be written into index.html, which these tests compare byte for byte.
+  t = await createTestApp({ seedProducts: 0, staticDir: dist, sandbox: false });
 });
 afterAll(async () => {
   await t?.close();

@@ -2,6 +2,7 @@ import { test as base } from '@playwright/test';
 import { guardAccessibility, type Accessibility } from './fixtures/accessibility.ts';
 import { accountFixture, type Account } from './fixtures/account.ts';
 import { catalogueFixture, type Catalogue } from './fixtures/api.ts';
+import { guardContentSecurity, type ContentSecurity } from './fixtures/content-security.ts';
 import { listingFixture, type Listing } from './fixtures/listing.ts';
 import { mailboxFixture, type Mailbox } from './fixtures/mailbox.ts';
 import { searchFixture, type Search } from './fixtures/search.ts';
@@ -17,6 +18,11 @@ interface Fixtures {
    * page was never checked. See fixtures/accessibility.ts.
    */
   accessibility: Accessibility;
+  /**
+   * Automatic: fails the test when the Content Security Policy refused anything (a script, a
+   * style, an image) on any page it visited. See fixtures/content-security.ts.
+   */
+  contentSecurity: ContentSecurity;
   /** Checks the page as it is now with axe, at every width; fails on any violation. */
   expectAccessible: Accessibility['expectAccessible'];
   /** The seeded catalogue, through the API. */
@@ -32,6 +38,7 @@ interface Fixtures {
 /** Every e2e spec imports `test` and `expect` from here, never from @playwright/test. */
 export const test = base.extend<Fixtures>({
   accessibility: [async ({ page, baseURL }, use, testInfo) => guardAccessibility(page, baseURL, testInfo, use), { auto: true, title: 'accessibility (axe)' }],
+  contentSecurity: [async ({ page }, use) => guardContentSecurity(page, use), { auto: true, title: 'content security policy' }],
   expectAccessible: async ({ accessibility }, use) => use(accessibility.expectAccessible),
   catalogue: async ({ request }, use) => use(catalogueFixture(request)),
   store: async ({ page, accessibility }, use) => use(storeFixture(page, accessibility)),

@@ -1,4 +1,4 @@
-import { escapeHtmlAttribute } from '../http/static.ts';
+import { escapeHtmlAttribute } from './head-meta.ts';
 import type { DocumentHead } from '../../contract/page-render.ts';
 import { PAGE_STATE_ID, serializePageState, type PageState } from '../../contract/page-state.ts';
 

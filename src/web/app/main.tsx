@@ -59,5 +59,8 @@ start().catch((error: unknown) => {
   // Nothing rendered yet (the catalog failed to load): say so instead of leaving a blank page.
   console.error(error);
   const root = document.getElementById('root');
-  if (root) root.innerHTML = '<main class="status-page" role="alert"><h1>Something went wrong</h1><p>Please reload the page.</p><button type="button" onclick="location.reload()" class="button">Reload</button></main>';
+  if (!root) return;
+  root.innerHTML = '<main class="status-page" role="alert"><h1>Something went wrong</h1><p>Please reload the page.</p><button type="button" class="button">Reload</button></main>';
+  // A listener, not an `onclick` attribute: the Content Security Policy refuses inline handlers.
+  root.querySelector('button')?.addEventListener('click', () => window.location.reload());
 });

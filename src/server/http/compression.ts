@@ -1,0 +1,131 @@
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+
+/** Bodies smaller than this go out as they are: the encoding's framing and the CPU cost outweigh the bytes saved. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+/** Encodings we produce, in order of preference when the client weighs them the same. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/**
+ * Per-request levels: brotli 5 compresses about as well as gzip 9 at a fraction of brotli 11's
+ * time (hashed assets get 11 once, at build: src/build/precompress-plugin.ts).
+ */
+const DYNAMIC_BROTLI_QUALITY = 5;
+const DYNAMIC_GZIP_LEVEL = 6;
+
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
+
+/** The encoding the client prefers among ours (`q` decides, brotli wins a tie), or null for the body as is. */
+export function chooseEncoding(acceptEncoding: string | undefined | null): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepts = parseAccept(acceptEncoding);
+  const wildcard = accepts.find((accept) => accept.type === '*')?.q;
+  let best: { encoding: Encoding; q: number } | null = null;
+  for (const encoding of ENCODINGS) {
+    const explicit = accepts.find((accept) => accept.type.toLowerCase() === encoding);
+    const q = explicit ? explicit.q : (wildcard ?? 0);
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding ?? null;
+}
+
+/** Adds `Accept-Encoding` to `Vary` once, keeping what the route put there (`Accept-Language, X-Site-Country`). */
+export function varyOnAcceptEncoding(headers: Headers): void {
+  const vary = headers.get('Vary');
+  if (vary === '*' || (vary && VARY_ACCEPT_ENCODING.test(vary))) return;
+  headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/**
+ * A stream through node:zlib, flushed after every chunk it is given: a page streamed in parts
+ * reaches the browser part by part instead of waiting for zlib's buffer to fill.
+ */
+function compressor(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
+  const zlib = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } }) : createGzip({ level: DYNAMIC_GZIP_LEVEL });
+  const flushKind = encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
+  return new TransformStream({
+    start(controller) {
+      zlib.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+      zlib.on('error', (error) => controller.error(error));
+    },
+    transform: (chunk) =>
+      new Promise<void>((resolve) => {
+        zlib.write(chunk);
+        zlib.flush(flushKind, () => resolve());
+      }),
+    flush: () =>
+      new Promise<void>((resolve, reject) => {
+        zlib.once('end', resolve);
+        zlib.once('error', reject);
+        zlib.end();
+      }),
+  });
+}
+
+function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  return Buffer.concat(parts);
+}
+
+/**
+ * Brotli or gzip for every text response the app makes (HTML, API JSON, a static file without a
+ * precompressed copy), chosen by `Accept-Encoding`, with `Vary: Accept-Encoding`. Hono's own
+ * `compress` has no brotli (CompressionStream has none on Node 20) and compresses a JSON body of
+ * any size (it knows no length): see the README's decisions. Skipped: types that are compressed
+ * already (images other than SVG, fonts), bodies under 1 KB, encoded, partial and `no-transform`
+ * responses, HEAD.
+ */
+export function compression({ threshold = COMPRESSION_THRESHOLD }: { threshold?: number } = {}): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const type = res.headers.get('Content-Type');
+    if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
+    // Whether or not this one is compressed, the representation depends on Accept-Encoding.
+    varyOnAcceptEncoding(res.headers);
+    if (!res.body || c.req.method === 'HEAD' || res.status === 206 || res.headers.has('Content-Encoding') || res.headers.has('Content-Range')) return;
+    if (NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return;
+    const declared = res.headers.get('Content-Length');
+    if (declared !== null && Number(declared) < threshold) return;
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    if (!encoding) return;
+
+    // The length is rarely declared (a JSON body is a stream): read up to the threshold to find out.
+    const reader = res.body.getReader();
+    const head: Uint8Array[] = [];
+    let size = 0;
+    let ended = false;
+    while (size < threshold) {
+      const read = await reader.read();
+      if (read.done) {
+        ended = true;
+        break;
+      }
+      head.push(read.value);
+      size += read.value.byteLength;
+    }
+    if (ended && size < threshold) {
+      c.res = new Response(concat(head), res);
+      return;
+    }
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(concat(head)),
+      pull: async (controller) => {
+        const read = await reader.read();
+        if (read.done) controller.close();
+        else controller.enqueue(read.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    c.res = new Response(body.pipeThrough(compressor(encoding)), res);
+    // After the assignment: Hono's `res` setter copies the old response's headers onto the new one.
+    c.res.headers.delete('Content-Length');
+    c.res.headers.set('Content-Encoding', encoding);
+    const etag = c.res.headers.get('ETag');
+    if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
+  };
+}
