@@ -42,4 +42,6 @@ export interface RenderedPage {
 
 export interface PageRenderer {
   renderPage(request: PageRequest): Promise<RenderedPage>;
+  /** The 500 page in the request's language, with the reference id of the logged error. */
+  renderErrorPage?(request: Pick<PageRequest, 'url' | 'cookie'>, referenceId: string): Promise<Pick<RenderedPage, 'html' | 'head' | 'lang'>>;
 }

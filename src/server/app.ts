@@ -23,6 +23,7 @@ import { compression } from './http/compression.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveBuiltFiles, serveSpaHtml } from './http/static.ts';
 import { createHeadMeta } from './render/head-meta.ts';
+import { catalogueVersion } from './catalog/summaries.ts';
 import { servePages, type PageRenderer } from './render/pages.ts';
 import { socialAuthRoutes } from './routes/auth-social.ts';
 import { authTokenRoutes } from './routes/auth-token.ts';
@@ -117,6 +118,7 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
         fetchApi: (request) => Promise.resolve(app.fetch(request)),
         headMeta,
         log,
+        catalogueVersion: () => catalogueVersion(db),
         // The developer pages read the document as they start: the browser renders them alone.
         clientOnly: (pathname) => sandbox && (pathname === '/sandbox' || pathname.startsWith('/sandbox/')),
       }),

@@ -29,12 +29,20 @@ const TEMPLATE = `<!doctype html>
 let dir: string;
 let t: TestApp;
 let failing: TestApp;
+/** Renders counted by path: a page the cache answers is not rendered again. */
+const renders: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'bp-pages-'));
   writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
-  t = await createTestApp({ seedProducts: 40, staticDir: dir, pages: entry });
-  const broken: PageRenderer = { renderPage: () => Promise.reject(new Error('renderer exploded')) };
+  const counted: PageRenderer = {
+    renderPage: (request) => {
+      renders.push(request.url.pathname);
+      return entry.renderPage(request);
+    },
+  };
+  t = await createTestApp({ seedProducts: 40, staticDir: dir, pages: counted });
+  const broken: PageRenderer = { renderPage: () => Promise.reject(new Error('renderer exploded')), renderErrorPage: entry.renderErrorPage };
   failing = await createTestApp({ seedProducts: 0, staticDir: dir, pages: broken });
 });
 afterAll(async () => {
@@ -103,12 +111,38 @@ describe('server-rendered pages', () => {
     expect(html).not.toContain(PAGE_STATE_ID);
   });
 
-  test('a render that fails answers a 500 page with the reference id, and logs it', async () => {
-    const response = await failing.app.request('/');
+  test('a render that fails answers a 500 page in the shopper’s language with the reference id, and logs it', async () => {
+    const response = await failing.app.request('/?country_code=th&language=th');
     expect(response.status).toBe(500);
+    expect(response.headers.get('cache-control')).toBe('no-store');
     const html = await response.text();
-    const referenceId = /Reference: ([0-9a-f-]{36})/.exec(html)?.[1] ?? 'none';
+    expect(html).toContain('<html lang="th"');
+    expect(html).toMatch(/[\u0E00-\u0E7F]/);
+    const referenceId = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(html)?.[1] ?? 'none';
     expect(referenceId).not.toBe('none');
+    // No script: the SPA would only fail the same way in place of the error page.
+    expect(html).not.toContain('<script type="module"');
     expect(failing.logs.some((line) => line.includes(referenceId) && line.includes('renderer exploded'))).toBe(true);
+    const payload = await failing.app.request('/_payload.json');
+    expect(payload.status).toBe(500);
+  });
+
+  test('anonymous pages are kept per site and catalogue version; a member’s page is rendered each time and private', async () => {
+    renders.length = 0;
+    const first = await t.app.request('/privacy');
+    const again = await t.app.request('/privacy');
+    expect(await again.text()).toBe(await first.text());
+    expect(renders.filter((path) => path === '/privacy')).toHaveLength(1);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300');
+    expect(first.headers.get('vary')).toContain('Cookie');
+    // Another country is another page.
+    const thai = await t.app.request('/privacy', { headers: { Cookie: 'locale=th' } });
+    expect(await thai.text()).toContain('lang="th"');
+    expect(renders.filter((path) => path === '/privacy')).toHaveLength(2);
+    // A member's page is theirs: rendered again, never shared.
+    const member = await t.app.request('/privacy', { headers: { Cookie: 'jwt-data=e30' } });
+    expect(member.headers.get('cache-control')).toBe('private, no-cache');
+    await t.app.request('/privacy', { headers: { Cookie: 'jwt-data=e30' } });
+    expect(renders.filter((path) => path === '/privacy')).toHaveLength(4);
   });
 });

@@ -36,6 +36,8 @@ function render(path: string, { cookie = '', api }: Options = {}) {
   };
   return renderPage({ url: new URL(path, 'http://store.test'), cookie, fetchApi, onError: (error) => errors.push(error) }).then((page) => {
     expect(errors).toEqual([]);
+    // No inline script of React's (moved boundaries): the Content Security Policy allows our files only.
+    expect(page.html).not.toContain('<script');
     return page;
   });
 }

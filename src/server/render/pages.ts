@@ -7,6 +7,9 @@ import { PAYLOAD_SUFFIX } from '../../contract/page-state.ts';
 import type { AppEnv } from '../http/site.ts';
 import { buildDocument } from './document.ts';
 import type { HeadMeta } from './head-meta.ts';
+import { createPreloads } from './preloads.ts';
+import { createPageCache, isAnonymous, siteCookieKey, type CachedPage, type PageCache } from './page-cache.ts';
+import { CACHE_FRESH_MS } from '../../config/constants.ts';
 
 export type { PageRenderer };
 
@@ -19,6 +22,9 @@ export interface PagesOptions {
   log: (line: string) => void;
   /** Paths the browser renders alone (the sandbox's developer pages read the document). */
   clientOnly?: (pathname: string) => boolean;
+  /** The catalogue's version (a key of the anonymous page cache). */
+  catalogueVersion: () => Promise<number>;
+  cache?: PageCache;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -34,8 +40,9 @@ function isPagePath(pathname: string): boolean {
  * snapshots, and `{path}/_payload.json` the snapshots alone (a client-side navigation's one data
  * request). The browser hydrates the HTML with the same views and machines.
  */
-export function servePages({ staticDir, renderer, fetchApi, headMeta, log, clientOnly = () => false }: PagesOptions): MiddlewareHandler<AppEnv> {
+export function servePages({ staticDir, renderer, fetchApi, headMeta, log, clientOnly = () => false, catalogueVersion, cache = createPageCache() }: PagesOptions): MiddlewareHandler<AppEnv> {
   const templateFile = path.join(path.resolve(staticDir), 'index.html');
+  const preloads = createPreloads(staticDir);
   let template: Promise<string> | null = null;
   const readTemplate = () => (template ??= readFile(templateFile, 'utf8').catch((error: unknown) => {
     template = null;
@@ -62,36 +69,75 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, log, clien
     return { page, meta };
   };
 
+  const renderDocument = async (c: Context, pathname: string): Promise<CachedPage> => {
+    const [{ page, meta }, shell] = await Promise.all([render(c, pathname), readTemplate()]);
+    const body = buildDocument(shell, {
+      lang: page.lang,
+      head: page.head,
+      socialImage: new URL('/social.svg', new URL(c.req.url).origin).href,
+      extraHead: meta.tags,
+      preloads: await preloads(page.modules),
+      rootHtml: page.html,
+      state: page.state,
+    });
+    return { status: page.status, body };
+  };
+
+  const errorDocument = async (c: Context, pathname: string, referenceId: string): Promise<string> => {
+    try {
+      if (!renderer.renderErrorPage) throw new Error('no error page renderer');
+      const [page, shell] = await Promise.all([renderer.renderErrorPage({ url: new URL(c.req.url), cookie: c.req.header('cookie') ?? '' }, referenceId), readTemplate()]);
+      const body = buildDocument(shell, { lang: page.lang, head: page.head, socialImage: '', extraHead: '', preloads: '', rootHtml: page.html, state: null });
+      // No script: the SPA would render the same failing page again in place of the error.
+      return body.replace(/<script type="module"[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+    } catch (error) {
+      log(`[${referenceId}] ${pathname}: the error page failed too: ${error instanceof Error ? error.message : String(error)}`);
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Beauty Pass</title></head><body><main><h1>Something went wrong</h1><p>Reference: ${referenceId}</p></main></body></html>`;
+    }
+  };
+
+  /** Anonymous answers are kept per catalogue version; a member's are rendered each time and private. */
+  const cached = async (c: Context, kind: string, pathname: string, make: () => Promise<CachedPage>): Promise<{ page: CachedPage; anonymous: boolean }> => {
+    const cookie = c.req.header('cookie') ?? '';
+    if (!isAnonymous(cookie)) return { page: await make(), anonymous: false };
+    const [version, meta] = await Promise.all([catalogueVersion(), headMeta()]);
+    const key = `${kind}|${version}|${meta.tags}|${siteCookieKey(cookie)}|${pathname}${new URL(c.req.url).search}`;
+    const hit = cache.get(key);
+    if (hit) return { page: hit, anonymous: true };
+    const page = await make();
+    // A 500 is never kept; a 404 is as stable as the page it would have been.
+    if (page.status === 200 || page.status === 404) cache.set(key, page);
+    return { page, anonymous: true };
+  };
+
+  const cacheHeaders = (anonymous: boolean) => ({
+    // A CDN may keep an anonymous page as long as the catalogue is fresh; the browser always asks again.
+    'Cache-Control': anonymous ? `public, max-age=0, s-maxage=${Math.round(CACHE_FRESH_MS / 1000)}` : 'private, no-cache',
+    // The site's country and language come from the cookies as well as the query.
+    Vary: 'Cookie',
+  });
+
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const pathname = c.req.path;
-    if (pathname.endsWith(PAYLOAD_SUFFIX)) {
-      const pagePath = pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/';
-      if (!isPagePath(pagePath) || clientOnly(pagePath)) return next();
-      const { page } = await render(c, pagePath);
-      return c.json(page.state, page.status === 404 ? 404 : 200, { 'Cache-Control': 'no-store' });
-    }
-    if (!isPagePath(pathname) || clientOnly(pathname)) return next();
-    let html: string;
-    let status: number;
+    const payload = pathname.endsWith(PAYLOAD_SUFFIX);
+    const pagePath = payload ? pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/' : pathname;
+    if (!isPagePath(pagePath) || clientOnly(pagePath)) return next();
     try {
-      const [{ page, meta }, shell] = await Promise.all([render(c, pathname), readTemplate()]);
-      const url = new URL(c.req.url);
-      html = buildDocument(shell, {
-        lang: page.lang,
-        head: page.head,
-        socialImage: new URL('/social.svg', url.origin).href,
-        extraHead: meta.tags,
-        preloads: '',
-        rootHtml: page.html,
-        state: page.state,
-      });
-      status = page.status;
+      if (payload) {
+        const { page, anonymous } = await cached(c, 'payload', pagePath, async () => {
+          const { page: rendered } = await render(c, pagePath);
+          return { status: rendered.status, body: JSON.stringify(rendered.state) };
+        });
+        return c.body(page.body, page.status === 404 ? 404 : 200, { 'Content-Type': 'application/json; charset=utf-8', ...cacheHeaders(anonymous) });
+      }
+      const { page, anonymous } = await cached(c, 'html', pagePath, () => renderDocument(c, pagePath));
+      return c.body(page.body, page.status as 200, { 'Content-Type': HTML, ...cacheHeaders(anonymous) });
     } catch (error) {
       const referenceId = randomUUID();
       log(`[${referenceId}] ${c.req.method} ${pathname} failed to render: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Beauty Pass</title></head><body><main><h1>Something went wrong</h1><p>Reference: ${referenceId}</p></main></body></html>`, 500, { 'Cache-Control': 'no-store' });
+      if (payload) return c.json({ message: 'Internal server error', status: 500, referenceId }, 500, { 'Cache-Control': 'no-store' });
+      return c.body(await errorDocument(c, pagePath, referenceId), 500, { 'Content-Type': HTML, 'Cache-Control': 'no-store' });
     }
-    return c.body(html, status as 200, { 'Content-Type': HTML, 'Cache-Control': 'no-cache' });
   };
 }

@@ -10,6 +10,9 @@ import { resolveSite } from '../shared/site/resolve.ts';
 import { createServerScreenState } from '../shared/ssr/server-screen-state.ts';
 import { createServerRender } from '../shared/ssr/server-render.tsx';
 import { App } from './app.tsx';
+import { ServerErrorScreen } from './error-boundary.tsx';
+import { I18nProvider } from '@lingui/react';
+import { renderToString } from 'react-dom/server';
 
 /**
  * The server side of the first screen (issue 11): the same App, routes, views and machines as the
@@ -77,7 +80,12 @@ export async function renderPage({ url, cookie, fetchApi, onError, googleSignIn 
       client={client}
       render={{ screenState, signedIn, server: { path: `${url.pathname}${url.search}`, output } }}
     />,
-    { onError: (error) => onError?.(error) },
+    {
+      onError: (error) => onError?.(error),
+      // Every boundary stays in place: React otherwise moves large ones to the end of the page and
+      // puts them back with an inline script, which the Content Security Policy refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   const html = await collect(prelude);
   return {
@@ -89,4 +97,21 @@ export async function renderPage({ url, cookie, fetchApi, onError, googleSignIn 
     // The page's language catalog is in the first round trip too: the entry waits for it before hydrating.
     modules: [`i18n/${LANGUAGES[language].catalog}.po`, ...(output.route === null ? [] : (SCREEN_MODULES[output.route] ?? ACCOUNT_MODULES))],
   };
+}
+
+/**
+ * The 500 page of a render that failed: the store's error screen in the request's language with
+ * the reference id of the logged error, and nothing that could fail the same way (no data, no routes).
+ */
+export async function renderErrorPage({ url, cookie }: Pick<PageRequest, 'url' | 'cookie'>, referenceId: string): Promise<Pick<RenderedPage, 'html' | 'head' | 'lang'>> {
+  const resolution = resolveSite({ search: url.search, cookie });
+  const language = resolution.kind === 'site' ? resolution.site.language : resolution.language;
+  const i18n = setupI18n();
+  await loadStorefrontCatalog(LANGUAGES[language].catalog, i18n);
+  const html = renderToString(
+    <I18nProvider i18n={i18n}>
+      <ServerErrorScreen referenceId={referenceId} />
+    </I18nProvider>,
+  );
+  return { html, head: null, lang: LANGUAGES[language].catalog };
 }

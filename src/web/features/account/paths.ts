@@ -14,8 +14,11 @@ export const ACCOUNT_SCREEN_PATHS = [
   '/account/beauty-profile',
 ] as const;
 
-/** Screens that read the browser's address as they start (the provider's answer is in the fragment, which no server sees). */
-export const BROWSER_ONLY_ACCOUNT_PATHS: readonly AccountScreenPath[] = ['/sign_in/google'];
+/**
+ * Screens that read the browser as they start: the provider's answer is in the fragment, which no
+ * server sees, and registration picks up a Google hand-over from the tab's session storage.
+ */
+export const BROWSER_ONLY_ACCOUNT_PATHS: readonly AccountScreenPath[] = ['/sign_in/google', '/register'];
 
 export type AccountScreenPath = (typeof ACCOUNT_SCREEN_PATHS)[number];
 

@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { escapeHtmlAttribute } from './head-meta.ts';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+/**
+ * `<link rel="modulepreload">` for a page's own chunks (its screen, the views it shows at once, its
+ * language catalog, with their imports), from the client build's manifest: they download beside
+ * the HTML instead of after the entry asks for them. The entry's own imports are in index.html
+ * already. An unknown module (a build without it) is left out rather than failing the page.
+ */
+export function createPreloads(staticDir: string): (modules: readonly string[]) => Promise<string> {
+  let manifest: Promise<{ chunks: Manifest; entry: Set<string> } | null> | null = null;
+  const load = () =>
+    (manifest ??= readFile(path.join(path.resolve(staticDir), '.vite', 'manifest.json'), 'utf8').then(
+      (text) => {
+        const chunks = JSON.parse(text) as Manifest;
+        const entries = Object.keys(chunks).filter((key) => chunks[key]?.isEntry);
+        return { chunks, entry: closure(chunks, entries) };
+      },
+      // A build without a manifest (tests' hand-made index.html) preloads nothing.
+      () => null,
+    ));
+  return async (modules) => {
+    const built = await load();
+    if (!built) return '';
+    const files = [...closure(built.chunks, modules)].filter((key) => !built.entry.has(key)).flatMap((key) => built.chunks[key]?.file ?? []);
+    return files
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtmlAttribute(file)}">`)
+      .join('');
+  };
+}

@@ -1,0 +1,46 @@
+// @vitest-environment node
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createPreloads } from '../../src/server/render/preloads.ts';
+import { SCREEN_MODULES } from '../../src/web/app/entry-server.tsx';
+import { ROUTES } from '../../src/web/app/routes.tsx';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'bp-preloads-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('modulepreload links', () => {
+  test('a page preloads its modules with their imports, not what the entry already has', async () => {
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(
+      path.join(dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+        '_shared-1.js': { file: 'assets/shared-1.js' },
+        '_grid-1.js': { file: 'assets/grid-1.js', imports: ['_shared-1.js'] },
+        'src/web/features/catalog/category-screen.tsx': { file: 'assets/category-screen-1.js', imports: ['_grid-1.js', '_shared-1.js'] },
+        'src/web/features/catalog/listing-view.tsx': { file: 'assets/listing-view-1.js', imports: ['_grid-1.js'] },
+        'i18n/en.po': { file: 'assets/en-1.js' },
+        'src/web/app/styles.css': { file: 'assets/styles-1.css' },
+      }),
+    );
+    const links = await createPreloads(dir)(['i18n/en.po', 'src/web/features/catalog/category-screen.tsx', 'src/web/features/catalog/listing-view.tsx', 'not/in/the/build.tsx']);
+    const hrefs = [...links.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(hrefs.sort()).toEqual(['/assets/category-screen-1.js', '/assets/en-1.js', '/assets/grid-1.js', '/assets/listing-view-1.js']);
+  });
+
+  test('without a build manifest nothing is preloaded', async () => {
+    expect(await createPreloads(path.join(dir, 'nowhere'))(['i18n/en.po'])).toBe('');
+  });
+
+  test('every route pattern the server preloads for exists, and every module is a source file', () => {
+    const patterns = new Set(ROUTES.map((route) => route.path));
+    for (const [pattern, modules] of Object.entries(SCREEN_MODULES)) {
+      expect(patterns.has(pattern), pattern).toBe(true);
+      for (const module of modules) expect(existsSync(module), module).toBe(true);
+    }
+    // Every catalogue screen is listed: one the map forgot would load its chunk after the entry.
+    for (const route of ROUTES) if (route.layout === 'default' && !route.path.startsWith('/account') && !['/sign_in', '/register', '/forgot_password', '/reset_password', '/sign_in/google'].includes(route.path)) expect(SCREEN_MODULES[route.path], route.path).toBeDefined();
+  });
+});
