@@ -33,7 +33,7 @@ function FeaturedProducts() {
           <Trans>Sorry, no products found!</Trans>
         </p>
       ) : (
-        <ProductGrid products={featured.data} label={t`Featured products`} />
+        <ProductGrid products={featured.data} label={t`Featured products`} aboveFold={4} />
       );
   }
 }
