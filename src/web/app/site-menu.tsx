@@ -18,8 +18,6 @@ function NavItem({ item }: { item: NavigationItem }) {
   const name = item.name;
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
-      // Handled here: the phone menu around it must not close as well.
-      event.stopPropagation();
       setOpen(false);
       (event.currentTarget.querySelector('button') as HTMLButtonElement | null)?.focus();
     }
