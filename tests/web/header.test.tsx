@@ -28,17 +28,11 @@ describe('header menu', () => {
     expect(nav.querySelector('a[href="/categories/makeup/face"]')).not.toBeNull();
     expect(within(menu).getByRole('combobox', { name: 'Country' })).toHaveValue('HK');
     expect(within(menu).getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
-
-    const close = within(menu).getByRole('button', { name: 'Close menu' });
-    expect(close).toHaveAttribute('popovertarget', menuId);
-    expect(close).toHaveAttribute('popovertargetaction', 'hide');
   });
 
   test('the menu names itself in the shopper’s language', async () => {
     await renderApp({ url: '/?country_code=th' });
     const button = within(screen.getByRole('banner')).getByRole('button', { name: 'เมนู' });
-    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
-    expect(menu).not.toBeNull();
-    expect(within(menu as HTMLElement).getByRole('button', { name: 'ปิดเมนู' })).toBeInTheDocument();
+    expect(document.getElementById(button.getAttribute('aria-controls') ?? '')).not.toBeNull();
   });
 });

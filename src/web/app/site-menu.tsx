@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Layout } from '../../contract/layouts.ts';
 import type { ResourceView } from '../shared/hooks/use-resource.ts';
@@ -85,49 +85,42 @@ function CategoryNav({ layout }: { layout: ResourceView<Layout> }) {
  * The categories, country and language. On a desktop they are the header's second row; on a phone
  * (640 px wide or less) they fold behind a Menu button so the first products fit the first screen.
  *
+ * The menu opens under the header's first row, where the Menu button stays in view to close it.
  * The fold is the platform's popover (`popover="auto"` opened by `popovertarget`): it works from
  * server-rendered HTML before (or without) any script, and the browser gives it Escape and
  * outside-click dismissal, the Tab order (button → menu) and focus back on the button when Escape
- * closes it. Script only adds what the platform leaves out: an explicit `aria-expanded` (set once
- * hydrated, so the server's HTML never claims a state it cannot keep), closing when a link in it
+ * closes it. Script only adds what the platform leaves out: an explicit `aria-expanded` (the
+ * popover's state, mirrored on the button once hydrated), closing when a link in it
  * is followed (an in-app navigation keeps the page), and closing when the window widens into the
  * desktop row. Its state is the element's own, so there is no machine to keep in step with it.
  */
 export function SiteMenu({ layout }: { layout: ResourceView<Layout> }) {
-  const { t } = useLingui();
   const panelId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  // null until mounted: the first render equals the server's HTML.
+  // null until hydrated: the server's HTML says nothing it could not keep up to date.
   const [open, setOpen] = useState<boolean | null>(null);
   const [location] = useLocation();
 
   useEffect(() => {
     const element = panel.current;
     if (!element) return;
-    const isOpen = () => supportsPopover(element) && element.matches(':popover-open');
-    setOpen(isOpen());
-    const onToggle = () => setOpen(isOpen());
-    element.addEventListener('toggle', onToggle);
+    const mirror = () => setOpen(isOpen(element));
+    mirror();
+    // Widening into the desktop row closes the drawer (an open popover would stay on top).
     const wide = window.matchMedia?.(DESKTOP_HEADER_QUERY);
-    const onWiden = () => {
-      if (wide?.matches) hide(element);
-    };
+    const onWiden = () => wide?.matches && hide(element);
+    element.addEventListener('toggle', mirror);
     wide?.addEventListener('change', onWiden);
     return () => {
-      element.removeEventListener('toggle', onToggle);
+      element.removeEventListener('toggle', mirror);
       wide?.removeEventListener('change', onWiden);
     };
   }, []);
 
-  // A new page (Back, a link elsewhere in the page) closes the menu.
+  // A new page closes the menu: a link in it was followed (or Back was pressed).
   useEffect(() => {
     if (panel.current) hide(panel.current);
   }, [location]);
-
-  // Following a link in the menu closes it, the current page's own link included.
-  const closeOnLink = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.target instanceof Element && event.target.closest('a[href]') && panel.current) hide(panel.current);
-  };
 
   return (
     <>
@@ -137,10 +130,8 @@ export function SiteMenu({ layout }: { layout: ResourceView<Layout> }) {
           <Trans>Menu</Trans>
         </span>
       </button>
-      <div id={panelId} ref={panel} className="site-menu" popover="auto" onClick={closeOnLink}>
-        <button type="button" className="site-menu__close" popoverTarget={panelId} popoverTargetAction="hide" aria-label={t`Close menu`}>
-          <span aria-hidden="true">×</span>
-        </button>
+      {/* Following a link in it closes it, the current page's own link too (the location then stays the same). */}
+      <div id={panelId} ref={panel} className="site-menu" popover="auto" onClick={(event) => event.target instanceof Element && event.target.closest('a') && hide(event.currentTarget)}>
         <CategoryNav layout={layout} />
         <LocaleSwitchers />
       </div>
@@ -148,11 +139,11 @@ export function SiteMenu({ layout }: { layout: ResourceView<Layout> }) {
   );
 }
 
-/** jsdom (the component tests) has no popover API; every browser the store supports has. */
-function supportsPopover(element: HTMLElement): boolean {
-  return typeof element.hidePopover === 'function';
+/** Whether the menu is open; false without the popover API (jsdom in the component tests). */
+function isOpen(element: HTMLElement): boolean {
+  return 'hidePopover' in element && element.matches(':popover-open');
 }
 
 function hide(element: HTMLElement): void {
-  if (supportsPopover(element) && element.matches(':popover-open')) element.hidePopover();
+  if (isOpen(element)) element.hidePopover();
 }
