@@ -33,6 +33,20 @@ import '../../machines/runtime/navigation-guard.machine.ts';
 // Screens are lazy chunks: their first import in a busy test run can take over a second.
 configure({ asyncUtilTimeout: 5000 });
 
+/**
+ * jsdom hides every `[popover]` (its default stylesheet) and reads none of the store's CSS. The
+ * header's menu is a popover that the desktop layout shows as the header's second row (styles.css,
+ * 641 px and wider): this one rule gives the component tests that desktop header. The phone's
+ * folded menu is the platform's popover behaviour, tested in a browser (tests/e2e/header.spec.ts).
+ */
+function showDesktopHeader(): void {
+  if (document.getElementById('test-desktop-header')) return;
+  const style = document.createElement('style');
+  style.id = 'test-desktop-header';
+  style.textContent = '.site-menu[popover] { display: flex; }';
+  document.head.append(style);
+}
+
 /** Whether this test's render started fake timers (`now`), which the next test must not inherit. */
 let fakeClock = false;
 
@@ -132,6 +146,7 @@ export function renderApp(options?: RenderAppOptions): Promise<RenderAppResult>;
 export async function renderApp(options: RenderAppOptions = {}): Promise<RenderAppResult & { server?: ProductServer }> {
   const { url = '/', country, language, user: signedIn = 'guest', ui, catalog, account, sandbox, product, search, apis, runtime, buildId, sessionRefresh, notifications, now } = options;
   if (options.fetch && options.productServer) throw new Error('renderApp: pass either `fetch` or `productServer`, not both');
+  showDesktopHeader();
 
   const [, query = ''] = url.split('?');
   const cookie = [country ? `locale=${country.toLowerCase()}` : '', language ? `language=lng_${language}` : ''].filter(Boolean).join('; ');

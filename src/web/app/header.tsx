@@ -1,59 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, startTransition, Suspense, useId, useState, type KeyboardEvent } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Layout } from '../../contract/layouts.ts';
 import type { ResourceView } from '../shared/hooks/use-resource.ts';
 import { useSignedIn, useSignInHref } from '../shared/session/session-store.ts';
-import { LocaleSwitchers } from './locale-switchers.tsx';
-
-type NavigationItem = Layout['header']['navigation'][number];
-
-export function categoryHref(path: string): string {
-  return `/categories/${path.replace(/^\/+|\/+$/g, '')}`;
-}
-
-function NavItem({ item }: { item: NavigationItem }) {
-  const { t } = useLingui();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const name = item.name;
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      setOpen(false);
-      (event.currentTarget.querySelector('button') as HTMLButtonElement | null)?.focus();
-    }
-  };
-  return (
-    <li className="nav__item" data-state={open ? 'open' : 'closed'} onKeyDown={closeOnEscape}>
-      <Link href={categoryHref(item.path)} className="nav__link" onClick={() => setOpen(false)}>
-        {name}
-      </Link>
-      {item.children.length > 0 ? (
-        <>
-          <button
-            type="button"
-            className="nav__toggle"
-            aria-expanded={open}
-            aria-controls={menuId}
-            aria-label={t`${name} categories`}
-            onClick={() => setOpen((value) => !value)}
-          >
-            <span aria-hidden="true">▾</span>
-          </button>
-          <ul id={menuId} className="nav__submenu" hidden={!open}>
-            {item.children.map((child) => (
-              <li key={child.path}>
-                <Link href={categoryHref(child.path)} onClick={() => setOpen(false)}>
-                  {child.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </li>
-  );
-}
+import { SiteMenu } from './site-menu.tsx';
 
 /** The combobox with suggestions: its own chunk, fetched when the shopper shows interest in the box. */
 const SearchBox = lazy(() => import('../features/search/search-box.tsx'));
@@ -120,6 +71,12 @@ function AccountLink() {
   );
 }
 
+/**
+ * The site header. Desktop: logo, search and account, then the categories with country and
+ * language. Phone (640 px wide or less): one row of logo, account and the Menu button that holds
+ * the categories, country and language (site-menu.tsx), the search box a row below; every part
+ * has its final size from the first paint, so nothing below it moves when the layout arrives.
+ */
 export function Header({ layout }: { layout: ResourceView<Layout> }) {
   const { t } = useLingui();
   return (
@@ -130,28 +87,8 @@ export function Header({ layout }: { layout: ResourceView<Layout> }) {
         </Link>
         <HeaderSearch />
         <AccountLink />
-        <LocaleSwitchers />
+        <SiteMenu layout={layout} />
       </div>
-      <nav className="nav" aria-label={t`Categories`} data-state={layout.status}>
-        {layout.status === 'success' ? (
-          <ul className="nav__list">
-            {layout.data.header.navigation.map((item) => (
-              <NavItem key={item.path} item={item} />
-            ))}
-          </ul>
-        ) : null}
-        {layout.status === 'loading' ? <div className="skeleton skeleton--nav" aria-hidden="true" /> : null}
-        {layout.status === 'failure' || layout.status === 'notFound' ? (
-          <p className="nav__error">
-            <Trans>The menu could not be loaded.</Trans>{' '}
-            {layout.status === 'failure' ? (
-              <button type="button" className="link-button" onClick={layout.retry}>
-                <Trans>Retry</Trans>
-              </button>
-            ) : null}
-          </p>
-        ) : null}
-      </nav>
     </header>
   );
 }

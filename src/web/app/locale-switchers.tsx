@@ -22,7 +22,8 @@ export function LocaleSwitchers() {
   const languages = useMemo(() => ({ ...languageSwitchConnect(actor.getSnapshot(), actor.send), current, busy }), [actor, current, busy]);
   return (
     <div className="locale-switchers">
-      <label htmlFor={countryId} className="visually-hidden">{t`Country`}</label>
+      {/* Read out on every width; shown as text in the phone menu (styles.css), where there is room. */}
+      <label htmlFor={countryId} className="locale-switchers__label">{t`Country`}</label>
       <select
         id={countryId}
         value={site.country}
@@ -39,7 +40,7 @@ export function LocaleSwitchers() {
       </select>
       {languages.offersChoice ? (
         <>
-          <label htmlFor={languageId} className="visually-hidden">{t`Language`}</label>
+          <label htmlFor={languageId} className="locale-switchers__label">{t`Language`}</label>
           <select
             id={languageId}
             value={languages.current}

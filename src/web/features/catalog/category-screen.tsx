@@ -50,6 +50,9 @@ export default function CategoryScreen({ params }: ScreenProps) {
             </li>
           ))}
         </ul>
+      ) : tree.status === 'loading' && categoryPath.split('/').length < 3 ? (
+        // The route goes three levels deep, so any shallower category may list its children: keep their row.
+        <div className="skeleton skeleton--chips" aria-hidden="true" />
       ) : null}
       {tree.status === 'failure' ? <ErrorPanel title={t`The categories could not be loaded.`} onRetry={tree.retry} /> : null}
       <Listing key={categoryPath} scope={{ kind: 'category', path: categoryPath }} />

@@ -33,7 +33,7 @@ function FeaturedProducts() {
           <Trans>Sorry, no products found!</Trans>
         </p>
       ) : (
-        <ProductGrid products={featured.data} label={t`Featured products`} />
+        <ProductGrid products={featured.data} label={t`Featured products`} aboveFold={4} />
       );
   }
 }
@@ -41,21 +41,26 @@ function FeaturedProducts() {
 function TopCategories() {
   const layout = useLayoutData();
   const { t } = useLingui();
-  if (layout.status !== 'success' || layout.data.header.navigation.length === 0) return null;
+  if (layout.status !== 'loading' && (layout.status !== 'success' || layout.data.header.navigation.length === 0)) return null;
   return (
     <nav aria-label={t`Shop by category`} className="home__categories">
       <h2>
         <Trans>Shop by category</Trans>
       </h2>
-      <ul className="chip-list">
-        {layout.data.header.navigation.map((item) => (
-          <li key={item.path}>
-            <Link href={categoryHref(item.path)} className="chip">
-              {item.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {layout.status === 'success' ? (
+        <ul className="chip-list">
+          {layout.data.header.navigation.map((item) => (
+            <li key={item.path}>
+              <Link href={categoryHref(item.path)} className="chip">
+                {item.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        // The row keeps its place until the layout arrives, so the featured products below do not move.
+        <div className="skeleton skeleton--chips" aria-hidden="true" />
+      )}
     </nav>
   );
 }

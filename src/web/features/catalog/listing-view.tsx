@@ -87,7 +87,7 @@ export default function ListingView({ scope, renderEmpty, renderNotice }: Listin
         {showsProducts && renderNotice ? renderNotice(corrected) : null}
         {view.loading ? <ProductGridSkeleton /> : null}
         {view.failed ? <ErrorPanel title={t`The products could not be loaded.`} onRetry={view.retry} /> : null}
-        {showsProducts ? <ProductGrid products={products} focusIndex={firstNewIndex} label={t`Products`} /> : null}
+        {showsProducts ? <ProductGrid products={products} focusIndex={firstNewIndex} label={t`Products`} aboveFold={4} /> : null}
         {/* Always in the page, so the range after a filter change (or the empty list) is announced. */}
         <div className="listing__status" aria-live="polite">
           {showsProducts ? (

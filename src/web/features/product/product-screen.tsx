@@ -43,7 +43,16 @@ function ProductView({ product: cached }: { product: ProductDetail }) {
     <article className="product" data-state={inStock ? 'in-stock' : 'out-of-stock'}>
       <Breadcrumb trail={product.categories} lastIsCurrent={false} />
       <div className="product__layout">
-        <img className="product__image" src={imageUrl} alt={selected ? t`${productName} in ${shadeName}` : productName} width={600} height={600} />
+        {/* The page's largest paint: fetched first, and sized so nothing moves when it arrives. */}
+        <img
+          className="product__image"
+          src={imageUrl}
+          alt={selected ? t`${productName} in ${shadeName}` : productName}
+          width={600}
+          height={600}
+          loading="eager"
+          fetchPriority="high"
+        />
         <div className="product__info">
           <p className="product__brand">{product.brand.name}</p>
           <h1 className="product__name">{product.name}</h1>

@@ -5,15 +5,35 @@ import type { ProductSummary } from '../../../contract/catalog.ts';
 import { Badges } from './badges.tsx';
 import { Price } from './price.tsx';
 
-/** `waitlisted`: the signed-in member is on the product's waitlist (their own data, never in the cached summary). */
-export const ProductCard = forwardRef<HTMLAnchorElement, { product: ProductSummary; waitlisted?: boolean }>(function ProductCard({ product, waitlisted = false }, ref) {
+/** How a card's image loads: `high` and `eager` are for cards in the first screen (ProductGrid decides). */
+export type ImagePriority = 'high' | 'eager' | 'lazy';
+
+interface ProductCardProps {
+  product: ProductSummary;
+  /** The signed-in member is on the product's waitlist (their own data, never in the cached summary). */
+  waitlisted?: boolean;
+  /** `lazy` by default: most cards are below the fold. */
+  imagePriority?: ImagePriority;
+}
+
+export const ProductCard = forwardRef<HTMLAnchorElement, ProductCardProps>(function ProductCard({ product, waitlisted = false, imagePriority = 'lazy' }, ref) {
   const { t } = useLingui();
   const average = product.rating.average.toFixed(1);
   const count = product.rating.count;
   return (
     <article className="product-card" data-state={product.inStock ? 'in-stock' : 'out-of-stock'}>
       <Link href={`/products/${product.slug}`} className="product-card__link" ref={ref}>
-        <img className="product-card__image" src={product.imageUrl} alt="" width={300} height={300} loading="lazy" decoding="async" />
+        {/* Sized (and aspect-ratio in CSS) so the card's height is known before the image arrives. */}
+        <img
+          className="product-card__image"
+          src={product.imageUrl}
+          alt=""
+          width={300}
+          height={300}
+          loading={imagePriority === 'lazy' ? 'lazy' : 'eager'}
+          decoding={imagePriority === 'lazy' ? 'async' : undefined}
+          fetchPriority={imagePriority === 'high' ? 'high' : undefined}
+        />
         <span className="product-card__brand">{product.brand.name}</span>
         <span className="product-card__name">{product.name}</span>
       </Link>

@@ -1,10 +1,35 @@
 import { useEffect, useRef } from 'react';
 import type { ProductSummary } from '../../../contract/catalog.ts';
 import { useWaitlist } from '../session/waitlist-store.ts';
-import { ProductCard } from './product-card.tsx';
+import { ProductCard, type ImagePriority } from './product-card.tsx';
 
-/** A responsive grid of cards; `focusIndex` moves focus to that card (the first new one after Show More). */
-export function ProductGrid({ products, focusIndex = null, label }: { products: readonly ProductSummary[]; focusIndex?: number | null; label?: string }) {
+/**
+ * Cards whose images the browser fetches first (`fetchpriority="high"`): the first row of the
+ * phone's two columns, where the largest paint of a listing is. The rest of the first screen
+ * (`aboveFold`) loads eagerly at the normal priority, so it does not compete with them.
+ */
+const HIGH_PRIORITY_CARDS = 2;
+
+function imagePriority(index: number, aboveFold: number): ImagePriority {
+  if (index >= aboveFold) return 'lazy';
+  return index < HIGH_PRIORITY_CARDS ? 'high' : 'eager';
+}
+
+interface ProductGridProps {
+  products: readonly ProductSummary[];
+  /** Moves focus to that card (the first new one after Show More). */
+  focusIndex?: number | null;
+  label?: string;
+  /**
+   * How many cards start in the first screen (4: a desktop's first row, a phone's first two rows):
+   * their images load at once, the first ones with high priority; the others wait until scrolled
+   * near (`loading="lazy"`). 0 by default, for a grid further down a page.
+   */
+  aboveFold?: number;
+}
+
+/** A responsive grid of cards. */
+export function ProductGrid({ products, focusIndex = null, label, aboveFold = 0 }: ProductGridProps) {
   const links = useRef(new Map<number, HTMLAnchorElement>());
   const waitlist = useWaitlist();
   useEffect(() => {
@@ -17,6 +42,7 @@ export function ProductGrid({ products, focusIndex = null, label }: { products: 
           <ProductCard
             product={product}
             waitlisted={waitlist?.has(product.slug) ?? false}
+            imagePriority={imagePriority(index, aboveFold)}
             ref={(element) => {
               if (element) links.current.set(index, element);
               else links.current.delete(index);
