@@ -11,7 +11,10 @@
  *    connections: a product listing with two filters and a sort, product detail, search and
  *    search suggestions. Each run rotates through at least 50 different URLs (categories, brands,
  *    price ranges, sorts, pages, products, queries with a typo, Thai and Chinese), each connection
- *    from a different starting point, with the SPA's headers.
+ *    from a different starting point, with the SPA's headers. The same listings and products as
+ *    server-rendered pages (issue 11), as a browser asks for them (site cookies, brotli): once as
+ *    a shopper gets them (anonymous pages are kept per catalogue version) and once rendered on
+ *    every request (with a session cookie, as a member's page is).
  * 4. Asks every URL once first (a failing endpoint, such as one not built yet, is reported as
  *    such instead of measured; whatever the server loads on first use gets loaded).
  * 5. Prints a table per endpoint with the budgets and the server's CPU time per request (which
@@ -24,7 +27,7 @@
  * partial run is for looking at one path, and is never a pass), BENCH_SERVER_NODE_ARGS (flags for
  * the server's node, such as `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -32,7 +35,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
-import { bundleServer } from '../../src/server/bundle.ts';
 import { LISTING_SNAPSHOT_FILE } from '../../src/server/env.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,13 +49,19 @@ const MEMORY_BUDGET_BYTES = 1024 ** 3;
 const SEED_TIMEOUT_MS = 15 * 60_000;
 
 /** p99 budgets at 10 connections (issue 5); detail has none in the issue: the listing's is ours for it. */
-const P99_BUDGET_MS = { listing: 25, detail: 25, search: 50, suggestions: 30 } as const;
+const P99_BUDGET_MS = { listing: 25, detail: 25, search: 50, suggestions: 30, listingPage: 30, productPage: 30, listingPageRendered: 30, productPageRendered: 30 } as const;
 type EndpointName = keyof typeof P99_BUDGET_MS;
 const LABELS: Record<EndpointName, string> = {
   listing: 'GET products (2 filters + sort)',
   detail: 'GET products/{slug}',
   search: 'GET search?q=',
   suggestions: 'GET search/suggestions?q=',
+  // Issue 11: the server-rendered HTML as a shopper gets it (anonymous: kept per catalogue version)…
+  listingPage: 'HTML listing page',
+  productPage: 'HTML product page',
+  // …and as a member gets it: rendered on every request (the work behind each cached page).
+  listingPageRendered: 'HTML listing page, rendered',
+  productPageRendered: 'HTML product page, rendered',
 };
 
 interface Site {
@@ -73,10 +81,41 @@ const SITES: Site[] = [
 interface BenchRequest {
   path: string;
   site: Site;
+  /** A page (HTML) rather than an API path; `member`: with a session cookie, so it is rendered every time. */
+  page?: 'anonymous' | 'member';
 }
 
 function headersFor(site: Site): Record<string, string> {
   return { ...CLIENT_HEADERS, Accept: 'application/json', 'Accept-Language': site.language, 'X-Site-Country': site.country };
+}
+
+/** A browser's page request: the site in its cookies, brotli accepted (what the server compresses on the way out). */
+function pageHeaders(site: Site, member: boolean): Record<string, string> {
+  const cookie = `locale=${site.country}; language=${site.language.slice(0, 2)}${member ? '; jwt-data=e30' : ''}`;
+  return { Accept: 'text/html', 'Accept-Encoding': 'br, gzip', Cookie: cookie };
+}
+
+function urlPath(r: BenchRequest): string {
+  return r.page ? r.path : `${API_PREFIX}/${r.path}`;
+}
+
+function requestHeaders(r: BenchRequest): Record<string, string> {
+  return r.page ? pageHeaders(r.site, r.page === 'member') : headersFor(r.site);
+}
+
+/** The pages of API requests: `products?category=x&…` → `/categories/x?…`, `products/{slug}` → `/products/{slug}`. */
+function asPages(requests: BenchRequest[], page: 'anonymous' | 'member'): BenchRequest[] {
+  return requests.map((r) => {
+    const [resource = '', query = ''] = r.path.split('?');
+    if (resource !== 'products') return { ...r, path: `/${resource}`, page };
+    const params = new URLSearchParams(query);
+    const category = params.get('category');
+    const brand = params.get('brand');
+    params.delete('category');
+    params.delete('brand');
+    const search = params.toString();
+    return { ...r, path: `${category ? `/categories/${category}` : `/brands/${brand ?? ''}`}${search ? `?${search}` : ''}`, page };
+  });
 }
 
 // --- server process -------------------------------------------------------------------------
@@ -354,7 +393,7 @@ interface RunResult {
 }
 
 function runAutocannon(base: string, requests: BenchRequest[], connections: number, seconds: number): Promise<RunResult> {
-  const all = requests.map((r) => ({ method: 'GET' as const, path: `${API_PREFIX}/${r.path}`, headers: headersFor(r.site) }));
+  const all = requests.map((r) => ({ method: 'GET' as const, path: urlPath(r), headers: requestHeaders(r) }));
   let client = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -390,7 +429,7 @@ async function probe(base: string, requests: BenchRequest[]): Promise<{ ok: numb
   const statuses = new Map<number, number>();
   let ok = 0;
   for (const r of requests) {
-    const response = await fetch(`${base}${API_PREFIX}/${r.path}`, { headers: headersFor(r.site) });
+    const response = await fetch(`${base}${urlPath(r)}`, { headers: requestHeaders(r) });
     await response.arrayBuffer();
     statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     if (response.ok) ok++;
@@ -412,8 +451,8 @@ async function main(): Promise<void> {
   let server: Server | null = null;
   try {
     console.log(`Data directory ${dataDir}${ownDir ? ' (temporary)' : ''}; ${PRODUCTS.toLocaleString('en')} products; port ${port}`);
-    // The server as `npm start` runs it (the SPA is not needed: the bench asks the API only).
-    await bundleServer();
+    // The server as `npm start` runs it, with the SPA and its server renderer (the HTML pages).
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     console.log('First start (seeds an empty directory; about two minutes at 100,000 products)…');
     const first = await startServer(dataDir, port, SEED_TIMEOUT_MS);
     console.log(`  ${first.readyLine || 'ready'} (${(first.startMs / 1000).toFixed(1)} s)`);
@@ -438,11 +477,17 @@ async function main(): Promise<void> {
     if (listingMs > START_BUDGET_MS) failures.push(`first listing ${Math.round(listingMs)} ms after spawn > ${START_BUDGET_MS} ms`);
 
     const catalogue = await readCatalogue(server.base);
+    const listing = listingRequests(catalogue, 60);
+    const detail = await detailRequests(server.base, catalogue, 60);
     const sets: Record<EndpointName, BenchRequest[]> = {
-      listing: listingRequests(catalogue, 60),
-      detail: ONLY && !ONLY.includes('detail') ? [] : await detailRequests(server.base, catalogue, 60),
+      listing,
+      detail,
       search: searchRequests(catalogue, 60),
       suggestions: suggestionRequests(catalogue, 60),
+      listingPage: asPages(listing, 'anonymous'),
+      productPage: asPages(detail, 'anonymous'),
+      listingPageRendered: asPages(listing, 'member'),
+      productPageRendered: asPages(detail, 'member'),
     };
 
     // Every URL once before any measuring: a URL that fails is reported instead of measured, and

@@ -38,6 +38,9 @@ function headTags(head: DocumentHead | null, socialImage: string): string {
  */
 export function buildDocument(template: string, parts: DocumentParts): string {
   let html = template;
+  // React puts the resources it hoists (the eager images' preloads) first in what it renders: they belong in the head.
+  const hoisted = /^(?:<link [^>]*>)+/.exec(parts.rootHtml)?.[0] ?? '';
+  const rootHtml = parts.rootHtml.slice(hoisted.length);
   html = html.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtmlAttribute(parts.lang)}"`);
   if (parts.head) {
     html = html.replace(/<title>[^<]*<\/title>/, '');
@@ -45,8 +48,8 @@ export function buildDocument(template: string, parts: DocumentParts): string {
   }
   html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
   // `() => …`: a replacement string would expand `$&` and the like found in the page.
-  html = html.replace('</head>', () => `${headTags(parts.head, parts.socialImage)}${parts.extraHead}${parts.preloads}</head>`);
+  html = html.replace('</head>', () => `${headTags(parts.head, parts.socialImage)}${parts.extraHead}${parts.preloads}${hoisted}</head>`);
   const state = parts.state ? `<script type="application/json" id="${PAGE_STATE_ID}">${serializePageState(parts.state)}</script>` : '';
-  html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.rootHtml}</div>${state}`);
+  html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${rootHtml}</div>${state}`);
   return html;
 }

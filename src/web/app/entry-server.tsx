@@ -45,17 +45,19 @@ export type { PageRequest, RenderedPage };
 
 /**
  * The chunks each route's first screen needs besides the entry, by source module (the keys of the
- * client build's manifest): the screen, and the views it loads at once. The server names them as
- * `modulepreload`, so they download beside the HTML instead of one after another. Kept here, not in
+ * client build's manifest): the screen itself. The server names them as `modulepreload`, so they
+ * download beside the HTML instead of after the entry asks for them. What a screen loads after its
+ * first paint (a listing's view, filters, a product's live stock and reviews) is left to load then:
+ * the HTML already shows it, and it would only compete with the first screen. Kept here, not in
  * the route table, because only the server needs it (the route table is in every first screen).
  */
 export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/': ['src/web/features/catalog/home-screen.tsx'],
-  '/categories/:top/:category?/:sub?': ['src/web/features/catalog/category-screen.tsx', 'src/web/features/catalog/listing-view.tsx'],
+  '/categories/:top/:category?/:sub?': ['src/web/features/catalog/category-screen.tsx'],
   '/products/:slug': ['src/web/features/product/product-screen.tsx'],
-  '/brands/:slug': ['src/web/features/catalog/brand-screen.tsx', 'src/web/features/catalog/listing-view.tsx'],
-  '/sale': ['src/web/features/catalog/sale-screen.tsx', 'src/web/features/catalog/listing-view.tsx'],
-  '/search': ['src/web/features/catalog/search-screen.tsx', 'src/web/features/catalog/listing-view.tsx'],
+  '/brands/:slug': ['src/web/features/catalog/brand-screen.tsx'],
+  '/sale': ['src/web/features/catalog/sale-screen.tsx'],
+  '/search': ['src/web/features/catalog/search-screen.tsx'],
   '/privacy': ['src/web/features/legal/privacy-screen.tsx'],
   '/terms': ['src/web/features/legal/terms-screen.tsx'],
   '/swagger': ['src/web/features/sandbox/swagger-screen.tsx'],

@@ -13,6 +13,7 @@ import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { formatMoney, formatNumber } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { createFilterCountsApi } from './filter-counts-api.ts';
+import { useResource } from '../../shared/hooks/use-resource.ts';
 import { filterParams, type ListingScope } from './listing.tsx';
 import { withFilters, withoutFilters } from './listing-url.ts';
 
@@ -62,14 +63,19 @@ type CountsView = { data: ProductFilters | null; failed: boolean; loading: boole
 
 /**
  * `GET products/filters` for the scope and filters. The counts shown stay until the next answer
- * arrives; an answer for filters no longer chosen is dropped (its request is aborted).
+ * arrives; an answer for filters no longer chosen is dropped (its request is aborted). The first
+ * answer is a screen machine's: a server-rendered page carries it, so the panel is whole without
+ * scripts and the browser does not ask again.
  */
 function useFilterCounts(scope: ListingScope, filters: ListingFilters): CountsView {
   const api = useApi(createFilterCountsApi);
   const key = JSON.stringify(filterParams(scope, filters));
+  const [firstKey] = useState(key);
+  const first = useResource((signal) => api.filters(JSON.parse(firstKey) as ReturnType<typeof filterParams>, { signal }), `filters:${firstKey}`);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ key: string | null; data: ProductFilters | null; failed: boolean }>({ key: null, data: null, failed: false });
   useEffect(() => {
+    if (key === firstKey) return;
     const controller = new AbortController();
     api.filters(JSON.parse(key) as ReturnType<typeof filterParams>, { signal: controller.signal }).then(
       (data) => setState({ key, data, failed: false }),
@@ -78,8 +84,12 @@ function useFilterCounts(scope: ListingScope, filters: ListingFilters): CountsVi
       },
     );
     return () => controller.abort();
-  }, [api, key, attempt]);
-  return { data: state.data, failed: state.failed && state.key === key, loading: state.key !== key, retry: () => setAttempt((n) => n + 1) };
+  }, [api, key, firstKey, attempt]);
+  if (key === firstKey) {
+    const data = first.status === 'success' ? first.data : null;
+    return { data: data ?? state.data, failed: first.status === 'failure', loading: first.status === 'loading', retry: first.status === 'failure' ? first.retry : () => undefined };
+  }
+  return { data: state.data ?? (first.status === 'success' ? first.data : null), failed: state.failed && state.key === key, loading: state.key !== key, retry: () => setAttempt((n) => n + 1) };
 }
 
 interface Choice {

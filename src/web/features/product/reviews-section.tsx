@@ -1,5 +1,4 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -13,18 +12,23 @@ import { useSite } from '../../shared/site/site-provider.tsx';
 import { createProductApi, type ProductApi } from './product-api.ts';
 import { ReviewForm } from './review-form.tsx';
 import { reviewListConnect, type ReviewListApi } from '../../../../machines/product/review-list.connect.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
+import { useScreenDataProvided, useScreenMachine } from '../../shared/ssr/screen-state.tsx';
 import './product.css';
+
+/** The review list's key among the page's screen machines. */
+const reviewsKey = (slug: string) => `reviews:${slug}`;
 
 /**
  * A product's reviews, below the fold: its chunk comes after the first paint, and the reviews are
- * fetched once the section nears the viewport. Review text is rendered as React text, never as markup.
+ * fetched once the section nears the viewport, unless the page brought them (a server-rendered
+ * page carries the first page of reviews: crawlers and shoppers without scripts read them too).
+ * Review text is rendered as React text, never as markup.
  */
 export default function ReviewsSection({ slug }: { slug: string }) {
   useFeatureCatalog();
   const api = useOptionalApi(createProductApi);
   const headingId = useId();
-  const near = useNearViewport();
+  const near = useNearViewport(useScreenDataProvided(reviewsKey(slug)));
   if (!api) return null;
   return (
     <section className="product__section reviews" aria-labelledby={headingId} ref={near.ref}>
@@ -36,10 +40,10 @@ export default function ReviewsSection({ slug }: { slug: string }) {
   );
 }
 
-/** Whether the element came within a screen of the viewport (at once where IntersectionObserver is missing). */
-function useNearViewport() {
+/** Whether the element came within a screen of the viewport (at once where IntersectionObserver is missing, or when `already`). */
+function useNearViewport(already: boolean) {
   const ref = useRef<HTMLElement>(null);
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [seen, setSeen] = useState(() => already || typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (seen || !element) return;
@@ -60,8 +64,8 @@ function Reviews({ api, slug }: { api: ProductApi; slug: string }) {
       actors: { fetchReviews: fromPromise<ReviewListResponse, FetchReviewsInput>(({ input, signal }) => api.reviews(slug, { ...input, fresh: signedIn }, { signal })) },
     }),
   );
-  const list = useActorRef(machine);
-  const view = useSelector(list, (snapshot) => reviewListConnect(snapshot, list.send), sameView);
+  const [snapshot, send] = useScreenMachine(reviewsKey(slug), machine);
+  const view = reviewListConnect(snapshot, send);
   const sortId = useId();
   const { summary, sort, loadingFirst } = view;
 

@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test';
+import { COUNTRIES, COUNTRY_CODES } from '../../src/config/countries.ts';
+import { expect, test } from './fixtures.ts';
+
+/*
+ * The first screen arrives rendered (issue 11): without JavaScript a shopper reads the listing and
+ * the product page; with it, the browser hydrates what the server sent without a warning and
+ * without asking the API again for what the HTML carried.
+ */
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a listing shows its products, prices in the country’s currency and the range', async ({ page, expectAccessible }) => {
+    await page.goto('/categories/makeup?country_code=au');
+    await expect(page.getByRole('heading', { level: 1, name: 'Makeup' })).toBeVisible();
+    const cards = page.locator('.product-card');
+    expect(await cards.count()).toBeGreaterThan(0);
+    await expect(cards.first().locator('.product-card__name, h3, h2').first()).not.toBeEmpty();
+    await expect(page.getByText(/^1 to \d+ of \d+$/)).toBeVisible();
+    const range = (await page.getByText(/^1 to \d+ of \d+$/).textContent()) ?? '';
+    expect(Number(/^1 to (\d+)/.exec(range)?.[1])).toBe(await cards.count());
+    await expect(cards.first()).toContainText(/\$\d/);
+    await expect(cards.first()).not.toContainText('S$');
+    await expectAccessible();
+  });
+
+  test('a product page shows its name, price and shades; Thai for TH, Chinese for HK', async ({ page, catalogue, expectAccessible }) => {
+    const slug = await catalogue.someProductSlug('sg');
+    await page.goto(`/products/${slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    await expect(page.locator('.product__info')).toContainText('S$');
+    await expect(page.locator('.product__variants, .product__info').first()).toBeVisible();
+    await expectAccessible();
+    await page.goto(`/products/${slug}?country_code=th&language=th`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    await expect(page.locator('main')).toContainText(/[\u0E00-\u0E7F]/);
+    await expect(page.locator('.product__info')).toContainText('฿');
+    await expectAccessible();
+    await page.goto(`/products/${slug}?country_code=hk&language=zh`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
+    await expect(page.locator('main')).toContainText(/[\u4E00-\u9FFF]/);
+    await expectAccessible();
+  });
+});
+
+/** The API reads a page's HTML already carries (its screen machines' data). */
+const CARRIED = [/\/api\/web\/v1\/layouts$/, /\/api\/web\/v1\/categories$/, /\/api\/web\/v1\/products\?/, /\/api\/web\/v1\/featured-products$/, /\/api\/web\/v1\/search\?/];
+
+function watch(page: Page) {
+  const problems: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => requests.push(request.url()));
+  return { problems, requests };
+}
+
+const PAIRS = COUNTRY_CODES.flatMap((country) => COUNTRIES[country].languages.map((language) => ({ country, language })));
+
+test('the store’s 11 country-language pairs', () => {
+  expect(PAIRS).toHaveLength(11);
+});
+
+for (const { country, language } of PAIRS) {
+  test(`${country}/${language}: the page hydrates without a warning and asks nothing it already has`, async ({ page, expectAccessible }) => {
+    const { problems, requests } = watch(page);
+    const query = `?country_code=${country.toLowerCase()}&language=${language}`;
+    for (const path of ['/', '/categories/makeup']) {
+      requests.length = 0;
+      await page.goto(`${path}${query}`, { waitUntil: 'networkidle' });
+      // Hydrated: the header's search box has become the interactive one.
+      await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-Hant' : language);
+      const repeated = requests.filter((url) => CARRIED.some((pattern) => pattern.test(url)));
+      expect(repeated, `${path}: data requests the HTML already answered`).toEqual([]);
+      await expectAccessible();
+    }
+    expect(problems).toEqual([]);
+  });
+}
