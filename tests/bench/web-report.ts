@@ -63,13 +63,13 @@ const METRICS: readonly Metric[] = ['score', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', '
 
 export function summarize(page: string, url: string, runs: readonly RunMetrics[]): PageSummary {
   if (runs.length === 0) throw new Error(`${page}: no runs to summarize`);
-  const median_ = Object.fromEntries(METRICS.map((metric) => [metric, median(runs.map((run) => run[metric]))])) as Record<Metric, number>;
+  const medians = Object.fromEntries(METRICS.map((metric) => [metric, median(runs.map((run) => run[metric]))])) as Record<Metric, number>;
   const steals = runs.map((run) => run.stealPercent).filter((steal): steal is number => steal !== null);
   return {
     page,
     url,
     runs: runs.length,
-    median: median_,
+    median: medians,
     stealPercent: steals.length === runs.length ? steals.reduce((sum, steal) => sum + steal, 0) / steals.length : null,
     load: Math.max(...runs.map((run) => run.load)),
   };
