@@ -29,13 +29,13 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import { LISTING_SNAPSHOT_FILE } from '../../src/server/env.ts';
+import { cpuTimes, freePort, stealBetween } from './machine.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FULL_CATALOGUE = 100_000;
@@ -120,18 +120,6 @@ function asPages(requests: BenchRequest[], page: 'anonymous' | 'member'): BenchR
 
 // --- server process -------------------------------------------------------------------------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 interface Server {
   child: ChildProcess;
   base: string;
@@ -208,25 +196,10 @@ function cpuMs(child: ChildProcess): number | null {
     return null;
   }
 }
-/**
- * Share of the machine's CPU time taken by the hypervisor for other guests (steal, Linux), in
- * percent since `since`; null elsewhere. Latency on a virtual machine tracks it: a run with
- * steal well above a few percent measures the neighbours as much as the server.
- */
-function cpuTimes(): number[] | null {
-  try {
-    return readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? null;
-  } catch {
-    return null;
-  }
-}
+/** Steal since `since`, in whole percent, as the table prints it; `?` without /proc. */
 function stealPercent(since: number[] | null): string {
-  const now = cpuTimes();
-  if (!since || !now) return '?';
-  const delta = now.map((value, i) => value - (since[i] ?? 0));
-  const total = delta.reduce((sum, value) => sum + value, 0);
-  // Fields: user nice system idle iowait irq softirq steal guest guest_nice.
-  return total > 0 ? ((100 * (delta[7] ?? 0)) / total).toFixed(0) : '?';
+  const steal = stealBetween(since, cpuTimes());
+  return steal === null ? '?' : steal.toFixed(0);
 }
 
 /** USER_HZ: 100 on Linux for every architecture Node runs on. */

@@ -37,7 +37,10 @@ export interface ProductServer extends ProductServerData {
   calls: ProductServerCall[];
 }
 
-export function productServer(initial: Partial<ProductServerData> = {}): ProductServer {
+/** What a test starts the server with: some of its data, and refusals that hold from the first call. */
+export type ProductServerSetup = Partial<ProductServerData> & Partial<Pick<ProductServer, 'refuse'>>;
+
+export function productServer(initial: ProductServerSetup = {}): ProductServer {
   return { variants: {}, reviews: {}, mine: {}, waitlist: [], subscriptions: [], refuse: new Map(), calls: [], ...initial };
 }
 

@@ -1,7 +1,7 @@
-import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
+import { act, cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import type { NotificationsOptions } from '../../machines/notifications/types.ts';
 import type { LanguageCode, Site } from '../../src/config/countries.ts';
 import { LANGUAGES } from '../../src/config/languages.ts';
@@ -24,7 +24,8 @@ import { clearSessionCookie, setSessionCookie } from './account-fake.ts';
 import { appApis } from './app-apis.ts';
 import type { FakeCatalogCalls } from './catalog-fake.ts';
 import { historyLocation, type HistoryLocation } from './history-location.ts';
-import { productServer, productServerFetch, type ProductServer, type ProductServerData } from './product-server.ts';
+import { preloadAppChunks } from './preload-chunks.ts';
+import { productServer, productServerFetch, type ProductServer, type ProductServerSetup } from './product-server.ts';
 // The navigation guard is a chunk that the first in-app navigation loads. Loaded here once, the
 // guard's verdict (stay in-app, or a full page load) arrives within the user event that navigated
 // (an import already loaded settles in microtasks), so a test reads where the shopper went at once.
@@ -46,6 +47,9 @@ function showDesktopHeader(): void {
   style.textContent = '.site-menu[popover] { display: flex; }';
   document.head.append(style);
 }
+
+// Every lazy chunk loaded before the file's first render (why: tests/helpers/preload-chunks.ts).
+beforeAll(preloadAppChunks, 60_000);
 
 /** Whether this test's render started fake timers (`now`), which the next test must not inherit. */
 let fakeClock = false;
@@ -98,7 +102,7 @@ export interface RenderAppOptions {
   /** A scripted `fetch`: the app's real API client runs over it, for the APIs not faked above. */
   fetch?: typeof fetch;
   /** The product page's scripted server (tests/helpers/product-server.ts) under the real client; the result's `server`. */
-  productServer?: Partial<ProductServerData>;
+  productServer?: ProductServerSetup;
 
   /** The runtime's effects besides full page loads (always recorded in `assigned`): deployment files, tab visibility, reload, error reports. */
   runtime?: Partial<Omit<RuntimeEffects, 'assign'>>;
@@ -141,7 +145,7 @@ export type RenderProductAppResult = RenderAppResult & { server: ProductServer }
  * and providers, and fakes for every API (or a real client over a scripted fetch): the one way
  * component tests render. With `ui`, that component stands in for the route table.
  */
-export function renderApp(options: RenderAppOptions & { productServer: Partial<ProductServerData> }): Promise<RenderProductAppResult>;
+export function renderApp(options: RenderAppOptions & { productServer: ProductServerSetup }): Promise<RenderProductAppResult>;
 export function renderApp(options?: RenderAppOptions): Promise<RenderAppResult>;
 export async function renderApp(options: RenderAppOptions = {}): Promise<RenderAppResult & { server?: ProductServer }> {
   const { url = '/', country, language, user: signedIn = 'guest', ui, catalog, account, sandbox, product, search, apis, runtime, buildId, sessionRefresh, notifications, now } = options;
@@ -194,22 +198,27 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
     fakeClock = true;
   }
   const user = now !== undefined ? userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }) : userEvent.setup();
-  const result = render(
-    <App
-      resolution={resolution}
-      i18n={i18n}
-      client={client}
-      apis={appApis({ catalog, catalogCalls: calls, account, sandbox, product, search, more: apis })}
-      effects={effects}
-      runtime={runtimeEffects}
-      locationHook={history.hook}
-      searchHook={history.searchHook}
-      {...(buildId !== undefined ? { buildId } : {})}
-      {...(sessionRefresh ? { sessionRefresh } : {})}
-      {...(notifications ? { notifications } : {})}
-    >
-      {ui}
-    </App>,
+  // Rendered inside an async act: what the first render starts and settles within microtasks (the
+  // fakes' answers, the machines' next states) is rendered before the test goes on, as React asks
+  // of a test environment (tests/setup/vitest.setup.ts), rather than between its steps.
+  const result = await act(async () =>
+    render(
+      <App
+        resolution={resolution}
+        i18n={i18n}
+        client={client}
+        apis={appApis({ catalog, catalogCalls: calls, account, sandbox, product, search, more: apis })}
+        effects={effects}
+        runtime={runtimeEffects}
+        locationHook={history.hook}
+        searchHook={history.searchHook}
+        {...(buildId !== undefined ? { buildId } : {})}
+        {...(sessionRefresh ? { sessionRefresh } : {})}
+        {...(notifications ? { notifications } : {})}
+      >
+        {ui}
+      </App>,
+    ),
   );
   return {
     ...result,

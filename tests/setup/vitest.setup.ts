@@ -1,1 +1,32 @@
 import '@testing-library/jest-dom/vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
+import { installConsoleGuard, takeConsoleProblems } from '../helpers/console-guard.ts';
+
+// Component tests (jsdom): tell React that this is a test environment whose updates go through
+// `act` (Testing Library's render, events and waitFor do), as React's testing guide asks. React
+// then warns about an update it was not told about instead of printing "The current testing
+// environment is not configured to support act(...)" about its own set-up; Testing Library turns
+// the flag off only while `waitFor` polls. Vitest runs without globals here, so Testing Library's
+// own `beforeAll` that would set it never runs.
+if (typeof document !== 'undefined') {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+}
+
+// An unexpected console.error or console.warn fails the test that logged it (tests/helpers/console-guard.ts).
+// Installed again before each test: a `vi.spyOn(console, …)` left by an earlier test (Vitest does
+// not restore mocks here) would otherwise swallow every later test's messages unseen.
+installConsoleGuard();
+beforeEach(installConsoleGuard);
+
+function failOnConsoleProblems(): void {
+  const problems = takeConsoleProblems();
+  if (problems.length > 0) {
+    throw new Error(`${problems.join('\n\n')}\n\n(declare a message the test provokes on purpose with expectConsoleError / expectConsoleWarn from tests/helpers/console-guard.ts)`);
+  }
+}
+
+// Registered before any test file's hooks, so it runs after them (Vitest runs after-hooks in
+// reverse): what an unmount in the file's cleanup logs is this test's too.
+afterEach(failOnConsoleProblems);
+// What is logged after a file's last test (a timer, a late promise) fails the file.
+afterAll(failOnConsoleProblems);

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { Layout } from '../../src/contract/layouts.ts';
 import { httpError, productFixture } from '../helpers/catalog-fake.ts';
+import { expectConsoleError } from '../helpers/console-guard.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0|\u202f/g, ' ');
@@ -177,15 +178,12 @@ describe('not found', () => {
 
 describe('fatal errors', () => {
   test('a crash shows the error screen with a reload action, not a blank page', async () => {
-    const original = console.error;
-    console.error = () => {};
-    try {
-      // A layout that breaks the contract makes the header throw while rendering.
-      await renderApp({ url: '/', catalog: { layouts: async () => ({}) as Layout } });
-      expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
-    } finally {
-      console.error = original;
-    }
+    // React reports the error its boundary caught, and the boundary logs it.
+    expectConsoleError(/^TypeError: Cannot read properties of undefined \(reading 'navigation'\)/);
+    expectConsoleError('Fatal app error');
+    // A layout that breaks the contract makes the header throw while rendering.
+    await renderApp({ url: '/', catalog: { layouts: async () => ({}) as Layout } });
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
   });
 });

@@ -73,8 +73,9 @@ describe('reviews', () => {
   });
 
   test('a failed load says so and retries', async () => {
-    const { user, server } = await renderApp({ url: `/products/${SLUG}`, productServer: { reviews: three() } });
-    server.refuse.set(`GET products/${SLUG}/reviews`, { status: 500, body: {} });
+    // Refused from the first call: the reviews load may start while the page renders.
+    const refuse = new Map([[`GET products/${SLUG}/reviews`, { status: 500, body: {} }]]);
+    const { user, server } = await renderApp({ url: `/products/${SLUG}`, productServer: { reviews: three(), refuse } });
     const section = await reviewsSection();
     expect(await within(section).findByText('Reviews could not be loaded.')).toBeInTheDocument();
     server.refuse.clear();

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Link, useLocation } from 'wouter';
 import type { BuildManifest } from '../../src/contract/build.ts';
 import type { Layout } from '../../src/contract/layouts.ts';
 import { CHUNK_RELOAD_KEY_PREFIX } from '../../src/web/app/runtime/chunk-reload.ts';
 import { layoutFixture } from '../helpers/catalog-fake.ts';
+import { expectConsoleError, expectConsoleWarn } from '../helpers/console-guard.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 
 afterEach(() => {
@@ -91,7 +92,7 @@ describe('navigation guard wiring', () => {
   });
 
   test('a check failure is reported with target, origin and exempted paths; navigation continues', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = expectConsoleError('Something went wrong while checking for exempted routes.');
     const { assigned, reported, where, click } = await renderRuntime();
     await click('/categories/%E0%A4%A');
     await waitFor(() => expect(where()).toBe('/categories/%E0%A4%A'));
@@ -99,11 +100,11 @@ describe('navigation guard wiring', () => {
     expect(reported).toHaveLength(1);
     expect(reported[0]?.message).toBe('Something went wrong while checking for exempted routes.');
     expect(reported[0]?.details).toMatchObject({ target: '/categories/%E0%A4%A', origin: '/', exemptedPaths: [{ type: 'startsWith', value: '/categories' }] });
-    expect(error).toHaveBeenCalledWith('Something went wrong while checking for exempted routes.', expect.objectContaining({ origin: '/' }), expect.any(URIError));
+    expect(logged.calls).toEqual([['Something went wrong while checking for exempted routes.', expect.objectContaining({ origin: '/' }), expect.any(URIError)]]);
   });
 
   test('a pathological regex from the CMS is reported once and ignored; navigation still works', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expectConsoleWarn('Ignored invalid smartLinkExemptedPaths entries');
     const { assigned, reported, where, click } = await renderRuntime({ exempted: [{ type: 'regex', value: '(a+)+$' }, { type: 'regex', value: '^/categories/' }] });
     await click('/categories/makeup');
     await waitFor(() => expect(where()).toBe('/categories/makeup'));
@@ -114,10 +115,6 @@ describe('navigation guard wiring', () => {
 });
 
 describe('deployment wiring', () => {
-  beforeEach(() => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-  });
-
   test('no build id (development, tests): nothing is fetched', async () => {
     const { fetched, click, where } = await renderRuntime();
     await click('/categories/makeup');
@@ -175,6 +172,8 @@ describe('deployment wiring', () => {
   });
 
   test('fetch failures are logged only', async () => {
+    const latestFailed = expectConsoleWarn('Deployment check: latest-build could not be read');
+    const manifestFailed = expectConsoleWarn('Deployment check: manifest could not be read');
     const { assigned, tabVisible } = await renderRuntime({
       buildId: 'b1',
       latest: async () => {
@@ -185,8 +184,8 @@ describe('deployment wiring', () => {
       },
     });
     await tabVisible();
-    await waitFor(() => expect(console.warn).toHaveBeenCalledWith('Deployment check: latest-build could not be read', expect.any(Error)));
-    await waitFor(() => expect(console.warn).toHaveBeenCalledWith('Deployment check: manifest could not be read', expect.any(Error)), { timeout: 3000 });
+    await waitFor(() => expect(latestFailed.calls).toContainEqual(['Deployment check: latest-build could not be read', expect.any(Error)]));
+    await waitFor(() => expect(manifestFailed.calls).toContainEqual(['Deployment check: manifest could not be read', expect.any(Error)]), { timeout: 3000 });
     expect(assigned).toEqual([]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -203,7 +202,9 @@ describe('chunk reload wiring (ErrorBoundary)', () => {
   }
 
   test('reloads once, and after the simulated reload shows the error screen instead of looping', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // React reports the error its boundary caught, and the boundary logs it.
+    expectConsoleError(/^TypeError: Failed to fetch dynamically imported module: \/assets\/HomeScreen-x\.js/);
+    expectConsoleError('Fatal app error');
     window.sessionStorage.clear();
     const reload = vi.fn();
     const first = await loadPage(reload);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { suggestionsFixture } from '../../machines/search/search-box.model.ts';
 import type { CountryCode } from '../../src/config/countries.ts';
@@ -168,8 +168,11 @@ describe('keyboard', () => {
 
   test('Enter while an input method is composing does nothing', async () => {
     const { combobox, location } = await mount({ text: 'ファンデ' });
-    combobox.focus();
-    combobox.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, isComposing: true }));
+    // Raw DOM calls (user-event cannot type with an input method), so inside act like user-event's.
+    act(() => {
+      combobox.focus();
+      combobox.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, isComposing: true }));
+    });
     expect(location()).toBe('/');
   });
 });

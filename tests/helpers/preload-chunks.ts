@@ -1,0 +1,33 @@
+/**
+ * The app's lazy chunks, loaded ahead of a file's first render (render-app.tsx: `beforeAll`).
+ *
+ * A chunk's first import in a busy test run is file I/O and takes from milliseconds to seconds.
+ * A chunk that a screen starts but the test does not wait for (the footer, the product page's
+ * reviews, the toasts' runtime) would finish at some random later step, or in the next test,
+ * outside `act`, and React rightly warns about a suspended component resolving unseen (the console
+ * guard fails the test on it). Loaded ahead, every lazy component resolves within the render's
+ * `act`, the same way in every run; the tests are about behaviour, not load time.
+ * Not here: the header's search box, which loads only when the shopper points at or focuses the
+ * search form, and whose tests are about that swap (tests/web/search-header.test.tsx). The
+ * chunk-failure tests render components of their own.
+ */
+export function preloadAppChunks(): Promise<unknown> {
+  return Promise.all([
+    import('../../src/web/app/footer.tsx'),
+    import('../../src/web/app/welcome-screen.tsx'),
+    import('../../src/web/app/runtime/deployment-watcher.tsx'),
+    import('../../src/web/features/notifications/notifications-runtime.tsx'),
+    import('../../src/web/features/catalog/home-screen.tsx'),
+    import('../../src/web/features/catalog/category-screen.tsx'),
+    import('../../src/web/features/catalog/brand-screen.tsx'),
+    import('../../src/web/features/catalog/sale-screen.tsx'),
+    import('../../src/web/features/catalog/search-screen.tsx'),
+    import('../../src/web/features/catalog/listing-view.tsx'),
+    import('../../src/web/features/catalog/listing-controls.tsx'),
+    import('../../src/web/features/product/product-screen.tsx'),
+    import('../../src/web/features/product/after-first-paint.ts'),
+    import('../../src/web/features/legal/privacy-screen.tsx'),
+    import('../../src/web/features/legal/terms-screen.tsx'),
+    import('../../src/web/features/account/screens.tsx'),
+  ]);
+}
