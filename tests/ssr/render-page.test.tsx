@@ -59,8 +59,11 @@ describe('server render', () => {
     expect(page.state.signedIn).toBe(false);
   });
 
-  test('a category listing: names, prices in the country’s currency and the count', async () => {
+  test('a category listing: names, prices in the country’s currency and the count, with the filter counts', async () => {
     const sg = await render('/categories/makeup');
+    // The filter panel waits for its feature messages, then for its counts: both come in the page.
+    expect(sg.html).toMatch(/<aside class="filters"[^>]*data-state="loaded"/);
+    expect(sg.html).not.toContain('aria-busy="true"');
     const listing = sg.state.snapshots['listing:category:makeup'] as { value: string; context: { products: { name: string }[]; total: number } };
     expect(listing.value).toBe('loaded');
     const names = listing.context.products.map((product) => product.name);
@@ -77,6 +80,9 @@ describe('server render', () => {
     const home = await render('/');
     const slug = (home.state.snapshots['featured:home'] as { context: { data: { slug: string }[] } }).context.data[0]?.slug ?? '';
     const page = await render(`/products/${slug}`);
+    // The first page of reviews comes with the page (crawlers, shoppers without scripts).
+    expect(page.state.snapshots[`reviews:${slug}`]).toMatchObject({ status: 'active' });
+    expect(page.html).not.toContain('aria-busy="true"');
     const detail = page.state.snapshots[`product:${slug}`] as { value: string; context: { data: { name: string; variants: unknown[] } } };
     expect(detail.value).toBe('success');
     expect(text(page.html)).toContain(detail.context.data.name);

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { use } from 'react';
-import { featureCatalogLoaded, loadFeatureCatalog } from './setup.ts';
+import { loadFeatureCatalog } from './setup.ts';
 
 /**
  * Suspends until the feature messages (`i18n/features/<catalog>.po`) of the active language are
@@ -9,5 +9,8 @@ import { featureCatalogLoaded, loadFeatureCatalog } from './setup.ts';
  */
 export function useFeatureCatalog(): void {
   const { i18n } = useLingui();
-  if (!featureCatalogLoaded(i18n)) use(loadFeatureCatalog(i18n));
+  // Always `use`d (a loaded catalog's promise is marked settled: no suspending): React matches the
+  // `use` calls of a component's retries by their order, and one that comes and goes would hand
+  // a later `use` (a screen machine's, in a server render) this one's answer.
+  use(loadFeatureCatalog(i18n));
 }

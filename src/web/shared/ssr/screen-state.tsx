@@ -33,7 +33,10 @@ export function ScreenStateProvider({ state, children }: { state: ScreenState; c
  */
 export function useScreenMachine<TMachine extends AnyStateMachine>(key: string | null, machine: TMachine, options: { input?: InputFrom<TMachine> } = {}) {
   const state = useContext(ScreenStateContext);
-  if (key !== null && state.snapshots[key] === undefined && state.settle) use(state.settle(key, machine, options.input));
+  // On the server `use` is called on every render, even once the snapshot is there: React matches
+  // the `use` calls of a component's retries by their order, so a call that comes and goes would
+  // hand a later `use` the answer of an earlier one.
+  if (key !== null && state.settle) use(state.settle(key, machine, options.input));
   const snapshot = key === null ? undefined : state.snapshots[key];
   // The persisted snapshot is the machine's own (getPersistedSnapshot), so it restores as one.
   return useMachine(machine, { ...options, ...(snapshot === undefined ? {} : { snapshot: snapshot as Snapshot<unknown> }) } as Parameters<typeof useMachine<TMachine>>[1]);

@@ -1,6 +1,7 @@
 import { createActor, waitFor, type AnyStateMachine, type Snapshot } from 'xstate';
 import type { ScreenSnapshots } from '../../../contract/page-state.ts';
 import type { ScreenState } from './screen-state.tsx';
+import { settled } from './settled.ts';
 
 /** How long a server render waits for one machine before it sends the state it has. */
 export const SERVER_SETTLE_TIMEOUT_MS = 3_000;
@@ -29,6 +30,7 @@ export function createServerScreenState(timeoutMs = SERVER_SETTLE_TIMEOUT_MS): S
           snapshots[key] = actor.getPersistedSnapshot();
           actor.stop();
         });
+      settled(run);
       pending.set(key, run);
     }
     return run;
