@@ -27,7 +27,8 @@
  * partial run is for looking at one path, and is never a pass), BENCH_SERVER_NODE_ARGS (flags for
  * the server's node, such as `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { startServer, stopServer, type Server } from './web-server.ts';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -120,67 +121,10 @@ function asPages(requests: BenchRequest[], page: 'anonymous' | 'member'): BenchR
 
 // --- server process -------------------------------------------------------------------------
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  /** Spawn → first answer. */
-  startMs: number;
-  /** `performance.now()` at spawn. */
-  spawnedAt: number;
-  /** What the server printed as ready. */
-  readyLine: string;
-  output: string[];
-}
-
-/** The real server as `npm start` runs it (the bundle, dist/server/main.mjs) as a child process; resolves once it answers. */
-async function startServer(dataDir: string, port: number, timeoutMs: number): Promise<Server> {
-  const started = performance.now();
+/** The real server as `npm start` runs it, on the bench's data directory. */
+function startBenchServer(dataDir: string, port: number, timeoutMs: number): Promise<Server> {
   const nodeArgs = process.env['BENCH_SERVER_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist/server/main.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_PRODUCTS: String(PRODUCTS) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  let readyLine = '';
-  const collect = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) {
-      output.push(line);
-      if (line.includes('ready at')) readyLine = line;
-    }
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before answering (a BENCH_DATA_DIR from an older schema must be deleted):\n${output.slice(-20).join('\n')}`))),
-  );
-  exited.catch(() => undefined);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = started + timeoutMs;
-  for (;;) {
-    const answered = await Promise.race([
-      fetch(`${base}${API_PREFIX}/brands`, { headers: headersFor(SITES[0] as Site) }).then(
-        (response) => response.ok,
-        () => false,
-      ),
-      exited,
-    ]);
-    if (answered) return { child, base, startMs: performance.now() - started, spawnedAt: started, readyLine, output };
-    if (performance.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not answer within ${Math.round(timeoutMs / 1000)} s:\n${output.slice(-20).join('\n')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
+  return startServer(ROOT, port, { DATA_DIR: dataDir, SEED_PRODUCTS: String(PRODUCTS) }, timeoutMs, nodeArgs);
 }
 
 /**
@@ -427,7 +371,7 @@ async function main(): Promise<void> {
     // The server as `npm start` runs it, with the SPA and its server renderer (the HTML pages).
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     console.log('First start (seeds an empty directory; about two minutes at 100,000 products)…');
-    const first = await startServer(dataDir, port, SEED_TIMEOUT_MS);
+    const first = await startBenchServer(dataDir, port, SEED_TIMEOUT_MS);
     console.log(`  ${first.readyLine || 'ready'} (${(first.startMs / 1000).toFixed(1)} s)`);
     // A data directory as a server leaves it: with the listing index saved beside the database
     // (written in the background once every country's prices and the search postings are read).
@@ -438,7 +382,7 @@ async function main(): Promise<void> {
     await stopServer(first);
 
     console.log('Restart on the existing directory…');
-    server = await startServer(dataDir, port, 60_000);
+    server = await startBenchServer(dataDir, port, 60_000);
     const startMs = server.startMs;
     console.log(`  ${server.readyLine} — answered ${Math.round(startMs)} ms after spawn`);
     if (startMs > START_BUDGET_MS) failures.push(`start ${Math.round(startMs)} ms > ${START_BUDGET_MS} ms`);

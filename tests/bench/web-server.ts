@@ -13,22 +13,35 @@ export interface Server {
   base: string;
   /** Spawn → first answer, in ms. */
   startMs: number;
+  /** `performance.now()` at spawn. */
+  spawnedAt: number;
+  /** What the server printed as ready. */
+  readyLine: string;
   output: string[];
 }
 
 /** The headers the SPA sends (spec §7): the API refuses requests without them. */
 const HEADERS = { ...CLIENT_HEADERS, Accept: 'application/json', 'Accept-Language': 'en-SG', 'X-Site-Country': 'sg' };
 
-/** Starts `node dist/server/main.mjs` on `port` with `env`; resolves once its API answers. */
-export async function startServer(root: string, port: number, env: Record<string, string>, timeoutMs: number): Promise<Server> {
+/**
+ * Starts the server as `npm start` runs it (`node dist/server/main.mjs`, with `nodeArgs` such as
+ * `--cpu-prof`) on `port` with `env`; resolves once its API answers. Both benches use it.
+ */
+export async function startServer(root: string, port: number, env: Record<string, string>, timeoutMs: number, nodeArgs: readonly string[] = []): Promise<Server> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist/server/main.mjs'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
-  const collect = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean));
+  let readyLine = '';
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      output.push(line);
+      if (line.includes('ready at')) readyLine = line;
+    }
+  };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const exited = new Promise<never>((_, reject) =>
@@ -44,7 +57,7 @@ export async function startServer(root: string, port: number, env: Record<string
       ),
       exited,
     ]);
-    if (answered) return { child, base, startMs: performance.now() - started, output };
+    if (answered) return { child, base, startMs: performance.now() - started, spawnedAt: started, readyLine, output };
     if (performance.now() - started > timeoutMs) {
       child.kill('SIGKILL');
       throw new Error(`server did not answer within ${Math.round(timeoutMs / 1000)} s:\n${output.slice(-20).join('\n')}`);

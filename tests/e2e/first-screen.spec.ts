@@ -97,3 +97,20 @@ for (const { country, language } of PAIRS) {
     expect(problems).toEqual([]);
   });
 }
+
+test('a client-side navigation costs one data request: the next page’s payload', async ({ page, store, expectAccessible }) => {
+  const { problems, requests } = watch(page);
+  await store.open('/');
+  await page.waitForLoadState('networkidle');
+  requests.length = 0;
+  await page.getByRole('navigation', { name: 'Shop by category' }).getByRole('link', { name: 'Makeup' }).click();
+  await expect(page).toHaveURL(/\/categories\/makeup$/);
+  await expect(page.getByText(/^1 to \d+ of \d+$/)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const data = requests.filter((url) => url.endsWith('_payload.json') || CARRIED.some((pattern) => pattern.test(url)));
+  expect(data.map((url) => new URL(url).pathname)).toEqual(['/categories/makeup/_payload.json']);
+  // Still the same document: the SPA navigated, the server did not send a new page.
+  expect(requests.some((url) => new URL(url).pathname === '/categories/makeup')).toBe(false);
+  expect(problems).toEqual([]);
+  await expectAccessible();
+});
