@@ -48,13 +48,32 @@ export function varyOnAcceptEncoding(headers: Headers): void {
 function compressor(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
   const zlib = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } }) : createGzip({ level: DYNAMIC_GZIP_LEVEL });
   const flushKind = encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
+  // Closed once the client has gone (the response stream is cancelled) or zlib failed: what zlib
+  // still emits then has nowhere to go, and an enqueue would throw outside any request.
+  let open = true;
+  const close = () => {
+    open = false;
+    zlib.destroy();
+  };
   return new TransformStream({
     start(controller) {
-      zlib.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
-      zlib.on('error', (error) => controller.error(error));
+      zlib.on('data', (chunk: Buffer) => {
+        if (!open) return;
+        try {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        } catch {
+          close();
+        }
+      });
+      zlib.on('error', (error) => {
+        if (!open) return;
+        close();
+        controller.error(error);
+      });
     },
     transform: (chunk) =>
       new Promise<void>((resolve) => {
+        if (!open) return resolve();
         zlib.write(chunk);
         zlib.flush(flushKind, () => resolve());
       }),
