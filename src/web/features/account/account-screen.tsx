@@ -139,7 +139,7 @@ function AccountLoader() {
 
 /** `/account`: the dashboard (spec §2), for a signed-in shopper. */
 export default function AccountScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog('account');
   const { t } = useLingui();
   useDocumentHead({ title: t`Your account` });
   const [leaving, setLeaving] = useState(false);

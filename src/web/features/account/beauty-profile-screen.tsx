@@ -94,7 +94,7 @@ function BeautyProfileLoader() {
 
 /** `/account/beauty-profile`: skin, hair and shade preferences, every answer optional. */
 export default function BeautyProfileScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog('account');
   const { t } = useLingui();
   useDocumentHead({ title: t`Beauty profile` });
   return (

@@ -40,7 +40,7 @@ function ChangePasswordForm() {
 
 /** `/account/password`. */
 export default function ChangePasswordScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog('account');
   const { t } = useLingui();
   useDocumentHead({ title: t`Change your password` });
   return (

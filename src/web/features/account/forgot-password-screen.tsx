@@ -13,7 +13,7 @@ import { createAccountApi } from './account-api.ts';
  * is reported, so the shopper can try again.
  */
 export default function ForgotPasswordScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog('account');
   const { t } = useLingui();
   useDocumentHead({ title: t`Forgot password` });
   const api = useApi(createAccountApi);

@@ -214,7 +214,7 @@ export function AccountFormElement({ form, children, label }: { form: FormRef; c
  * reference id. `actions` adds what the shopper can do next (ask for a new link, sign in …).
  */
 export function ErrorSummary({ form, labels, actions }: { form: FormRef; labels: Readonly<Record<string, string>>; actions?: (failure: AccountFailure) => ReactNode }) {
-  useFeatureCatalog();
+  useFeatureCatalog('account');
   const { i18n } = useLingui();
   const { summary, fieldErrors, attempts, form: kind } = useAccountFormView(form);
   const region = useRef<HTMLDivElement>(null);

@@ -61,7 +61,7 @@ function SocialSignIn({ idToken, returnTo }: { idToken: string; returnTo: string
 
 /** `/sign_in/google#id_token=…&state=…`: where the provider sends the shopper back. */
 export default function GoogleCallbackScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog('account');
   const { t } = useLingui();
   useDocumentHead({ title: t`Sign in with Google` });
   const [callback] = useState(() => readGoogleCallback(window.location.hash));

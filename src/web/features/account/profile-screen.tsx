@@ -54,7 +54,7 @@ function ProfileLoader() {
 
 /** `/account/profile`: the member's names. */
 export default function ProfileScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog('account');
   const { t } = useLingui();
   useDocumentHead({ title: t`Your profile` });
   return (

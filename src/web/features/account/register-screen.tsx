@@ -49,7 +49,7 @@ function BeautyPassConsent({ form }: { form: FormRef }) {
 
 /** `/register`: a new account, its consents (spec §5) and, with the Beauty Pass consent, membership at pink. */
 export default function RegisterScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog('account');
   const { t, i18n } = useLingui();
   useDocumentHead({ title: t`Create an account` });
   const api = useApi(createAccountApi);

@@ -92,7 +92,7 @@ function CheckedReset({ token }: { token: string }) {
 
 /** `/reset_password?token=…`: the link is checked before the form is offered (spec §8). */
 export default function ResetPasswordScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog('account');
   const { t } = useLingui();
   useDocumentHead({ title: t`Choose a new password` });
   const token = new URLSearchParams(useSearch()).get('token') ?? '';

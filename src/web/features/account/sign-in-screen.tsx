@@ -12,7 +12,7 @@ import { createAccountApi } from './account-api.ts';
 
 /** `/sign_in?return_to=…`: email and password, then back to `return_to` when it is ours (spec §2). */
 export default function SignInScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog('account');
   const { t } = useLingui();
   useDocumentHead({ title: t`Sign in` });
   const api = useApi(createAccountApi);

@@ -14,7 +14,7 @@ const errorId = (field: BookingField) => `booking-${field}-error`;
 
 /** The details step: every rule lives in the contract's schema, applied by the machine. */
 export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
-  useFeatureCatalog();
+  useFeatureCatalog('booking');
   const { t, i18n } = useLingui();
   const { details, errors, submitAttempts, submitError, submitting } = view;
   const form = useRef<HTMLFormElement>(null);

@@ -18,7 +18,7 @@ type FlowImplementations = Parameters<typeof bookingFlowMachine.provide>[0];
 
 /** The booking flow with its actors (the app's API calls, or a test's fakes) bound in. */
 export function BookingFlow({ implementations, input }: { implementations: FlowImplementations; input: BookingFlowInput }) {
-  useFeatureCatalog();
+  useFeatureCatalog('booking');
   const [machine] = useState(() => bookingFlowMachine.provide(implementations));
   const actorRef = useActorRef(machine, { input });
   return <BookingFlowView actorRef={actorRef} />;
@@ -254,7 +254,7 @@ const HEADINGS = {
  * allowed is always the machine's answer.
  */
 export function BookingFlowView({ actorRef }: { actorRef: FlowRef }) {
-  useFeatureCatalog();
+  useFeatureCatalog('booking');
   const view = useSelector(actorRef, (snapshot) => bookingFlowConnect(snapshot, actorRef.send), sameView);
   const { step, confirmationNumber } = view;
   const holdMinutes = SLOT_HOLD_MS / 60_000;

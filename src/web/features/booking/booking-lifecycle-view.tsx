@@ -19,7 +19,7 @@ type LifecycleImplementations = Parameters<typeof bookingLifecycleMachine.provid
  * becomes visible: timers do not run while a laptop sleeps, and the appointment may have passed.
  */
 export function BookingLifecycle({ implementations, input, rescheduleSlots }: { implementations: LifecycleImplementations; input: BookingLifecycleInput; rescheduleSlots: readonly Slot[] }) {
-  useFeatureCatalog();
+  useFeatureCatalog('booking');
   const [machine] = useState(() => bookingLifecycleMachine.provide(implementations));
   const actorRef = useActorRef(machine, { input });
   useEffect(() => {
@@ -65,7 +65,7 @@ function Failure({ view, children }: { view: BookingLifecycleApi; children: Reac
 
 /** Manage a booking: see it, reschedule it to another slot, or cancel it. */
 export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: LifecycleRef; rescheduleSlots: readonly Slot[] }) {
-  useFeatureCatalog();
+  useFeatureCatalog('booking');
   const site = useSite();
   const { i18n } = useLingui();
   const view = useSelector(actorRef, (snapshot) => bookingLifecycleConnect(snapshot, actorRef.send), sameView);

@@ -11,7 +11,7 @@ import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { Listing } from './listing.tsx';
 
 function BrandFailure({ retry }: { retry: () => void }) {
-  useFeatureCatalog();
+  useFeatureCatalog('catalog');
   const { t } = useLingui();
   return <ErrorPanel title={t`The brand could not be loaded.`} onRetry={retry} />;
 }

@@ -33,7 +33,7 @@ const SORT_LABELS: Readonly<Record<ProductSort, MessageDescriptor>> = {
 
 /** The sort order, a labelled select; a new order starts again at page 1. */
 export function SortControl({ query, onChange }: ControlProps) {
-  useFeatureCatalog();
+  useFeatureCatalog('catalog');
   const { i18n } = useLinguiInstance();
   const { t } = useLingui();
   const id = useId();
@@ -236,7 +236,7 @@ function toggle<T extends string>(list: readonly T[], value: T, on: boolean): T[
  * the sale page no on-sale filter.
  */
 export function FilterPanel({ scope, query, onChange }: ControlProps & { scope: ListingScope }) {
-  useFeatureCatalog();
+  useFeatureCatalog('catalog');
   const { t } = useLingui();
   const { i18n } = useLinguiInstance();
   const site = useSite();

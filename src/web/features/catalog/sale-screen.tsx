@@ -6,7 +6,7 @@ import { Listing } from './listing.tsx';
 
 /** Waits for the feature messages by itself: the products' request does not wait for them. */
 function SaleHeading() {
-  useFeatureCatalog();
+  useFeatureCatalog('catalog');
   const { t } = useLingui();
   useDocumentHead({ title: t`On sale` });
   return <h1>{t`On sale`}</h1>;

@@ -13,7 +13,7 @@ export function searchText(search: string): string {
 
 /** Spec §8 "Search no result": what was not found, and what to try instead. */
 function NoResults({ q, clear }: { q: string; clear: (() => void) | null }) {
-  useFeatureCatalog();
+  useFeatureCatalog('catalog');
   return (
     <div className="panel search-results__none" data-state="empty">
       <p className="panel__title">
@@ -51,7 +51,7 @@ function NoResults({ q, clear }: { q: string; clear: (() => void) | null }) {
 }
 
 function SearchHeading({ q }: { q: string }) {
-  useFeatureCatalog();
+  useFeatureCatalog('catalog');
   const { t } = useLingui();
   useDocumentHead({ title: q ? t`Search results for “${q}”` : t`Search` });
   if (!q) {
@@ -69,7 +69,7 @@ function SearchHeading({ q }: { q: string }) {
 
 /** "Showing results for {corrected}": the results are for the corrected spelling. */
 function Corrected({ corrected }: { corrected: string }) {
-  useFeatureCatalog();
+  useFeatureCatalog('catalog');
   return (
     <p className="search-results__corrected" data-state="corrected">
       <Trans>

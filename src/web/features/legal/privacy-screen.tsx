@@ -4,7 +4,7 @@ import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 
 export default function PrivacyScreen() {
   // Long legal texts: their messages come with the feature catalog, off the first screen's budget.
-  useFeatureCatalog();
+  useFeatureCatalog('legal');
   const { t } = useLingui();
   const title = t`Privacy policy`;
   useDocumentHead({ title });

@@ -7,7 +7,7 @@ import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 /** The terms page; `?section=` names the section the link pointed at (spec §2). */
 export default function TermsScreen() {
   // Long legal texts: their messages come with the feature catalog, off the first screen's budget.
-  useFeatureCatalog();
+  useFeatureCatalog('legal');
   const { t, i18n } = useLingui();
   const section = new URLSearchParams(useSearch()).get('section');
   const known = section ? TERMS_SECTIONS[section] : undefined;

@@ -21,7 +21,7 @@ export interface TierStatusPanelProps {
  * A pink member also sees the white panel: white is one purchase away and is what pink unlocks.
  */
 export function TierStatusPanel({ actor, site }: TierStatusPanelProps) {
-  useFeatureCatalog();
+  useFeatureCatalog('loyalty');
   const { t, i18n } = useLingui();
   const headingId = useId();
   const view = useSelector(actor, (snapshot) => tierConnect(snapshot, actor.send), sameView);

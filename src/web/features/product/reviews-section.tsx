@@ -25,7 +25,7 @@ const reviewsKey = (slug: string) => `reviews:${slug}`;
  * Review text is rendered as React text, never as markup.
  */
 export default function ReviewsSection({ slug }: { slug: string }) {
-  useFeatureCatalog();
+  useFeatureCatalog('product');
   const api = useOptionalApi(createProductApi);
   const headingId = useId();
   const near = useNearViewport(useScreenDataProvided(reviewsKey(slug)));

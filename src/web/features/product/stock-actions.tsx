@@ -32,7 +32,7 @@ export interface StockActionsProps {
  * from the contract); this view only reads them.
  */
 export default function StockActions({ product, variant }: StockActionsProps) {
-  useFeatureCatalog();
+  useFeatureCatalog('product');
   const api = useOptionalApi(createProductApi);
   const signedIn = useSignedIn();
   if (!api) return null;

@@ -64,7 +64,7 @@ function MachineRow({ model }: { model: AnyMachineModel }) {
 
 /** `/sandbox/machines`: every machine of the registry, for QA to pick one and step through it. */
 export default function MachineListScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog('sandbox');
   const { t } = useLingui();
   const title = t`Machine visualizer`;
   useDocumentHead({ title });

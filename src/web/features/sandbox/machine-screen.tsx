@@ -82,7 +82,7 @@ function Visualizer({ model }: { model: AnyMachineModel }) {
 
 /** `/sandbox/machines/:id`: one registered machine, drawn and driven by QA. */
 export default function MachineScreen({ params }: ScreenProps) {
-  useFeatureCatalog();
+  useFeatureCatalog('sandbox');
   const [location] = useLocation();
   const model = findModel(params.id ?? '');
   if (!model) return <NotFoundScreen path={location} reason="invalid" />;

@@ -87,7 +87,7 @@ function MailboxLoader() {
 
 /** `/sandbox/mailbox`: the emails the store "sent" in development (the outbox table), newest first. */
 export default function SandboxMailboxScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog('sandbox');
   const { t } = useLingui();
   useDocumentHead({ title: t`Sandbox mailbox` });
   const [round, setRound] = useState(0);

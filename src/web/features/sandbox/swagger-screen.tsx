@@ -155,7 +155,7 @@ function RequestHeaders() {
 /** `/swagger`: the API reference, generated from the contract's endpoint registry. */
 export default function SwaggerScreen() {
   // A developer page: its messages come with the feature catalog, off the first screen's budget.
-  useFeatureCatalog();
+  useFeatureCatalog('sandbox');
   const { t } = useLingui();
   const title = t`API documentation`;
   useDocumentHead({ title });

@@ -40,7 +40,7 @@ type KeyIntent = (typeof KEY_INTENTS)[keyof typeof KEY_INTENTS];
 
 /** The header search box: a WAI-ARIA combobox whose behaviour is `searchBoxMachine`. */
 export default function SearchBox({ initialText = '', autoFocus = false, api, store, suggestDelay }: SearchBoxProps) {
-  useFeatureCatalog();
+  useFeatureCatalog('search');
   const { t } = useLingui();
   const { country } = useSite();
   const [, navigate] = useLocation();

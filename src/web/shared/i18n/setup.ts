@@ -1,45 +1,51 @@
 import type { I18n, Messages } from '@lingui/core';
 import { CATALOGS, type CatalogName } from '../../../config/languages.ts';
+import { FEATURE_CATALOGS, type FeatureCatalog } from './feature-catalogs.ts';
 import { loadStorefrontCatalog } from './storefront.ts';
 
 // The entry imports ./storefront.ts only: the feature catalogs' loader stays out of the first screen.
 export { loadStorefrontCatalog, setupI18n } from './storefront.ts';
+export type { FeatureCatalog } from './feature-catalogs.ts';
 
-/** `i18n/features/<catalog>.po` already merged into an instance (or on its way), per catalog. */
-const featureLoads = new WeakMap<I18n, Map<CatalogName, Promise<void>>>();
-const featuresLoaded = new WeakMap<I18n, Set<CatalogName>>();
+/** `<language>/<feature>`: one feature's messages in one language. */
+type LoadKey = `${CatalogName}/${FeatureCatalog}`;
+
+/** `i18n/features/<feature>/<catalog>.po` already merged into an instance (or on its way). */
+const featureLoads = new WeakMap<I18n, Map<LoadKey, Promise<void>>>();
+const featuresLoaded = new WeakMap<I18n, Set<LoadKey>>();
 
 /**
- * Merges `i18n/features/<catalog>.po` (visualizer, booking, loyalty tier) into the instance's
- * active catalog; a second call for the same catalog returns the first call's promise.
+ * Merges one feature's messages (`i18n/features/<feature>/<catalog>.po`) into the instance's active
+ * catalog; a second call for the same feature and language returns the first call's promise.
  */
-export function loadFeatureCatalog(i18n: I18n): Promise<void> {
+export function loadFeatureCatalog(i18n: I18n, feature: FeatureCatalog): Promise<void> {
   const catalog = CATALOGS.find((name) => name === i18n.locale);
   if (!catalog) return Promise.reject(new Error(`loadFeatureCatalog: no active catalog (locale ${JSON.stringify(i18n.locale)})`));
-  const loads = featureLoads.get(i18n) ?? new Map<CatalogName, Promise<void>>();
+  const loads = featureLoads.get(i18n) ?? new Map<LoadKey, Promise<void>>();
   featureLoads.set(i18n, loads);
-  let load = loads.get(catalog);
+  const key: LoadKey = `${catalog}/${feature}`;
+  let load = loads.get(key);
   if (!load) {
-    load = import(`../../../../i18n/features/${catalog}.po`).then(({ messages }: { messages: Messages }) => {
+    load = import(`../../../../i18n/features/${feature}/${catalog}.po`).then(({ messages }: { messages: Messages }) => {
       i18n.load(catalog, messages);
-      const loaded = featuresLoaded.get(i18n) ?? new Set<CatalogName>();
-      loaded.add(catalog);
+      const loaded = featuresLoaded.get(i18n) ?? new Set<LoadKey>();
+      loaded.add(key);
       featuresLoaded.set(i18n, loaded);
     });
     // A failed chunk is tried again by the next caller rather than cached as failed.
-    load.catch(() => loads.delete(catalog));
-    loads.set(catalog, load);
+    load.catch(() => loads.delete(key));
+    loads.set(key, load);
   }
   return load;
 }
 
-/** The feature messages of the active catalog are merged: a component can render them now. */
-export function featureCatalogLoaded(i18n: I18n): boolean {
-  return featuresLoaded.get(i18n)?.has(i18n.locale as CatalogName) ?? false;
+/** The feature's messages of the active catalog are merged: a component can render them now. */
+export function featureCatalogLoaded(i18n: I18n, feature: FeatureCatalog): boolean {
+  return featuresLoaded.get(i18n)?.has(`${i18n.locale as CatalogName}/${feature}`) ?? false;
 }
 
-/** Loads and activates every message of a catalog: the storefront's and the features'. */
+/** Loads and activates every message of a catalog: the storefront's and every feature's (tests). */
 export async function loadCatalog(catalog: CatalogName, i18n: I18n): Promise<void> {
   await loadStorefrontCatalog(catalog, i18n);
-  await loadFeatureCatalog(i18n);
+  await Promise.all(FEATURE_CATALOGS.map((feature) => loadFeatureCatalog(i18n, feature)));
 }
