@@ -1,3 +1,5 @@
+import { ACCOUNT_SCREENS } from '../../src/web/app/routes.tsx';
+
 /**
  * The app's lazy chunks, loaded ahead of a file's first render (render-app.tsx: `beforeAll`).
  *
@@ -28,6 +30,7 @@ export function preloadAppChunks(): Promise<unknown> {
     import('../../src/web/features/product/after-first-paint.ts'),
     import('../../src/web/features/legal/privacy-screen.tsx'),
     import('../../src/web/features/legal/terms-screen.tsx'),
-    import('../../src/web/features/account/screens.tsx'),
+    // Each account screen is a chunk of its own.
+    ...Object.values(ACCOUNT_SCREENS).map((screen) => screen.preload?.()),
   ]);
 }

@@ -48,7 +48,7 @@ export const ROUTES: { name: string; screen: string; path: (refs: Refs) => strin
   { name: 'brand listing', screen: 'src/web/features/catalog/brand-screen.tsx', path: (r) => `/brands/${r.brand}`, catalogs: [STOREFRONT_CATALOG, featureCatalog('catalog')] },
   { name: 'sale listing', screen: 'src/web/features/catalog/sale-screen.tsx', path: () => '/sale', catalogs: [STOREFRONT_CATALOG, featureCatalog('catalog')] },
   { name: 'search results', screen: 'src/web/features/catalog/search-screen.tsx', path: () => '/search?q=lip', catalogs: [STOREFRONT_CATALOG, featureCatalog('catalog')] },
-  { name: 'sign-in', screen: 'src/web/features/account/screens.tsx', path: () => '/sign_in', catalogs: [STOREFRONT_CATALOG, featureCatalog('account')] },
+  { name: 'sign-in', screen: 'src/web/features/account/sign-in-screen.tsx', path: () => '/sign_in', catalogs: [STOREFRONT_CATALOG, featureCatalog('account')] },
 ];
 
 /** One answer as it crossed the wire: the body's bytes before any decoding. */
