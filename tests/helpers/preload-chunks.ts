@@ -17,6 +17,7 @@ export function preloadAppChunks(): Promise<unknown> {
   return Promise.all([
     import('../../src/web/app/footer.tsx'),
     import('../../src/web/app/welcome-screen.tsx'),
+    import('../../src/web/app/session-expired-notice.tsx'),
     import('../../src/web/app/runtime/deployment-watcher.tsx'),
     import('../../src/web/features/notifications/notifications-runtime.tsx'),
     import('../../src/web/features/catalog/home-screen.tsx'),

@@ -11,7 +11,7 @@ import { resolveSite } from '../shared/site/resolve.ts';
 import { createServerScreenState } from '../shared/ssr/server-screen-state.ts';
 import { createServerRender } from '../shared/ssr/server-render.tsx';
 import { App } from './app.tsx';
-import { ServerErrorScreen } from './error-boundary.tsx';
+import { ServerErrorScreen } from './server-error-screen.tsx';
 import { I18nProvider } from '@lingui/react';
 import { renderToString } from 'react-dom/server';
 
