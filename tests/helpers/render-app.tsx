@@ -17,6 +17,7 @@ import type { ApiFakes } from '../../src/web/shared/api/api-provider.tsx';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import { ALL_FEATURE_MESSAGES } from './feature-messages.ts';
 import type { AuthRefreshActor } from '../../src/web/shared/session/coordinator.ts';
 import { resolveSite, type CookieWrites } from '../../src/web/shared/site/resolve.ts';
 import type { SiteEffects } from '../../src/web/shared/site/site-provider.tsx';
@@ -157,7 +158,7 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
   const resolution = resolveSite({ search: query, cookie });
   const activeLanguage: LanguageCode = resolution.kind === 'site' ? resolution.site.language : resolution.language;
   const i18n = setupI18n();
-  await loadCatalog(LANGUAGES[activeLanguage].catalog, i18n);
+  await loadCatalog(LANGUAGES[activeLanguage].catalog, i18n, ALL_FEATURE_MESSAGES);
 
   if (signedIn === 'member') setSessionCookie();
   else clearSessionCookie();

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_CATALOGS } from '../../src/web/shared/i18n/feature-catalogs.ts';
+import { ALL_FEATURE_MESSAGES } from '../helpers/feature-messages.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -27,15 +28,29 @@ describe('feature catalogs', () => {
     }
   });
 
+  it("each feature's loader loads its own catalog", async () => {
+    expect(ALL_FEATURE_MESSAGES.map(({ feature }) => feature).sort()).toEqual([...FEATURE_CATALOGS].sort());
+    for (const { feature, load } of ALL_FEATURE_MESSAGES) {
+      const source = readFileSync(join(root, 'src', 'web', 'features', feature, 'messages.ts'), 'utf8');
+      expect(source, feature).toContain(`i18n/features/${feature}/\${catalog}.po`);
+      const { messages } = await load('th');
+      expect(Object.keys(messages).length, feature).toBeGreaterThan(0);
+    }
+  });
+
   it('a component waits for the catalog that holds its own messages', () => {
     let callers = 0;
     for (const file of sourceFiles(join(root, 'src', 'web'))) {
-      const waitsFor = [...readFileSync(join(root, file), 'utf8').matchAll(/useFeatureCatalog\('([a-z-]+)'\)/g)].map(([, feature]) => feature);
+      const waitsFor = [...readFileSync(join(root, file), 'utf8').matchAll(/useFeatureCatalog\(([a-z]+)Messages\)/g)].map(([, feature]) => feature);
       if (waitsFor.length === 0) continue;
       callers += 1;
       // The feature catalogs that hold this file's messages: the one it waits for must be among them.
       const holders = FEATURE_CATALOGS.filter((feature) => origins.get(feature)?.has(file));
-      for (const feature of new Set(waitsFor)) expect(holders, `${file} waits for '${feature}'`).toContain(feature);
+      for (const feature of new Set(waitsFor)) {
+        expect(holders, `${file} waits for ${feature}Messages`).toContain(feature);
+        // Its own feature's loader: the one beside it.
+        expect(file.startsWith(`src/web/features/${feature}/`), `${file} waits for ${feature}Messages`).toBe(true);
+      }
     }
     expect(callers).toBeGreaterThan(10);
   });

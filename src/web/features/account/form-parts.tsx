@@ -8,6 +8,7 @@ import { accountFormMachine, type AccountFormInput, type SubmitInput } from '../
 import { FAILURE_MESSAGES, FIELD_ERROR_MESSAGES } from '../../../../machines/account/messages.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { accountMessages } from './messages.ts';
 import './account.css';
 
 export type FormRef = ActorRefFrom<typeof accountFormMachine>;
@@ -214,7 +215,7 @@ export function AccountFormElement({ form, children, label }: { form: FormRef; c
  * reference id. `actions` adds what the shopper can do next (ask for a new link, sign in …).
  */
 export function ErrorSummary({ form, labels, actions }: { form: FormRef; labels: Readonly<Record<string, string>>; actions?: (failure: AccountFailure) => ReactNode }) {
-  useFeatureCatalog('account');
+  useFeatureCatalog(accountMessages);
   const { i18n } = useLingui();
   const { summary, fieldErrors, attempts, form: kind } = useAccountFormView(form);
   const region = useRef<HTMLDivElement>(null);

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { SignIn } from '../../../contract/auth.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { accountMessages } from './messages.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { landingPath, useReturnTo, withReturnTo } from './navigation.tsx';
@@ -12,7 +13,7 @@ import { createAccountApi } from './account-api.ts';
 
 /** `/sign_in?return_to=…`: email and password, then back to `return_to` when it is ours (spec §2). */
 export default function SignInScreen() {
-  useFeatureCatalog('account');
+  useFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Sign in` });
   const api = useApi(createAccountApi);

@@ -8,10 +8,11 @@ import { useResource } from '../../shared/hooks/use-resource.ts';
 import type { ScreenProps } from '../../shared/screen.ts';
 import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { catalogMessages } from './messages.ts';
 import { Listing } from './listing.tsx';
 
 function BrandFailure({ retry }: { retry: () => void }) {
-  useFeatureCatalog('catalog');
+  useFeatureCatalog(catalogMessages);
   const { t } = useLingui();
   return <ErrorPanel title={t`The brand could not be loaded.`} onRetry={retry} />;
 }

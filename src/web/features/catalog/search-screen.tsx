@@ -4,6 +4,7 @@ import { Link, useSearch } from 'wouter';
 import { clipSearchText } from '../../../contract/search-text.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { catalogMessages } from './messages.ts';
 import { Listing } from './listing.tsx';
 
 /** The search text of a results URL as the API takes it. */
@@ -13,7 +14,7 @@ export function searchText(search: string): string {
 
 /** Spec §8 "Search no result": what was not found, and what to try instead. */
 function NoResults({ q, clear }: { q: string; clear: (() => void) | null }) {
-  useFeatureCatalog('catalog');
+  useFeatureCatalog(catalogMessages);
   return (
     <div className="panel search-results__none" data-state="empty">
       <p className="panel__title">
@@ -51,7 +52,7 @@ function NoResults({ q, clear }: { q: string; clear: (() => void) | null }) {
 }
 
 function SearchHeading({ q }: { q: string }) {
-  useFeatureCatalog('catalog');
+  useFeatureCatalog(catalogMessages);
   const { t } = useLingui();
   useDocumentHead({ title: q ? t`Search results for “${q}”` : t`Search` });
   if (!q) {
@@ -69,7 +70,7 @@ function SearchHeading({ q }: { q: string }) {
 
 /** "Showing results for {corrected}": the results are for the corrected spelling. */
 function Corrected({ corrected }: { corrected: string }) {
-  useFeatureCatalog('catalog');
+  useFeatureCatalog(catalogMessages);
   return (
     <p className="search-results__corrected" data-state="corrected">
       <Trans>

@@ -1,11 +1,11 @@
-import type { I18n, Messages } from '@lingui/core';
+import type { I18n } from '@lingui/core';
 import { CATALOGS, type CatalogName } from '../../../config/languages.ts';
-import { FEATURE_CATALOGS, type FeatureCatalog } from './feature-catalogs.ts';
+import type { FeatureCatalog, FeatureMessages } from './feature-catalogs.ts';
 import { loadStorefrontCatalog } from './storefront.ts';
 
 // The entry imports ./storefront.ts only: the feature catalogs' loader stays out of the first screen.
 export { loadStorefrontCatalog, setupI18n } from './storefront.ts';
-export type { FeatureCatalog } from './feature-catalogs.ts';
+export type { FeatureCatalog, FeatureMessages } from './feature-catalogs.ts';
 
 /** `<language>/<feature>`: one feature's messages in one language. */
 type LoadKey = `${CatalogName}/${FeatureCatalog}`;
@@ -18,7 +18,7 @@ const featuresLoaded = new WeakMap<I18n, Set<LoadKey>>();
  * Merges one feature's messages (`i18n/features/<feature>/<catalog>.po`) into the instance's active
  * catalog; a second call for the same feature and language returns the first call's promise.
  */
-export function loadFeatureCatalog(i18n: I18n, feature: FeatureCatalog): Promise<void> {
+export function loadFeatureCatalog(i18n: I18n, { feature, load: loadMessages }: FeatureMessages): Promise<void> {
   const catalog = CATALOGS.find((name) => name === i18n.locale);
   if (!catalog) return Promise.reject(new Error(`loadFeatureCatalog: no active catalog (locale ${JSON.stringify(i18n.locale)})`));
   const loads = featureLoads.get(i18n) ?? new Map<LoadKey, Promise<void>>();
@@ -26,7 +26,7 @@ export function loadFeatureCatalog(i18n: I18n, feature: FeatureCatalog): Promise
   const key: LoadKey = `${catalog}/${feature}`;
   let load = loads.get(key);
   if (!load) {
-    load = import(`../../../../i18n/features/${feature}/${catalog}.po`).then(({ messages }: { messages: Messages }) => {
+    load = loadMessages(catalog).then(({ messages }) => {
       i18n.load(catalog, messages);
       const loaded = featuresLoaded.get(i18n) ?? new Set<LoadKey>();
       loaded.add(key);
@@ -44,8 +44,8 @@ export function featureCatalogLoaded(i18n: I18n, feature: FeatureCatalog): boole
   return featuresLoaded.get(i18n)?.has(`${i18n.locale as CatalogName}/${feature}`) ?? false;
 }
 
-/** Loads and activates every message of a catalog: the storefront's and every feature's (tests). */
-export async function loadCatalog(catalog: CatalogName, i18n: I18n): Promise<void> {
+/** Loads and activates every message of a catalog: the storefront's and the given features' (tests pass them all). */
+export async function loadCatalog(catalog: CatalogName, i18n: I18n, features: readonly FeatureMessages[]): Promise<void> {
   await loadStorefrontCatalog(catalog, i18n);
-  await Promise.all(FEATURE_CATALOGS.map((feature) => loadFeatureCatalog(i18n, feature)));
+  await Promise.all(features.map((messages) => loadFeatureCatalog(i18n, messages)));
 }
