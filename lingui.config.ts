@@ -13,16 +13,10 @@ const MODEL_SOURCES = '<rootDir>/machines/**/*.model.ts';
 const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
   account: ['<rootDir>/src/web/features/account', '<rootDir>/machines/account'],
   booking: ['<rootDir>/src/web/features/booking', '<rootDir>/machines/booking'],
-  // Catalogue parts loaded after the first screen: filters, brand, sale and search listings, the
-  // listing's URL codec; the home and category screens and the listing view are storefront.
-  catalog: [
-    '<rootDir>/src/web/features/catalog/brand-screen.tsx',
-    '<rootDir>/src/web/features/catalog/listing-controls.tsx',
-    '<rootDir>/src/web/features/catalog/listing.tsx',
-    '<rootDir>/src/web/features/catalog/listing-url.ts',
-    '<rootDir>/src/web/features/catalog/sale-screen.tsx',
-    '<rootDir>/src/web/features/catalog/search-screen.tsx',
-  ],
+  // Catalogue parts loaded after the first screen: the filters and sort, the listing's data and URL
+  // codec. The listing screens (home, category, brand, sale, search results) are first screens:
+  // their messages are the storefront's, so none of them waits for a second catalog.
+  catalog: ['<rootDir>/src/web/features/catalog/listing-controls.tsx', '<rootDir>/src/web/features/catalog/listing.tsx', '<rootDir>/src/web/features/catalog/listing-url.ts'],
   // What the product page loads after its first paint.
   product: [
     '<rootDir>/src/web/features/product/after-first-paint.ts',

@@ -45,9 +45,9 @@ export const ROUTES: { name: string; screen: string; path: (refs: Refs) => strin
   { name: 'home', screen: 'src/web/features/catalog/home-screen.tsx', path: () => '/', catalogs: [STOREFRONT_CATALOG] },
   { name: 'category listing', screen: 'src/web/features/catalog/category-screen.tsx', path: (r) => `/categories/${r.category}`, catalogs: [STOREFRONT_CATALOG] },
   { name: 'product', screen: 'src/web/features/product/product-screen.tsx', path: (r) => `/products/${r.product}`, catalogs: [STOREFRONT_CATALOG] },
-  { name: 'brand listing', screen: 'src/web/features/catalog/brand-screen.tsx', path: (r) => `/brands/${r.brand}`, catalogs: [STOREFRONT_CATALOG, featureCatalog('catalog')] },
-  { name: 'sale listing', screen: 'src/web/features/catalog/sale-screen.tsx', path: () => '/sale', catalogs: [STOREFRONT_CATALOG, featureCatalog('catalog')] },
-  { name: 'search results', screen: 'src/web/features/catalog/search-screen.tsx', path: () => '/search?q=lip', catalogs: [STOREFRONT_CATALOG, featureCatalog('catalog')] },
+  { name: 'brand listing', screen: 'src/web/features/catalog/brand-screen.tsx', path: (r) => `/brands/${r.brand}`, catalogs: [STOREFRONT_CATALOG] },
+  { name: 'sale listing', screen: 'src/web/features/catalog/sale-screen.tsx', path: () => '/sale', catalogs: [STOREFRONT_CATALOG] },
+  { name: 'search results', screen: 'src/web/features/catalog/search-screen.tsx', path: () => '/search?q=lip', catalogs: [STOREFRONT_CATALOG] },
   { name: 'sign-in', screen: 'src/web/features/account/sign-in-screen.tsx', path: () => '/sign_in', catalogs: [STOREFRONT_CATALOG, featureCatalog('account')] },
 ];
 
