@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 import type { FeatureCatalog } from './src/web/shared/i18n/feature-catalogs.ts';
@@ -10,8 +13,24 @@ import type { FeatureCatalog } from './src/web/shared/i18n/feature-catalogs.ts';
  * A message used by two features is in both catalogs.
  */
 const MODEL_SOURCES = '<rootDir>/machines/**/*.model.ts';
+const root = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Files of a feature that are a first screen of their own (the sign-in form, issue 11): their
+ * messages are the storefront's, so the page does not wait for the feature's catalog.
+ */
+const FIRST_SCREEN_FILES = ['src/web/features/account/sign-in-screen.tsx', 'src/web/features/account/google-button.tsx'];
+
+/** A feature folder's source files but its first-screen ones (read at each extraction, so a new file is in). */
+function folderBut(folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .filter((file) => !FIRST_SCREEN_FILES.includes(file))
+    .map((file) => `<rootDir>/${file}`);
+}
 const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
-  account: ['<rootDir>/src/web/features/account', '<rootDir>/machines/account'],
+  account: [...folderBut('src/web/features/account'), '<rootDir>/machines/account'],
   booking: ['<rootDir>/src/web/features/booking', '<rootDir>/machines/booking'],
   // Catalogue parts loaded after the first screen: the filters and sort, the listing's data and URL
   // codec. The listing screens (home, category, brand, sale, search results) are first screens:

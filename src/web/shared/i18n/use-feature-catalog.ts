@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { use } from 'react';
+import { use, useEffect } from 'react';
 import { featureCatalogLoaded, loadFeatureCatalog, type FeatureMessages } from './setup.ts';
 
 /**
@@ -11,4 +11,17 @@ import { featureCatalogLoaded, loadFeatureCatalog, type FeatureMessages } from '
 export function useFeatureCatalog(messages: FeatureMessages): void {
   const { i18n } = useLingui();
   if (!featureCatalogLoaded(i18n, messages.feature)) use(loadFeatureCatalog(i18n, messages));
+}
+
+/**
+ * Starts loading a feature's messages once the component has mounted, without waiting for them: a
+ * first screen whose own messages are the storefront's (the sign-in form) has its feature's
+ * messages (its errors) ready before the shopper needs them, and its first render does not wait.
+ */
+export function usePrefetchFeatureCatalog(messages: FeatureMessages): void {
+  const { i18n } = useLingui();
+  useEffect(() => {
+    // A failed load is tried again by the component that needs the messages.
+    loadFeatureCatalog(i18n, messages).catch(() => undefined);
+  }, [i18n, messages]);
 }
