@@ -100,6 +100,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let retryAfterMs: number | null = null;
       try {
         const $fetch = await loadFetch();
+        // Aborted while ofetch was loading: nothing was sent, and nothing is.
+        if (signal?.aborted) throw aborted(signal.reason);
         const response = await $fetch.raw(path, { method, query, body: payload, signal, headers: allHeaders });
         if (response.ok) {
           const parsed = v.safeParse(schema, response._data);
