@@ -1,45 +1,64 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+import type { FeatureCatalog } from './src/web/shared/i18n/feature-catalogs.ts';
 
 /**
- * Sources whose messages are never on a storefront's first screen: the machine visualizer (with
- * the machine models it describes) and features not on the first screens (booking, loyalty tier).
- * Their messages live in a second catalog per language, loaded with the feature
- * (`useFeatureCatalog()`), so the first screen downloads only the storefront's messages.
+ * Sources whose messages are never on a storefront's first screen, by feature: each feature has a
+ * catalog of its own per language (`i18n/features/<feature>/<locale>.po`), loaded with the feature
+ * (`useFeatureCatalog('<feature>')`). The first screen downloads only the storefront's messages, and
+ * a screen that waits for its feature's messages waits for those alone, not for every feature's.
+ * A message used by two features is in both catalogs.
  */
-const FEATURE_SOURCES = [
-  '<rootDir>/src/web/features/account',
-  '<rootDir>/src/web/features/booking',
-  // Catalogue parts loaded after the first screen: filters, brand, sale and search listings, the
-  // listing's URL codec; the home and category screens and the listing view are storefront.
-  '<rootDir>/src/web/features/catalog/brand-screen.tsx',
-  '<rootDir>/src/web/features/catalog/listing-controls.tsx',
-  '<rootDir>/src/web/features/catalog/listing.tsx',
-  '<rootDir>/src/web/features/catalog/listing-url.ts',
-  '<rootDir>/src/web/features/catalog/sale-screen.tsx',
-  '<rootDir>/src/web/features/catalog/search-screen.tsx',
-  // The header search box, and what the product page loads after its first paint.
-  '<rootDir>/src/web/features/search',
-  '<rootDir>/src/web/features/product/after-first-paint.ts',
-  '<rootDir>/src/web/features/product/product-api.ts',
-  '<rootDir>/src/web/features/product/product-live.tsx',
-  '<rootDir>/src/web/features/product/review-form.tsx',
-  '<rootDir>/src/web/features/product/reviews-section.tsx',
-  '<rootDir>/src/web/features/product/stock-actions.tsx',
-  '<rootDir>/machines/search',
-  '<rootDir>/src/web/features/loyalty',
-  '<rootDir>/src/web/features/sandbox',
-  // Legal texts: pages of their own, never part of another page's first screen.
-  '<rootDir>/src/web/features/legal/privacy-screen.tsx',
-  '<rootDir>/src/web/features/legal/terms-screen.tsx',
-  '<rootDir>/machines/account',
-  '<rootDir>/machines/booking',
-  '<rootDir>/machines/loyalty',
-];
 const MODEL_SOURCES = '<rootDir>/machines/**/*.model.ts';
+const root = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Files of a feature that are a first screen of their own (the sign-in form, issue 11): their
+ * messages are the storefront's, so the page does not wait for the feature's catalog.
+ */
+const FIRST_SCREEN_FILES = ['src/web/features/account/sign-in-screen.tsx', 'src/web/features/account/google-button.tsx'];
+
+/** A feature folder's source files but its first-screen ones (read at each extraction, so a new file is in). */
+function folderBut(folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .filter((file) => !FIRST_SCREEN_FILES.includes(file))
+    .map((file) => `<rootDir>/${file}`);
+}
+const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
+  account: [...folderBut('src/web/features/account'), '<rootDir>/machines/account'],
+  booking: ['<rootDir>/src/web/features/booking', '<rootDir>/machines/booking'],
+  // Catalogue parts loaded after the first screen: the filters and sort, the listing's data and URL
+  // codec. The listing screens (home, category, brand, sale, search results) are first screens:
+  // their messages are the storefront's, so none of them waits for a second catalog.
+  catalog: ['<rootDir>/src/web/features/catalog/listing-controls.tsx', '<rootDir>/src/web/features/catalog/listing.tsx', '<rootDir>/src/web/features/catalog/listing-url.ts'],
+  // What the product page loads after its first paint.
+  product: [
+    '<rootDir>/src/web/features/product/after-first-paint.ts',
+    '<rootDir>/src/web/features/product/product-api.ts',
+    '<rootDir>/src/web/features/product/product-live.tsx',
+    '<rootDir>/src/web/features/product/review-form.tsx',
+    '<rootDir>/src/web/features/product/reviews-section.tsx',
+    '<rootDir>/src/web/features/product/stock-actions.tsx',
+  ],
+  // The header search box.
+  search: ['<rootDir>/src/web/features/search', '<rootDir>/machines/search'],
+  loyalty: ['<rootDir>/src/web/features/loyalty', '<rootDir>/machines/loyalty'],
+  // The machine visualizer, with the machine models it describes.
+  sandbox: ['<rootDir>/src/web/features/sandbox', MODEL_SOURCES],
+  // Legal texts: pages of their own, never part of another page's first screen.
+  legal: ['<rootDir>/src/web/features/legal/privacy-screen.tsx', '<rootDir>/src/web/features/legal/terms-screen.tsx'],
+};
 const NOT_SOURCES = ['**/node_modules/**', '**/*.test.*'];
 
-// Per language: i18n/{locale}.po (storefront) and i18n/features/{locale}.po. The source strings are English and live in the code.
+/** A folder's sources are everything under it; a file or a glob stands for itself. */
+const underSource = (source: string) => (/\.[a-z]+$/.test(source) ? source : `${source}/**`);
+
+// Per language: i18n/{locale}.po (storefront) and i18n/features/{feature}/{locale}.po. The source strings are English and live in the code.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'zh-Hant', 'id', 'th'],
@@ -48,13 +67,14 @@ export default defineConfig({
     {
       path: '<rootDir>/i18n/{locale}',
       include: ['<rootDir>/src/web', '<rootDir>/machines'],
-      exclude: [...NOT_SOURCES, ...FEATURE_SOURCES.map((source) => `${source}/**`), MODEL_SOURCES],
+      exclude: [...NOT_SOURCES, ...Object.values(FEATURE_SOURCES).flat().map(underSource)],
     },
-    {
-      path: '<rootDir>/i18n/features/{locale}',
-      include: [...FEATURE_SOURCES, MODEL_SOURCES],
-      exclude: NOT_SOURCES,
-    },
+    ...Object.entries(FEATURE_SOURCES).map(([feature, include]) => ({
+      path: `<rootDir>/i18n/features/${feature}/{locale}`,
+      include: [...include],
+      // A machine's model describes it to the visualizer only: its messages are the sandbox's.
+      exclude: feature === 'sandbox' ? NOT_SOURCES : [...NOT_SOURCES, MODEL_SOURCES],
+    })),
   ],
   // Origins without line numbers: a translator sees where a message is used, and moving code
   // around does not rewrite every catalog.

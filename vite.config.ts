@@ -1,6 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { API_PREFIX } from './src/config/constants.ts';
 import { buildInfoPlugin } from './src/build/build-info-plugin.ts';
@@ -18,6 +19,14 @@ export default defineConfig({
     // Hashed assets are compressed once here, served as files (src/server/http/static.ts).
     precompressPlugin(),
   ],
+  resolve: {
+    alias: [
+      // React 19 has useSyncExternalStore: the shim's fallback (and the shim's with-selector) would
+      // only add bytes to every first screen. The non-shim with-selector uses React's hook.
+      { find: /^use-sync-external-store\/shim\/with-selector(?:\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/web/shared/react-sync-store.ts', import.meta.url)) },
+    ],
+  },
   // Static files copied as they are (favicon, social image): kept inside src/web with the SPA.
   publicDir: 'src/web/public',
   build: {
@@ -25,6 +34,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    // Every browser the store supports preloads modules itself (Chromium, Firefox 115, Safari 17):
+    // the polyfill would be bytes in every first screen.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Everything the entry imports statically goes into the entry chunk: the browser needs it all

@@ -1,3 +1,5 @@
+import { ACCOUNT_SCREENS } from '../../src/web/app/routes.tsx';
+
 /**
  * The app's lazy chunks, loaded ahead of a file's first render (render-app.tsx: `beforeAll`).
  *
@@ -15,6 +17,7 @@ export function preloadAppChunks(): Promise<unknown> {
   return Promise.all([
     import('../../src/web/app/footer.tsx'),
     import('../../src/web/app/welcome-screen.tsx'),
+    import('../../src/web/app/session-expired-notice.tsx'),
     import('../../src/web/app/runtime/deployment-watcher.tsx'),
     import('../../src/web/features/notifications/notifications-runtime.tsx'),
     import('../../src/web/features/catalog/home-screen.tsx'),
@@ -28,6 +31,7 @@ export function preloadAppChunks(): Promise<unknown> {
     import('../../src/web/features/product/after-first-paint.ts'),
     import('../../src/web/features/legal/privacy-screen.tsx'),
     import('../../src/web/features/legal/terms-screen.tsx'),
-    import('../../src/web/features/account/screens.tsx'),
+    // Each account screen is a chunk of its own.
+    ...Object.values(ACCOUNT_SCREENS).map((screen) => screen.preload?.()),
   ]);
 }

@@ -17,6 +17,8 @@ import type { ApiFakes } from '../../src/web/shared/api/api-provider.tsx';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import { ALL_FEATURE_MESSAGES } from './feature-messages.ts';
+import type { FeatureMessages } from '../../src/web/shared/i18n/feature-catalogs.ts';
 import type { AuthRefreshActor } from '../../src/web/shared/session/coordinator.ts';
 import { resolveSite, type CookieWrites } from '../../src/web/shared/site/resolve.ts';
 import type { SiteEffects } from '../../src/web/shared/site/site-provider.tsx';
@@ -118,6 +120,8 @@ export interface RenderAppOptions {
    * `vi.advanceTimersByTime`, and user-event, told about the fake clock, types without pauses.
    */
   now?: string;
+  /** The feature catalogs loaded before the render; all of them by default (a screen waits for its own otherwise). */
+  featureCatalogs?: readonly FeatureMessages[];
 }
 
 export interface RenderAppResult extends RenderResult {
@@ -157,7 +161,7 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
   const resolution = resolveSite({ search: query, cookie });
   const activeLanguage: LanguageCode = resolution.kind === 'site' ? resolution.site.language : resolution.language;
   const i18n = setupI18n();
-  await loadCatalog(LANGUAGES[activeLanguage].catalog, i18n);
+  await loadCatalog(LANGUAGES[activeLanguage].catalog, i18n, options.featureCatalogs ?? ALL_FEATURE_MESSAGES);
 
   if (signedIn === 'member') setSessionCookie();
   else clearSessionCookie();

@@ -9,6 +9,7 @@ import { LANGUAGES } from '../../src/config/languages.ts';
 import { TIER_THRESHOLDS } from '../../src/config/tiers.ts';
 import { TierThresholdsSchema, type MemberTierStatus } from '../../src/contract/loyalty.ts';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import { ALL_FEATURE_MESSAGES } from '../helpers/feature-messages.ts';
 import { tierFormat } from '../../src/web/features/loyalty/tier-format.ts';
 
 // Intl puts no-break spaces in some amounts and dates: compare with plain spaces.
@@ -18,7 +19,7 @@ const catalogs = new Map<LanguageCode, I18n>();
 beforeAll(async () => {
   for (const language of ['en', 'th'] as const) {
     const i18n = setupI18n();
-    await loadCatalog(LANGUAGES[language].catalog, i18n);
+    await loadCatalog(LANGUAGES[language].catalog, i18n, ALL_FEATURE_MESSAGES);
     catalogs.set(language, i18n);
   }
 });

@@ -1,21 +1,25 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { ACCOUNT_SCREENS } from '../../src/web/features/account/screens.tsx';
 import { ACCOUNT_SCREEN_PATHS } from '../../src/web/features/account/paths.ts';
-import { ROUTES } from '../../src/web/app/routes.tsx';
+import { ACCOUNT_SCREENS, ROUTES } from '../../src/web/app/routes.tsx';
 import { apiError, fakeAccountApi, LIVE_RESET_TOKEN, networkError, SHOPPER_PASSWORD } from '../helpers/account-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 import { fakeSandboxApi } from '../helpers/app-apis.ts';
 import type { SandboxEmail } from '../../src/web/features/sandbox/sandbox-api.ts';
 
-test('every account path is in the route table and has its screen (9 paths)', () => {
+test('every account path is in the route table with its own screen chunk (9 paths)', async () => {
   expect(ACCOUNT_SCREEN_PATHS).toHaveLength(9);
-  const routed = new Set(ROUTES.map((route) => route.path));
+  const modules = new Set<unknown>();
   for (const path of ACCOUNT_SCREEN_PATHS) {
-    expect(routed.has(path), path).toBe(true);
-    expect(ACCOUNT_SCREENS[path], path).toBeDefined();
+    const route = ROUTES.find((candidate) => candidate.path === path);
+    expect(route?.screen, path).toBe(ACCOUNT_SCREENS[path]);
+    const loaded = (await ACCOUNT_SCREENS[path].preload?.()) as { default?: unknown } | undefined;
+    expect(typeof loaded?.default, path).toBe('function');
+    modules.add(loaded?.default);
   }
+  // One screen per path: no path shows another path's screen.
+  expect(modules.size).toBe(ACCOUNT_SCREEN_PATHS.length);
 });
 
 describe('forgot password', () => {

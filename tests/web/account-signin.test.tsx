@@ -15,6 +15,20 @@ async function signIn(app: RenderAppResult, email = SHOPPER.email, password = SH
 const banner = () => screen.getByRole('banner');
 
 describe('sign-in', () => {
+  test('a first screen: the form renders with the storefront messages alone, and its errors come with the account catalog after it', async () => {
+    const app = await renderApp({ url: '/sign_in', language: 'th', country: 'th', featureCatalogs: [] });
+    // Rendered at once in Thai: nothing waits for the account feature's catalog (no skeleton first).
+    const form = screen.getByRole('form', { name: 'เข้าสู่ระบบ' });
+    expect(within(form).getByLabelText('อีเมล')).toBeInTheDocument();
+    expect(within(form).getByLabelText('รหัสผ่าน')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ลืมรหัสผ่านใช่ไหม' })).toBeInTheDocument();
+    await app.user.click(within(form).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    // The errors are the account catalog's, translated (not a message id) once it has loaded.
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toMatch(/[\u0E00-\u0E7F]/));
+    expect(within(form).getByLabelText('อีเมล')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('success lands on return_to (a product page with its query) and the header switches Sign in → Account', async () => {
     const returnTo = '/products/silk-foundation?shade=2';
     const app = await renderApp({ url: `/sign_in?return_to=${encodeURIComponent(returnTo)}` });

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { suggestionsFixture } from '../../machines/search/search-box.model.ts';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { createSearchApi, SUGGESTIONS_FRESH_MS } from '../../src/web/features/search/search-api.ts';
@@ -81,10 +81,20 @@ describe('suggestions', () => {
     const { api, seen } = harness({ hold: true });
     const controller = new AbortController();
     const pending = api.suggestions('fou', { signal: controller.signal });
-    await Promise.resolve();
+    // The request is on the wire (the client loads ofetch with its first request).
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
     expect(seen[0]?.signal?.aborted).toBe(true);
+  });
+
+  test('a call aborted before it reaches the wire sends nothing', async () => {
+    const { api, seen } = harness({ hold: true });
+    const controller = new AbortController();
+    const pending = api.suggestions('fou', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
+    expect(seen).toEqual([]);
   });
 
   test('an answer that does not match the contract is refused', async () => {

@@ -7,7 +7,6 @@ import type { ApiClient } from '../shared/api/client.ts';
 import { ApiProvider, type ApiFakes } from '../shared/api/api-provider.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import type { AuthRefreshActor } from '../shared/session/coordinator.ts';
-import { SessionExpiredNotice } from './session-expired-notice.tsx';
 import { NotificationsProvider, type NotificationsProviderProps } from '../features/notifications/notifications-provider.tsx';
 import type { RuntimeEffects } from './runtime/effects.ts';
 import { RuntimeRouter } from './runtime/runtime-router.tsx';
@@ -55,6 +54,9 @@ export interface RenderSetup {
   navigation?: PayloadNavigation;
 }
 
+// Only after hydration, and shown only once a session has expired: not part of the first screen.
+const SessionExpiredNotice = lazy(() => import('./session-expired-notice.tsx').then((module) => ({ default: module.SessionExpiredNotice })));
+
 // Only for a country the store does not ship to.
 const WelcomeScreen = lazy(() => import('./welcome-screen.tsx').then((module) => ({ default: module.WelcomeScreen })));
 
@@ -99,7 +101,11 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
                   {...(buildId !== undefined ? { buildId } : {})}
                   {...(ssrPath !== undefined ? { ssrPath } : {})}
                 >
-                  {sessionRefresh && hydrated ? <SessionExpiredNotice actor={sessionRefresh} /> : null}
+                  {sessionRefresh && hydrated ? (
+                    <Suspense fallback={null}>
+                      <SessionExpiredNotice actor={sessionRefresh} />
+                    </Suspense>
+                  ) : null}
                   {children === undefined ? <AppRoutes /> : children}
                 </RuntimeRouter>
               </ApiProvider>

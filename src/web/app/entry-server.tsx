@@ -3,6 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { API_PREFIX } from '../../config/constants.ts';
 import type { PageRequest, RenderedPage } from '../../contract/page-render.ts';
 import { LANGUAGES } from '../../config/languages.ts';
+import type { AccountScreenPath } from '../features/account/paths.ts';
 import { createApiClient } from '../shared/api/client.ts';
 import { loadStorefrontCatalog, setupI18n } from '../shared/i18n/storefront.ts';
 import { sessionCookieIn } from '../shared/session/session.ts';
@@ -10,7 +11,7 @@ import { resolveSite } from '../shared/site/resolve.ts';
 import { createServerScreenState } from '../shared/ssr/server-screen-state.ts';
 import { createServerRender } from '../shared/ssr/server-render.tsx';
 import { App } from './app.tsx';
-import { ServerErrorScreen } from './error-boundary.tsx';
+import { ServerErrorScreen } from './server-error-screen.tsx';
 import { I18nProvider } from '@lingui/react';
 import { renderToString } from 'react-dom/server';
 
@@ -61,9 +62,17 @@ export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/privacy': ['src/web/features/legal/privacy-screen.tsx'],
   '/terms': ['src/web/features/legal/terms-screen.tsx'],
   '/swagger': ['src/web/features/sandbox/swagger-screen.tsx'],
-};
-
-const ACCOUNT_MODULES = ['src/web/features/account/screens.tsx'];
+  // Each account screen is its own chunk (routes.tsx, ACCOUNT_SCREENS).
+  '/sign_in': ['src/web/features/account/sign-in-screen.tsx'],
+  '/sign_in/google': ['src/web/features/account/google-callback-screen.tsx'],
+  '/register': ['src/web/features/account/register-screen.tsx'],
+  '/forgot_password': ['src/web/features/account/forgot-password-screen.tsx'],
+  '/reset_password': ['src/web/features/account/reset-password-screen.tsx'],
+  '/account': ['src/web/features/account/account-screen.tsx'],
+  '/account/profile': ['src/web/features/account/profile-screen.tsx'],
+  '/account/password': ['src/web/features/account/change-password-screen.tsx'],
+  '/account/beauty-profile': ['src/web/features/account/beauty-profile-screen.tsx'],
+} satisfies Record<AccountScreenPath, readonly string[]> & Record<string, readonly string[]>;
 
 export async function renderPage({ url, cookie, fetchApi, onError, googleSignIn = null }: PageRequest): Promise<RenderedPage> {
   const resolution = resolveSite({ search: url.search, cookie });
@@ -97,7 +106,7 @@ export async function renderPage({ url, cookie, fetchApi, onError, googleSignIn 
     state: { snapshots: screenState.snapshots, signedIn },
     lang: output.head?.lang ?? LANGUAGES[language].catalog,
     // The page's language catalog is in the first round trip too: the entry waits for it before hydrating.
-    modules: [`i18n/${LANGUAGES[language].catalog}.po`, ...(output.route === null ? [] : (SCREEN_MODULES[output.route] ?? ACCOUNT_MODULES))],
+    modules: [`i18n/${LANGUAGES[language].catalog}.po`, ...(output.route === null ? [] : (SCREEN_MODULES[output.route] ?? []))],
   };
 }
 

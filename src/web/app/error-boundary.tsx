@@ -18,29 +18,6 @@ export function FatalErrorScreen({ onReload }: { onReload: () => void }) {
   );
 }
 
-/**
- * What the server answers when a page fails to render (500): a plain link reloads the page, so it
- * works before any script, and the reference id finds the error in the server's log.
- */
-export function ServerErrorScreen({ referenceId }: { referenceId: string }) {
-  return (
-    <main id="main" className="status-page" role="alert" data-state="server-error">
-      <h1>
-        <Trans>Something went wrong</Trans>
-      </h1>
-      <p>
-        <Trans>We are sorry: the page stopped working. Reload it to continue shopping.</Trans>
-      </p>
-      <p>
-        <Trans>Reference: {referenceId}</Trans>
-      </p>
-      <a className="button" href="">
-        <Trans>Reload the page</Trans>
-      </a>
-    </main>
-  );
-}
-
 interface Props {
   children: ReactNode;
   reload?: () => void;

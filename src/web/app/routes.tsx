@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import * as v from 'valibot';
 import { SlugSchema } from '../../contract/catalog.ts';
 import { SLUG_PATTERN } from '../../contract/patterns.ts';
-import { ACCOUNT_SCREEN_PATHS, BROWSER_ONLY_ACCOUNT_PATHS } from '../features/account/paths.ts';
+import { ACCOUNT_SCREEN_PATHS, BROWSER_ONLY_ACCOUNT_PATHS, type AccountScreenPath } from '../features/account/paths.ts';
 import { sandboxEnabled } from '../features/sandbox/gate.ts';
 import type { RouteParams, ScreenProps } from '../shared/screen.ts';
 
@@ -38,8 +38,21 @@ export function isProductSlug(params: RouteParams): boolean {
   return v.is(SlugSchema, params.slug ?? '');
 }
 
-/** The account screens come in one chunk that picks the screen by path (features/account/screens.tsx). */
-const AccountScreens = lazyScreen(() => import('../features/account/screens.tsx'));
+/**
+ * Each account screen is a chunk of its own: `/sign_in` loads the sign-in form and what it needs,
+ * not registration and the account pages. The record holds one screen for each account path.
+ */
+export const ACCOUNT_SCREENS: Readonly<Record<AccountScreenPath, LazyScreen>> = {
+  '/sign_in': lazyScreen(() => import('../features/account/sign-in-screen.tsx')),
+  '/sign_in/google': lazyScreen(() => import('../features/account/google-callback-screen.tsx')),
+  '/register': lazyScreen(() => import('../features/account/register-screen.tsx')),
+  '/forgot_password': lazyScreen(() => import('../features/account/forgot-password-screen.tsx')),
+  '/reset_password': lazyScreen(() => import('../features/account/reset-password-screen.tsx')),
+  '/account': lazyScreen(() => import('../features/account/account-screen.tsx')),
+  '/account/profile': lazyScreen(() => import('../features/account/profile-screen.tsx')),
+  '/account/password': lazyScreen(() => import('../features/account/change-password-screen.tsx')),
+  '/account/beauty-profile': lazyScreen(() => import('../features/account/beauty-profile-screen.tsx')),
+};
 
 /** QA's machine visualizer (issue 3); on in development and with `SANDBOX=1` (see sandbox/gate.ts). */
 const SANDBOX_ROUTES: readonly RouteEntry[] = [
@@ -70,8 +83,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/privacy', layout: 'default', screen: lazyScreen(() => import('../features/legal/privacy-screen.tsx')) },
   { path: '/terms', layout: 'default', screen: lazyScreen(() => import('../features/legal/terms-screen.tsx')) },
   { path: '/swagger', layout: 'blank', screen: lazyScreen(() => import('../features/sandbox/swagger-screen.tsx')) },
-  // Accounts (issue 4): one chunk for all of them.
-  ...ACCOUNT_SCREEN_PATHS.map((path) => ({ path, layout: 'default' as const, screen: AccountScreens, browserOnly: BROWSER_ONLY_ACCOUNT_PATHS.includes(path) })),
+  // Accounts (issue 4).
+  ...ACCOUNT_SCREEN_PATHS.map((path) => ({ path, layout: 'default' as const, screen: ACCOUNT_SCREENS[path], browserOnly: BROWSER_ONLY_ACCOUNT_PATHS.includes(path) })),
   // Developer pages: absent from the table when the sandbox is off, so `/sandbox/...` is a plain 404.
   ...(sandboxEnabled() ? SANDBOX_ROUTES : []),
 ];

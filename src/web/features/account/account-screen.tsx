@@ -6,6 +6,7 @@ import type { Account } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { accountMessages } from './messages.ts';
 import { useNotify } from '../../shared/notifications/notify.ts';
 import { formatDate } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
@@ -139,7 +140,7 @@ function AccountLoader() {
 
 /** `/account`: the dashboard (spec §2), for a signed-in shopper. */
 export default function AccountScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Your account` });
   const [leaving, setLeaving] = useState(false);

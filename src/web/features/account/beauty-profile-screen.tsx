@@ -7,6 +7,7 @@ import type { BeautyProfile } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { accountMessages } from './messages.ts';
 import { createAccountApi, type BeautyProfileState } from './account-api.ts';
 import {
   EYE_COLOUR_LABELS,
@@ -94,7 +95,7 @@ function BeautyProfileLoader() {
 
 /** `/account/beauty-profile`: skin, hair and shade preferences, every answer optional. */
 export default function BeautyProfileScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Beauty profile` });
   return (

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { ChangePassword } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { accountMessages } from './messages.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
 import { RequireSession } from './navigation.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
@@ -40,7 +41,7 @@ function ChangePasswordForm() {
 
 /** `/account/password`. */
 export default function ChangePasswordScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Change your password` });
   return (

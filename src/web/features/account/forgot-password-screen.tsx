@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { accountMessages } from './messages.ts';
 import { isApiError } from '../../shared/api/errors.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
@@ -13,7 +14,7 @@ import { createAccountApi } from './account-api.ts';
  * is reported, so the shopper can try again.
  */
 export default function ForgotPasswordScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Forgot password` });
   const api = useApi(createAccountApi);

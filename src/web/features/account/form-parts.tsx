@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { AccountFailure } from '../../../../machines/account/account-form.failure.ts';
 import { accountFieldConnect, accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
@@ -8,6 +8,8 @@ import { accountFormMachine, type AccountFormInput, type SubmitInput } from '../
 import { FAILURE_MESSAGES, FIELD_ERROR_MESSAGES } from '../../../../machines/account/messages.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import type { FieldErrorCode } from '../../../../machines/account/account-form.forms.ts';
+import { accountMessages } from './messages.ts';
 import './account.css';
 
 export type FormRef = ActorRefFrom<typeof accountFormMachine>;
@@ -33,11 +35,9 @@ const hintId = (form: FormRef, field: string) => `${fieldId(form, field)}-hint`;
 
 const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
-/** The form's view-model, narrowed to one field: typing in one field re-renders that field only. */
+/** The form's view-model, narrowed to one field: typing in one field re-renders that field only. `error` is the code of its error. */
 function useField(form: FormRef, field: string) {
-  const { i18n } = useLingui();
-  const { value, error: code, busy, change } = useSelector(form, (snapshot) => accountFieldConnect(snapshot, form.send, field), sameView);
-  return { value, error: code ? i18n._(FIELD_ERROR_MESSAGES[code]) : null, busy, change };
+  return useSelector(form, (snapshot) => accountFieldConnect(snapshot, form.send, field), sameView);
 }
 
 /** The whole form's view-model, re-rendering when anything it shows changes. */
@@ -50,11 +50,26 @@ export function useAccountFormFact<T extends string | boolean | null>(form: Form
   return useSelector(form, (snapshot) => pick(accountFormConnect(snapshot, form.send)));
 }
 
-function FieldError({ id, error }: { id: string; error: string | null }) {
-  return error ? (
+function FieldErrorText({ id, error }: { id: string; error: FieldErrorCode }) {
+  useFeatureCatalog(accountMessages);
+  const { i18n } = useLingui();
+  return (
     <p className="field__error" id={id}>
-      {error}
+      {i18n._(FIELD_ERROR_MESSAGES[error])}
     </p>
+  );
+}
+
+/**
+ * An error's text is in the account feature's catalog, which the sign-in form (a first screen,
+ * whose own messages are the storefront's) does not wait for: it loads after the page, and an
+ * error shown before it arrives waits for it here, not the whole form.
+ */
+function FieldError({ id, error }: { id: string; error: FieldErrorCode | null }) {
+  return error ? (
+    <Suspense fallback={null}>
+      <FieldErrorText id={id} error={error} />
+    </Suspense>
   ) : null;
 }
 
@@ -214,21 +229,33 @@ export function AccountFormElement({ form, children, label }: { form: FormRef; c
  * reference id. `actions` adds what the shopper can do next (ask for a new link, sign in …).
  */
 export function ErrorSummary({ form, labels, actions }: { form: FormRef; labels: Readonly<Record<string, string>>; actions?: (failure: AccountFailure) => ReactNode }) {
-  useFeatureCatalog();
-  const { i18n } = useLingui();
-  const { summary, fieldErrors, attempts, form: kind } = useAccountFormView(form);
+  const view = useAccountFormView(form);
   const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (attempts > 0) region.current?.focus();
-  }, [attempts]);
+    if (view.attempts > 0) region.current?.focus();
+  }, [view.attempts]);
 
-  // Nothing to say: no failure, or only invalid fields that are fixed now.
+  if (!view.summary) return null;
+  // The texts wait for the account catalog in their own boundary (see FieldError): the alert and its focus do not.
+  return (
+    <div ref={region} className="panel panel--error error-summary" role="alert" tabIndex={-1} data-reason={view.summary.failure.reason}>
+      <Suspense fallback={null}>
+        <ErrorSummaryText view={view} labels={labels} {...(actions ? { actions } : {})} />
+      </Suspense>
+    </div>
+  );
+}
+
+function ErrorSummaryText({ view, labels, actions }: { view: AccountFormApi; labels: Readonly<Record<string, string>>; actions?: (failure: AccountFailure) => ReactNode }) {
+  useFeatureCatalog(accountMessages);
+  const { i18n } = useLingui();
+  const { summary, fieldErrors, form: kind } = view;
   if (!summary) return null;
   const { failure, fields: inError } = summary;
   const referenceId = failure.reason === 'blocked' || failure.reason === 'unknown' ? failure.referenceId : null;
   return (
-    <div ref={region} className="panel panel--error error-summary" role="alert" tabIndex={-1} data-reason={failure.reason}>
+    <>
       <p className="error-summary__title">{i18n._(FAILURE_MESSAGES[failure.reason])}</p>
       {referenceId ? (
         <p className="error-summary__reference">
@@ -259,6 +286,6 @@ export function ErrorSummary({ form, labels, actions }: { form: FormRef; labels:
         </ul>
       ) : null}
       {actions?.(failure)}
-    </div>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { accountMessages } from './messages.ts';
 import { forgetGoogleAttempt, GOOGLE_CALLBACK_PATH, GOOGLE_LINK_PARAM, readGoogleCallback, savePendingLink } from './google.ts';
 import { withReturnTo } from './navigation.tsx';
 import { sessionStore } from '../../shared/session/session-store.ts';
@@ -61,7 +62,7 @@ function SocialSignIn({ idToken, returnTo }: { idToken: string; returnTo: string
 
 /** `/sign_in/google#id_token=…&state=…`: where the provider sends the shopper back. */
 export default function GoogleCallbackScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Sign in with Google` });
   const [callback] = useState(() => readGoogleCallback(window.location.hash));

@@ -1,6 +1,7 @@
 /**
- * The account screens' paths, which the route table (first screen) imports without loading the
- * account chunk; `screens.tsx` maps each one to its screen, and the compiler holds the two equal.
+ * The account screens' paths, which the route table (first screen) imports without loading any
+ * account screen; the route table maps each one to its screen's chunk (`ACCOUNT_SCREENS`), and the
+ * compiler holds the two equal.
  */
 export const ACCOUNT_SCREEN_PATHS = [
   '/sign_in',

@@ -5,6 +5,7 @@ import type { Account, ProfilePatch } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { accountMessages } from './messages.ts';
 import { AccountFormElement, CheckboxField, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
 import { SavedStatus } from './parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';
@@ -54,7 +55,7 @@ function ProfileLoader() {
 
 /** `/account/profile`: the member's names. */
 export default function ProfileScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Your profile` });
   return (

@@ -7,6 +7,7 @@ import { COUNTRY_CODES, type CountryCode } from '../../../config/countries.ts';
 import type { Register } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { accountMessages } from './messages.ts';
 import { COUNTRY_NAMES } from '../../shared/site/messages.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { AccountFormElement, CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useAccountForm, useAccountFormFact, type FormRef } from './form-parts.tsx';
@@ -49,7 +50,7 @@ function BeautyPassConsent({ form }: { form: FormRef }) {
 
 /** `/register`: a new account, its consents (spec §5) and, with the Beauty Pass consent, membership at pink. */
 export default function RegisterScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog(accountMessages);
   const { t, i18n } = useLingui();
   useDocumentHead({ title: t`Create an account` });
   const api = useApi(createAccountApi);

@@ -5,6 +5,7 @@ import { ResetTokenSchema } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { accountMessages } from './messages.ts';
 import { createAccountApi, type ResetLink } from './account-api.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';
@@ -92,7 +93,7 @@ function CheckedReset({ token }: { token: string }) {
 
 /** `/reset_password?token=…`: the link is checked before the form is offered (spec §8). */
 export default function ResetPasswordScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Choose a new password` });
   const token = new URLSearchParams(useSearch()).get('token') ?? '';

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import type { SignIn } from '../../../contract/auth.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
-import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { usePrefetchFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { accountMessages } from './messages.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { landingPath, useReturnTo, withReturnTo } from './navigation.tsx';
@@ -10,9 +11,13 @@ import { sessionStore } from '../../shared/session/session-store.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';
 
-/** `/sign_in?return_to=…`: email and password, then back to `return_to` when it is ours (spec §2). */
+/**
+ * `/sign_in?return_to=…`: email and password, then back to `return_to` when it is ours (spec §2).
+ * A first screen: its own messages are the storefront's (lingui.config.ts), and the account
+ * feature's (the errors) load after it.
+ */
 export default function SignInScreen() {
-  useFeatureCatalog();
+  usePrefetchFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Sign in` });
   const api = useApi(createAccountApi);

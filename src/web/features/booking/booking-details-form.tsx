@@ -4,6 +4,7 @@ import type { BookingBusyReason, BookingFlowApi } from '../../../../machines/boo
 import { BOOKING_FIELD_ERROR_MESSAGES } from '../../../../machines/booking/messages.ts';
 import { BOOKING_CHECKBOX_FIELDS, BOOKING_LIMITS, BOOKING_TEXT_FIELDS, type BookingField } from '../../../contract/booking.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { bookingMessages } from './messages.ts';
 
 type TextField = (typeof BOOKING_TEXT_FIELDS)[number];
 type CheckboxField = (typeof BOOKING_CHECKBOX_FIELDS)[number];
@@ -14,7 +15,7 @@ const errorId = (field: BookingField) => `booking-${field}-error`;
 
 /** The details step: every rule lives in the contract's schema, applied by the machine. */
 export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
-  useFeatureCatalog();
+  useFeatureCatalog(bookingMessages);
   const { t, i18n } = useLingui();
   const { details, errors, submitAttempts, submitError, submitting } = view;
   const form = useRef<HTMLFormElement>(null);

@@ -12,13 +12,14 @@ import { useSite } from '../../shared/site/site-provider.tsx';
 import { BookingDetailsForm, BusyReason } from './booking-details-form.tsx';
 import { formatAppointment, formatSlotTime, formatStoreDay } from './booking-format.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { bookingMessages } from './messages.ts';
 
 type FlowRef = ActorRefFrom<typeof bookingFlowMachine>;
 type FlowImplementations = Parameters<typeof bookingFlowMachine.provide>[0];
 
 /** The booking flow with its actors (the app's API calls, or a test's fakes) bound in. */
 export function BookingFlow({ implementations, input }: { implementations: FlowImplementations; input: BookingFlowInput }) {
-  useFeatureCatalog();
+  useFeatureCatalog(bookingMessages);
   const [machine] = useState(() => bookingFlowMachine.provide(implementations));
   const actorRef = useActorRef(machine, { input });
   return <BookingFlowView actorRef={actorRef} />;
@@ -254,7 +255,7 @@ const HEADINGS = {
  * allowed is always the machine's answer.
  */
 export function BookingFlowView({ actorRef }: { actorRef: FlowRef }) {
-  useFeatureCatalog();
+  useFeatureCatalog(bookingMessages);
   const view = useSelector(actorRef, (snapshot) => bookingFlowConnect(snapshot, actorRef.send), sameView);
   const { step, confirmationNumber } = view;
   const holdMinutes = SLOT_HOLD_MS / 60_000;

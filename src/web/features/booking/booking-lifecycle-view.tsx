@@ -10,6 +10,7 @@ import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { formatAppointment } from './booking-format.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { bookingMessages } from './messages.ts';
 
 type LifecycleRef = ActorRefFrom<typeof bookingLifecycleMachine>;
 type LifecycleImplementations = Parameters<typeof bookingLifecycleMachine.provide>[0];
@@ -19,7 +20,7 @@ type LifecycleImplementations = Parameters<typeof bookingLifecycleMachine.provid
  * becomes visible: timers do not run while a laptop sleeps, and the appointment may have passed.
  */
 export function BookingLifecycle({ implementations, input, rescheduleSlots }: { implementations: LifecycleImplementations; input: BookingLifecycleInput; rescheduleSlots: readonly Slot[] }) {
-  useFeatureCatalog();
+  useFeatureCatalog(bookingMessages);
   const [machine] = useState(() => bookingLifecycleMachine.provide(implementations));
   const actorRef = useActorRef(machine, { input });
   useEffect(() => {
@@ -65,7 +66,7 @@ function Failure({ view, children }: { view: BookingLifecycleApi; children: Reac
 
 /** Manage a booking: see it, reschedule it to another slot, or cancel it. */
 export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: LifecycleRef; rescheduleSlots: readonly Slot[] }) {
-  useFeatureCatalog();
+  useFeatureCatalog(bookingMessages);
   const site = useSite();
   const { i18n } = useLingui();
   const view = useSelector(actorRef, (snapshot) => bookingLifecycleConnect(snapshot, actorRef.send), sameView);

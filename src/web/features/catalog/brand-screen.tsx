@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { Suspense } from 'react';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
@@ -7,11 +6,9 @@ import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import type { ScreenProps } from '../../shared/screen.ts';
 import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
-import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { Listing } from './listing.tsx';
 
 function BrandFailure({ retry }: { retry: () => void }) {
-  useFeatureCatalog();
   const { t } = useLingui();
   return <ErrorPanel title={t`The brand could not be loaded.`} onRetry={retry} />;
 }
@@ -29,11 +26,7 @@ export default function BrandScreen({ params }: ScreenProps) {
   return (
     <div className="brand-listing">
       {brand ? <h1>{brand.name}</h1> : brands.status === 'loading' ? <div className="skeleton skeleton--title" aria-hidden="true" /> : null}
-      {brands.status === 'failure' ? (
-        <Suspense fallback={null}>
-          <BrandFailure retry={brands.retry} />
-        </Suspense>
-      ) : null}
+      {brands.status === 'failure' ? <BrandFailure retry={brands.retry} /> : null}
       <Listing key={slug} scope={{ kind: 'brand', slug }} />
     </div>
   );

@@ -10,6 +10,7 @@ import { PRICE_PATTERN, PRODUCT_SORTS, type ProductSort } from '../../../contrac
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { BADGE_LABELS } from '../../shared/ui/badges.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { catalogMessages } from './messages.ts';
 import { formatMoney, formatNumber } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { createFilterCountsApi } from './filter-counts-api.ts';
@@ -33,7 +34,7 @@ const SORT_LABELS: Readonly<Record<ProductSort, MessageDescriptor>> = {
 
 /** The sort order, a labelled select; a new order starts again at page 1. */
 export function SortControl({ query, onChange }: ControlProps) {
-  useFeatureCatalog();
+  useFeatureCatalog(catalogMessages);
   const { i18n } = useLinguiInstance();
   const { t } = useLingui();
   const id = useId();
@@ -236,7 +237,7 @@ function toggle<T extends string>(list: readonly T[], value: T, on: boolean): T[
  * the sale page no on-sale filter.
  */
 export function FilterPanel({ scope, query, onChange }: ControlProps & { scope: ListingScope }) {
-  useFeatureCatalog();
+  useFeatureCatalog(catalogMessages);
   const { t } = useLingui();
   const { i18n } = useLinguiInstance();
   const site = useSite();

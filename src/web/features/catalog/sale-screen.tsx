@@ -1,12 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { Suspense } from 'react';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
-import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { Listing } from './listing.tsx';
 
-/** Waits for the feature messages by itself: the products' request does not wait for them. */
 function SaleHeading() {
-  useFeatureCatalog();
   const { t } = useLingui();
   useDocumentHead({ title: t`On sale` });
   return <h1>{t`On sale`}</h1>;
@@ -16,9 +12,7 @@ function SaleHeading() {
 export default function SaleScreen() {
   return (
     <div className="sale-listing">
-      <Suspense fallback={<div className="skeleton skeleton--title" aria-hidden="true" />}>
-        <SaleHeading />
-      </Suspense>
+      <SaleHeading />
       <Listing scope={{ kind: 'sale' }} />
     </div>
   );

@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Suspense } from 'react';
 import { Link, useSearch } from 'wouter';
 import { clipSearchText } from '../../../contract/search-text.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
-import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { Listing } from './listing.tsx';
 
 /** The search text of a results URL as the API takes it. */
@@ -13,7 +11,6 @@ export function searchText(search: string): string {
 
 /** Spec §8 "Search no result": what was not found, and what to try instead. */
 function NoResults({ q, clear }: { q: string; clear: (() => void) | null }) {
-  useFeatureCatalog();
   return (
     <div className="panel search-results__none" data-state="empty">
       <p className="panel__title">
@@ -51,7 +48,6 @@ function NoResults({ q, clear }: { q: string; clear: (() => void) | null }) {
 }
 
 function SearchHeading({ q }: { q: string }) {
-  useFeatureCatalog();
   const { t } = useLingui();
   useDocumentHead({ title: q ? t`Search results for “${q}”` : t`Search` });
   if (!q) {
@@ -69,7 +65,6 @@ function SearchHeading({ q }: { q: string }) {
 
 /** "Showing results for {corrected}": the results are for the corrected spelling. */
 function Corrected({ corrected }: { corrected: string }) {
-  useFeatureCatalog();
   return (
     <p className="search-results__corrected" data-state="corrected">
       <Trans>
@@ -79,34 +74,19 @@ function Corrected({ corrected }: { corrected: string }) {
   );
 }
 
-/**
- * `/search?q=…`: the results with the listing's filters and sort, and the no-result tips. The
- * messages wait for the feature catalog in their own boundaries: the results' request does not.
- */
+/** `/search?q=…`: the results with the listing's filters and sort, and the no-result tips. */
 export default function SearchScreen() {
   const q = searchText(useSearch());
   return (
     <div className="search-results">
-      <Suspense fallback={<div className="skeleton skeleton--title" aria-hidden="true" />}>
-        <SearchHeading q={q} />
-      </Suspense>
+      <SearchHeading q={q} />
       {q ? (
         // A new search is a new listing: its own machine, its own first request.
         <Listing
           key={q}
           scope={{ kind: 'search', q }}
-          renderNotice={(corrected) =>
-            corrected ? (
-              <Suspense fallback={null}>
-                <Corrected corrected={corrected} />
-              </Suspense>
-            ) : null
-          }
-          renderEmpty={(clear) => (
-            <Suspense fallback={null}>
-              <NoResults q={q} clear={clear} />
-            </Suspense>
-          )}
+          renderNotice={(corrected) => (corrected ? <Corrected corrected={corrected} /> : null)}
+          renderEmpty={(clear) => <NoResults q={q} clear={clear} />}
         />
       ) : null}
     </div>

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { legalMessages } from './messages.ts';
 
 export default function PrivacyScreen() {
   // Long legal texts: their messages come with the feature catalog, off the first screen's budget.
-  useFeatureCatalog();
+  useFeatureCatalog(legalMessages);
   const { t } = useLingui();
   const title = t`Privacy policy`;
   useDocumentHead({ title });

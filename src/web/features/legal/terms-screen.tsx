@@ -3,11 +3,12 @@ import { Link, useSearch } from 'wouter';
 import { termsHref, TERMS_SECTIONS } from './terms-sections.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { legalMessages } from './messages.ts';
 
 /** The terms page; `?section=` names the section the link pointed at (spec §2). */
 export default function TermsScreen() {
   // Long legal texts: their messages come with the feature catalog, off the first screen's budget.
-  useFeatureCatalog();
+  useFeatureCatalog(legalMessages);
   const { t, i18n } = useLingui();
   const section = new URLSearchParams(useSearch()).get('section');
   const known = section ? TERMS_SECTIONS[section] : undefined;

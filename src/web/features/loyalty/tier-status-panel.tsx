@@ -10,6 +10,7 @@ import type { Site } from '../../../config/countries.ts';
 import { TIER_PERKS } from './perks.ts';
 import { tierFormat } from './tier-format.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { loyaltyMessages } from './messages.ts';
 
 export interface TierStatusPanelProps {
   actor: ActorRefFrom<typeof tierMachine>;
@@ -21,7 +22,7 @@ export interface TierStatusPanelProps {
  * A pink member also sees the white panel: white is one purchase away and is what pink unlocks.
  */
 export function TierStatusPanel({ actor, site }: TierStatusPanelProps) {
-  useFeatureCatalog();
+  useFeatureCatalog(loyaltyMessages);
   const { t, i18n } = useLingui();
   const headingId = useId();
   const view = useSelector(actor, (snapshot) => tierConnect(snapshot, actor.send), sameView);

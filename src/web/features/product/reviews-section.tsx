@@ -7,6 +7,7 @@ import type { RatingSummary, Review, ReviewListResponse } from '../../../contrac
 import { useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { useSignedIn, useSignInHref } from '../../shared/session/session-store.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { productMessages } from './messages.ts';
 import { formatDate } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { createProductApi, type ProductApi } from './product-api.ts';
@@ -25,7 +26,7 @@ const reviewsKey = (slug: string) => `reviews:${slug}`;
  * Review text is rendered as React text, never as markup.
  */
 export default function ReviewsSection({ slug }: { slug: string }) {
-  useFeatureCatalog();
+  useFeatureCatalog(productMessages);
   const api = useOptionalApi(createProductApi);
   const headingId = useId();
   const near = useNearViewport(useScreenDataProvided(reviewsKey(slug)));

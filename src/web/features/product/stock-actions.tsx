@@ -9,6 +9,7 @@ import { waitlistToggleMachine } from '../../../../machines/product/waitlist-tog
 import { useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { useSignedIn, useSignInHref } from '../../shared/session/session-store.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { productMessages } from './messages.ts';
 import { createProductApi, type ProductApi } from './product-api.ts';
 import { useMarkWaitlisted, useWaitlist } from '../../shared/session/waitlist-store.ts';
 import { notifyMeConnect } from '../../../../machines/product/notify-me.connect.ts';
@@ -32,7 +33,7 @@ export interface StockActionsProps {
  * from the contract); this view only reads them.
  */
 export default function StockActions({ product, variant }: StockActionsProps) {
-  useFeatureCatalog();
+  useFeatureCatalog(productMessages);
   const api = useOptionalApi(createProductApi);
   const signedIn = useSignedIn();
   if (!api) return null;

@@ -8,6 +8,7 @@ import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { machineHref } from './link.ts';
 import { countStates } from './statechart.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { sandboxMessages } from './messages.ts';
 
 interface Counts {
   states: number;
@@ -64,7 +65,7 @@ function MachineRow({ model }: { model: AnyMachineModel }) {
 
 /** `/sandbox/machines`: every machine of the registry, for QA to pick one and step through it. */
 export default function MachineListScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog(sandboxMessages);
   const { t } = useLingui();
   const title = t`Machine visualizer`;
   useDocumentHead({ title });

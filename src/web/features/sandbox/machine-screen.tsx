@@ -12,6 +12,7 @@ import { ContextPanel, EventsPanel, LogPanel, PathsPanel, SharePanel } from './p
 import { acceptedEvents, activeStateIds, decodeIndices, encodeEvents, snapshotAfter, valueLabel } from './run.ts';
 import { Statechart } from './statechart.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { sandboxMessages } from './messages.ts';
 
 function Visualizer({ model }: { model: AnyMachineModel }) {
   const { t, i18n } = useLingui();
@@ -82,7 +83,7 @@ function Visualizer({ model }: { model: AnyMachineModel }) {
 
 /** `/sandbox/machines/:id`: one registered machine, drawn and driven by QA. */
 export default function MachineScreen({ params }: ScreenProps) {
-  useFeatureCatalog();
+  useFeatureCatalog(sandboxMessages);
   const [location] = useLocation();
   const model = findModel(params.id ?? '');
   if (!model) return <NotFoundScreen path={location} reason="invalid" />;

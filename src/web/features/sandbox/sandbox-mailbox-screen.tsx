@@ -3,6 +3,7 @@ import { Fragment, useState } from 'react';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { sandboxMessages } from './messages.ts';
 import { formatDate } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
@@ -87,7 +88,7 @@ function MailboxLoader() {
 
 /** `/sandbox/mailbox`: the emails the store "sent" in development (the outbox table), newest first. */
 export default function SandboxMailboxScreen() {
-  useFeatureCatalog();
+  useFeatureCatalog(sandboxMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Sandbox mailbox` });
   const [round, setRound] = useState(0);

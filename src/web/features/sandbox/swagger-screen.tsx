@@ -7,6 +7,7 @@ import { schemaFields, type SchemaField } from '../../../contract/schema-fields.
 import { ApiErrorBodySchema } from '../../../contract/site.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { sandboxMessages } from './messages.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 
 /*
@@ -155,7 +156,7 @@ function RequestHeaders() {
 /** `/swagger`: the API reference, generated from the contract's endpoint registry. */
 export default function SwaggerScreen() {
   // A developer page: its messages come with the feature catalog, off the first screen's budget.
-  useFeatureCatalog();
+  useFeatureCatalog(sandboxMessages);
   const { t } = useLingui();
   const title = t`API documentation`;
   useDocumentHead({ title });

@@ -8,6 +8,7 @@ import { searchBoxMachine } from '../../../../machines/search/search-box.machine
 import { SEARCH_QUERY_MAX } from '../../../contract/patterns.ts';
 import { useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { searchMessages } from './messages.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { createSearchApi, type SearchApi } from './search-api.ts';
 import { searchBoxConnect } from '../../../../machines/search/search-box.connect.ts';
@@ -40,7 +41,7 @@ type KeyIntent = (typeof KEY_INTENTS)[keyof typeof KEY_INTENTS];
 
 /** The header search box: a WAI-ARIA combobox whose behaviour is `searchBoxMachine`. */
 export default function SearchBox({ initialText = '', autoFocus = false, api, store, suggestDelay }: SearchBoxProps) {
-  useFeatureCatalog();
+  useFeatureCatalog(searchMessages);
   const { t } = useLingui();
   const { country } = useSite();
   const [, navigate] = useLocation();

@@ -1,4 +1,4 @@
-import { ofetch } from 'ofetch';
+import type { $Fetch } from 'ofetch';
 import * as v from 'valibot';
 import type { Site } from '../../../config/countries.ts';
 import { API_PREFIX, CLIENT_HEADERS, RETRY_LIMIT } from '../../../config/constants.ts';
@@ -58,11 +58,25 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, a
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const retryDelay = options.retryDelay ?? defaultRetryDelay;
-  // Retries are ours (below), so ofetch neither retries nor throws on a status.
-  const $fetch = ofetch.create(
-    { baseURL: options.baseURL ?? API_PREFIX, retry: false, ignoreResponseError: true, parseResponse: parseBody },
-    options.fetch ? { fetch: options.fetch } : {},
-  );
+  /**
+   * ofetch loads with the first request, not with the entry: a server-rendered first screen
+   * hydrates from its snapshots and asks nothing, so the request code is not part of what every
+   * first screen waits for. A failed load (a new deployment removed the chunk) is a network error of
+   * that request, and the next request tries again.
+   */
+  let fetcher: Promise<$Fetch> | null = null;
+  const loadFetch = () => {
+    fetcher ??= import('ofetch').then(
+      ({ ofetch }) =>
+        // Retries are ours (below), so ofetch neither retries nor throws on a status.
+        ofetch.create({ baseURL: options.baseURL ?? API_PREFIX, retry: false, ignoreResponseError: true, parseResponse: parseBody }, options.fetch ? { fetch: options.fetch } : {}),
+      (error: unknown) => {
+        fetcher = null;
+        throw error;
+      },
+    );
+    return fetcher;
+  };
 
   const request: RequestFn = async (method, rawPath, schema, { query, signal, idempotencyKey, headers, body } = {}) => {
     const path = trimPath(rawPath);
@@ -85,6 +99,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let failure: ApiError;
       let retryAfterMs: number | null = null;
       try {
+        const $fetch = await loadFetch();
+        // Aborted while ofetch was loading: nothing was sent, and nothing is.
+        if (signal?.aborted) throw aborted(signal.reason);
         const response = await $fetch.raw(path, { method, query, body: payload, signal, headers: allHeaders });
         if (response.ok) {
           const parsed = v.safeParse(schema, response._data);

@@ -9,7 +9,7 @@ export function setupI18n(): I18n {
 /**
  * Loads the storefront's messages (`i18n/<catalog>.po`, its own chunk compiled by
  * @lingui/vite-plugin) and activates them: all the first screen needs. The messages of features
- * off the first screens come with them (`useFeatureCatalog()`, in ./setup.ts, outside the entry).
+ * off the first screens come with them (`useFeatureCatalog(<feature>Messages)`, ./setup.ts, outside the entry).
  */
 export async function loadStorefrontCatalog(catalog: CatalogName, i18n: I18n): Promise<void> {
   const { messages } = (await import(`../../../../i18n/${catalog}.po`)) as { messages: Messages };

@@ -1,0 +1,21 @@
+import type { Messages } from '@lingui/core';
+import type { CatalogName } from '../../../config/languages.ts';
+
+/**
+ * The features whose messages are off the storefront's first screens, each in a catalog of its own
+ * (`i18n/features/<feature>/<locale>.po`; the sources of each are in lingui.config.ts). A screen
+ * waits for its own feature's messages only (`useFeatureCatalog(<feature>Messages)`).
+ */
+export const FEATURE_CATALOGS = ['account', 'booking', 'catalog', 'product', 'search', 'loyalty', 'sandbox', 'legal'] as const;
+
+export type FeatureCatalog = (typeof FEATURE_CATALOGS)[number];
+
+/**
+ * One feature's catalog and how to load it in a language. Each feature declares its own
+ * (`features/<feature>/messages.ts`), so its chunk names the files of its four languages only,
+ * instead of a shared chunk naming every feature's.
+ */
+export interface FeatureMessages {
+  feature: FeatureCatalog;
+  load(catalog: CatalogName): Promise<{ messages: Messages }>;
+}

@@ -1,0 +1,21 @@
+import { accountMessages } from '../../src/web/features/account/messages.ts';
+import { bookingMessages } from '../../src/web/features/booking/messages.ts';
+import { catalogMessages } from '../../src/web/features/catalog/messages.ts';
+import { legalMessages } from '../../src/web/features/legal/messages.ts';
+import { loyaltyMessages } from '../../src/web/features/loyalty/messages.ts';
+import { productMessages } from '../../src/web/features/product/messages.ts';
+import { sandboxMessages } from '../../src/web/features/sandbox/messages.ts';
+import { searchMessages } from '../../src/web/features/search/messages.ts';
+import type { FeatureMessages } from '../../src/web/shared/i18n/feature-catalogs.ts';
+
+/** Every feature's catalog: component tests render with all messages loaded (`loadCatalog`). */
+export const ALL_FEATURE_MESSAGES: readonly FeatureMessages[] = [
+  accountMessages,
+  bookingMessages,
+  catalogMessages,
+  legalMessages,
+  loyaltyMessages,
+  productMessages,
+  sandboxMessages,
+  searchMessages,
+];
