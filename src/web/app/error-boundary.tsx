@@ -2,15 +2,24 @@ import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { browserChunkReloadEffects, handleChunkError } from './runtime/chunk-reload.ts';
 
-export function FatalErrorScreen({ onReload }: { onReload: () => void }) {
+/** What every error screen says first: the browser's (below) and the server's 500 page. */
+export function FatalErrorText() {
   return (
-    <main id="main" className="status-page" role="alert" data-state="fatal-error">
+    <>
       <h1>
         <Trans>Something went wrong</Trans>
       </h1>
       <p>
         <Trans>We are sorry: the page stopped working. Reload it to continue shopping.</Trans>
       </p>
+    </>
+  );
+}
+
+export function FatalErrorScreen({ onReload }: { onReload: () => void }) {
+  return (
+    <main id="main" className="status-page" role="alert" data-state="fatal-error">
+      <FatalErrorText />
       <button type="button" className="button" onClick={onReload}>
         <Trans>Reload the page</Trans>
       </button>

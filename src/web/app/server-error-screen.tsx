@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { FatalErrorText } from './error-boundary.tsx';
 
 /**
  * What the server answers when a page fails to render (500): a plain link reloads the page, so it
@@ -8,12 +9,7 @@ import { Trans } from '@lingui/react/macro';
 export function ServerErrorScreen({ referenceId }: { referenceId: string }) {
   return (
     <main id="main" className="status-page" role="alert" data-state="server-error">
-      <h1>
-        <Trans>Something went wrong</Trans>
-      </h1>
-      <p>
-        <Trans>We are sorry: the page stopped working. Reload it to continue shopping.</Trans>
-      </p>
+      <FatalErrorText />
       <p>
         <Trans>Reference: {referenceId}</Trans>
       </p>
