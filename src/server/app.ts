@@ -25,6 +25,7 @@ import { serveBuiltFiles, serveSpaHtml } from './http/static.ts';
 import { createHeadMeta } from './render/head-meta.ts';
 import { catalogueVersion } from './catalog/summaries.ts';
 import { servePages, type PageRenderer } from './render/pages.ts';
+import { loadInlineStyle } from './render/inline-style.ts';
 import { socialAuthRoutes } from './routes/auth-social.ts';
 import { authTokenRoutes } from './routes/auth-token.ts';
 import { brandRoutes } from './routes/brands.ts';
@@ -69,7 +70,9 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
   // First, so every answer (pages, files, API, errors, 404s) gets the headers and the encoding.
-  app.use('*', securityHeaders({ trustProxy: signIn?.trustProxy ?? false }));
+  // Read once: the pages carry the built stylesheet inline, and the policy allows it by its hash.
+  const inlineStyle = staticDir && pages ? loadInlineStyle(staticDir) : null;
+  app.use('*', securityHeaders({ trustProxy: signIn?.trustProxy ?? false, styleHashes: inlineStyle ? [inlineStyle.hash] : [] }));
   app.use('*', compression());
 
   api.use('*', async (c, next) => {
@@ -117,6 +120,7 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
         renderer: pages,
         fetchApi: (request) => Promise.resolve(app.fetch(request)),
         headMeta,
+        inlineStyle,
         log,
         catalogueVersion: () => catalogueVersion(db),
         // The developer pages read the document as they start: the browser renders them alone.

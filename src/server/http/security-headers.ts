@@ -28,19 +28,21 @@ export function loadTagManagerOrigin(env: NodeJS.ProcessEnv = process.env): stri
 /**
  * The pages' policy. Scripts: our own files only (the page holds no executable inline script:
  * server-rendered state goes in `type="application/json"` blocks, which are not run). Styles: our
- * own sheets, plus `style` attributes, which the server-rendered markup of React's `style={{…}}`
- * (toast speed, review bars, the notifications' width) needs; a `<style>` element stays refused.
+ * own sheets and the one inlined into the pages (by its hash), plus `style` attributes, which the
+ * server-rendered markup of React's `style={{…}}` (toast speed, review bars, the notifications'
+ * width) needs; any other `<style>` element stays refused.
  * Images: ours and `data:` (the search icon's CSS mask). Google sign-in is a link to the issuer,
  * a navigation that no directive governs. `frame-ancestors 'none'`: no page, sign-in above all,
  * can be framed.
  */
-export function pagePolicy(tagManagerOrigin: string | null): NonNullable<SecureHeadersOptions['contentSecurityPolicy']> {
+export function pagePolicy(tagManagerOrigin: string | null, styleHashes: readonly string[] = []): NonNullable<SecureHeadersOptions['contentSecurityPolicy']> {
   const tagManager = tagManagerOrigin ? [tagManagerOrigin] : [];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...tagManager],
     connectSrc: ["'self'", ...tagManager],
-    styleSrc: ["'self'"],
+    // The pages' own stylesheet inlined (src/server/render/inline-style.ts), by its hash only.
+    styleSrc: ["'self'", ...styleHashes],
     styleSrcAttr: ["'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
@@ -77,6 +79,8 @@ export interface SecurityHeadersOptions {
   trustProxy?: boolean;
   /** Allowed in script-src and connect-src; default `TAG_MANAGER_ORIGIN`, none when unset. */
   tagManagerOrigin?: string | null;
+  /** `'sha256-…'` of the `<style>` elements the pages carry (the inlined stylesheet). */
+  styleHashes?: readonly string[];
 }
 
 /**
@@ -84,8 +88,8 @@ export interface SecurityHeadersOptions {
  * secure-headers: CSP, `X-Content-Type-Options: nosniff`, `Referrer-Policy`, `X-Frame-Options`,
  * cross-origin isolation of the window and resources, and HSTS over HTTPS.
  */
-export function securityHeaders({ trustProxy = false, tagManagerOrigin = loadTagManagerOrigin() }: SecurityHeadersOptions = {}): MiddlewareHandler {
-  const pages = secureHeaders({ ...COMMON, contentSecurityPolicy: pagePolicy(tagManagerOrigin) });
+export function securityHeaders({ trustProxy = false, tagManagerOrigin = loadTagManagerOrigin(), styleHashes = [] }: SecurityHeadersOptions = {}): MiddlewareHandler {
+  const pages = secureHeaders({ ...COMMON, contentSecurityPolicy: pagePolicy(tagManagerOrigin, styleHashes) });
   const api = secureHeaders({ ...COMMON, contentSecurityPolicy: API_POLICY });
   return async (c, next) => {
     const isApi = c.req.path === API_PREFIX || c.req.path.startsWith(`${API_PREFIX}/`);

@@ -8,6 +8,7 @@ import type { AppEnv } from '../http/site.ts';
 import { buildDocument } from './document.ts';
 import type { HeadMeta } from './head-meta.ts';
 import { createPreloads } from './preloads.ts';
+import type { InlineStyle } from './inline-style.ts';
 import { createPageCache, isAnonymous, siteCookieKey, type CachedPage, type PageCache } from './page-cache.ts';
 import { CACHE_FRESH_MS } from '../../config/constants.ts';
 
@@ -19,6 +20,8 @@ export interface PagesOptions {
   /** The app itself: the render's API requests are answered in process. */
   fetchApi: (request: Request) => Promise<Response>;
   headMeta: () => Promise<HeadMeta>;
+  /** The built stylesheet, written into each page in place of its link (null: linked). */
+  inlineStyle?: InlineStyle | null;
   log: (line: string) => void;
   /** Paths the browser renders alone (the sandbox's developer pages read the document). */
   clientOnly?: (pathname: string) => boolean;
@@ -40,11 +43,13 @@ function isPagePath(pathname: string): boolean {
  * snapshots, and `{path}/_payload.json` the snapshots alone (a client-side navigation's one data
  * request). The browser hydrates the HTML with the same views and machines.
  */
-export function servePages({ staticDir, renderer, fetchApi, headMeta, log, clientOnly = () => false, catalogueVersion, cache = createPageCache() }: PagesOptions): MiddlewareHandler<AppEnv> {
+export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyle = null, log, clientOnly = () => false, catalogueVersion, cache = createPageCache() }: PagesOptions): MiddlewareHandler<AppEnv> {
   const templateFile = path.join(path.resolve(staticDir), 'index.html');
   const preloads = createPreloads(staticDir);
   let template: Promise<string> | null = null;
-  const readTemplate = () => (template ??= readFile(templateFile, 'utf8').catch((error: unknown) => {
+  const readTemplate = () => (template ??= readFile(templateFile, 'utf8').then(
+    (html) => (inlineStyle ? html.replace(inlineStyle.link, () => `<style>${inlineStyle.css}</style>`) : html),
+  ).catch((error: unknown) => {
     template = null;
     throw error;
   }));

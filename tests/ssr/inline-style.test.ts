@@ -1,0 +1,53 @@
+// @vitest-environment node
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadInlineStyle } from '../../src/server/render/inline-style.ts';
+import * as entry from '../../src/web/app/entry-server.tsx';
+import { createTestApp, type TestApp } from '../helpers/server.ts';
+
+const CSS = 'body{margin:0;color:#111}.product-card{aspect-ratio:1}';
+const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Beauty Pass</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>`;
+
+function built(css: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bp-inline-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(dir, 'assets', 'index-1.css'), css);
+  return dir;
+}
+
+const dirs: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  const dir = built(CSS);
+  dirs.push(dir);
+  t = await createTestApp({ seedProducts: 20, staticDir: dir, pages: entry });
+});
+afterAll(async () => {
+  await t.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the first screen’s stylesheet, inlined', () => {
+  test('a page carries the built stylesheet in a <style>, and the policy allows exactly that one by its hash', async () => {
+    const response = await t.app.request('/privacy');
+    const html = await response.text();
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+    const hash = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
+    expect(response.headers.get('content-security-policy')).toMatch(new RegExp(`style-src 'self' ${hash.replace(/[+/]/g, '\\$&')}`));
+    // The API's policy is untouched: nothing loads from an API answer.
+    expect((await t.app.request('/api/web/v1/layouts')).headers.get('content-security-policy')).not.toContain('sha256');
+  });
+
+  test('a sheet that could end the element, or no built sheet at all, stays a link', () => {
+    const hostile = built('a::after{content:"</style><script>alert(1)</script>"}');
+    dirs.push(hostile);
+    expect(loadInlineStyle(hostile)).toBeNull();
+    expect(loadInlineStyle(path.join(hostile, 'nowhere'))).toBeNull();
+    expect(loadInlineStyle(dirs[0] ?? '')?.css).toBe(CSS);
+  });
+});
