@@ -2,20 +2,18 @@ import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiInstance } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { ProductFilters } from '../../../contract/catalog.ts';
 import { hasFilters, type ListingFilters, type ListingQuery } from '../../../contract/listing-query.ts';
 import { isOtherFilter, isProductSort } from '../../../contract/listing-params.ts';
 import { PRICE_PATTERN, PRODUCT_SORTS, type ProductSort } from '../../../contract/patterns.ts';
-import { useApi } from '../../shared/api/api-provider.tsx';
 import { BADGE_LABELS } from '../../shared/ui/badges.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { catalogMessages } from './messages.ts';
 import { formatMoney, formatNumber } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
-import { createFilterCountsApi } from './filter-counts-api.ts';
-import { useResource } from '../../shared/hooks/use-resource.ts';
-import { filterParams, type ListingScope } from './listing.tsx';
+import { useFilterCounts } from './filter-counts.ts';
+import type { ListingScope } from './listing.tsx';
 import { withFilters, withoutFilters } from './listing-url.ts';
 
 interface ControlProps {
@@ -58,39 +56,6 @@ export function SortControl({ query, onChange }: ControlProps) {
       </select>
     </div>
   );
-}
-
-type CountsView = { data: ProductFilters | null; failed: boolean; loading: boolean; retry: () => void };
-
-/**
- * `GET products/filters` for the scope and filters. The counts shown stay until the next answer
- * arrives; an answer for filters no longer chosen is dropped (its request is aborted). The first
- * answer is a screen machine's: a server-rendered page carries it, so the panel is whole without
- * scripts and the browser does not ask again.
- */
-function useFilterCounts(scope: ListingScope, filters: ListingFilters): CountsView {
-  const api = useApi(createFilterCountsApi);
-  const key = JSON.stringify(filterParams(scope, filters));
-  const [firstKey] = useState(key);
-  const first = useResource((signal) => api.filters(JSON.parse(firstKey) as ReturnType<typeof filterParams>, { signal }), `filters:${firstKey}`);
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ key: string | null; data: ProductFilters | null; failed: boolean }>({ key: null, data: null, failed: false });
-  useEffect(() => {
-    if (key === firstKey) return;
-    const controller = new AbortController();
-    api.filters(JSON.parse(key) as ReturnType<typeof filterParams>, { signal: controller.signal }).then(
-      (data) => setState({ key, data, failed: false }),
-      () => {
-        if (!controller.signal.aborted) setState((previous) => ({ ...previous, key, failed: true }));
-      },
-    );
-    return () => controller.abort();
-  }, [api, key, firstKey, attempt]);
-  if (key === firstKey) {
-    const data = first.status === 'success' ? first.data : null;
-    return { data: data ?? state.data, failed: first.status === 'failure', loading: first.status === 'loading', retry: first.status === 'failure' ? first.retry : () => undefined };
-  }
-  return { data: state.data ?? (first.status === 'success' ? first.data : null), failed: state.failed && state.key === key, loading: state.key !== key, retry: () => setAttempt((n) => n + 1) };
 }
 
 interface Choice {
