@@ -27,7 +27,7 @@ export interface SpaOptions {
 
 const JSON_TYPE = /^application\/(?:[a-z.+-]+\+)?json$/;
 
-const isApiPath = (urlPath: string) => urlPath === '/api' || urlPath.startsWith('/api/');
+export const isApiPath = (urlPath: string) => urlPath === '/api' || urlPath.startsWith('/api/');
 
 /**
  * The built files: hashed `assets/` cached for a year, everything else revalidated. Text files

@@ -16,13 +16,11 @@ export interface DocumentParts {
   state: PageState | null;
 }
 
-const escapeText = (value: string) => value.replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;'));
-
 function headTags(head: DocumentHead | null, socialImage: string): string {
   if (!head) return '';
   const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtmlAttribute(content)}">`;
   return [
-    `<title>${escapeText(head.title)}</title>`,
+    `<title>${escapeHtmlAttribute(head.title)}</title>`,
     meta('name', 'description', head.description),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),

@@ -6,6 +6,7 @@ import type { PageRenderer, RenderedPage } from '../../contract/page-render.ts';
 import { PAYLOAD_SUFFIX } from '../../contract/page-state.ts';
 import type { AppEnv } from '../http/site.ts';
 import { buildDocument } from './document.ts';
+import { isApiPath } from '../http/static.ts';
 import type { HeadMeta } from './head-meta.ts';
 import { createPreloads } from './preloads.ts';
 import type { InlineStyle } from './inline-style.ts';
@@ -34,8 +35,7 @@ const HTML = 'text/html; charset=utf-8';
 
 /** A page path: no file extension (assets, `robots.txt`), not the API. */
 function isPagePath(pathname: string): boolean {
-  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
-  return path.posix.extname(pathname) === '';
+  return !isApiPath(pathname) && path.posix.extname(pathname) === '';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { API_PREFIX } from '../../config/constants.ts';
 import type { PageRequest, RenderedPage } from '../../contract/page-render.ts';
@@ -21,25 +21,6 @@ import { renderToString } from 'react-dom/server';
  * (`fetchApi`: the server's own handler, no socket) until they settle; the HTML carries their
  * snapshots, which the browser restores instead of fetching the same data again.
  */
-
-function collect(stream: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.pipe(
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          chunks.push(chunk);
-          done();
-        },
-        final(done) {
-          resolve(Buffer.concat(chunks).toString('utf8'));
-          done();
-        },
-      }),
-    );
-    stream.on('error', reject);
-  });
-}
 
 /** Renders the page at `url`, waiting for every screen machine and lazy view on it. */
 export type { PageRequest, RenderedPage };
@@ -98,7 +79,7 @@ export async function renderPage({ url, cookie, fetchApi, onError, googleSignIn 
       progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
-  const html = await collect(prelude);
+  const html = await text(prelude);
   return {
     status: output.status,
     html,

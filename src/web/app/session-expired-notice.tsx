@@ -1,21 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { useLocation, useSearch } from 'wouter';
 import { authRefreshConnect } from '../../../machines/session/auth-refresh.connect.ts';
 import type { authRefreshMachine } from '../../../machines/session/auth-refresh.machine.ts';
-import { signInHref } from '../shared/session/session.ts';
+import { useSignInHref } from '../shared/session/session-store.ts';
 
 type AuthRefreshRef = ActorRefFrom<typeof authRefreshMachine>;
-
-/** The sign-in link for the page the shopper is on now; follows in-app navigation. */
-function useSignInHref(): string {
-  const [pathname] = useLocation();
-  const search = useSearch();
-  // wouter does not track the fragment; it is read at render, which a navigation triggers.
-  const hash = typeof window === 'undefined' ? '' : window.location.hash;
-  return signInHref({ pathname, search, hash });
-}
 
 /**
  * Offers sign-in after a failed token refresh (the authRefresh machine's `sessionExpired` tag).
