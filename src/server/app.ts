@@ -42,6 +42,7 @@ import { sandboxUserRoutes } from './routes/sandbox-users.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { userRoutes } from './routes/user.ts';
+import { BOOT_SCRIPT_HASH } from './render/boot-script.ts';
 
 export interface AppOptions {
   db: Db;
@@ -72,7 +73,8 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   // First, so every answer (pages, files, API, errors, 404s) gets the headers and the encoding.
   // Read once: the pages carry the built stylesheet inline, and the policy allows it by its hash.
   const inlineStyle = staticDir && pages ? loadInlineStyle(staticDir) : null;
-  app.use('*', securityHeaders({ trustProxy: signIn?.trustProxy ?? false, styleHashes: inlineStyle ? [inlineStyle.hash] : [] }));
+  // Rendered pages start their scripts with one inline script (render/boot-script.ts), allowed by its hash.
+  app.use('*', securityHeaders({ trustProxy: signIn?.trustProxy ?? false, styleHashes: inlineStyle ? [inlineStyle.hash] : [], scriptHashes: staticDir && pages ? [BOOT_SCRIPT_HASH] : [] }));
   app.use('*', compression());
 
   api.use('*', async (c, next) => {

@@ -114,3 +114,22 @@ test('a client-side navigation costs one data request: the next page’s payload
   expect(problems).toEqual([]);
   await expectAccessible();
 });
+
+test('the first screen’s images come before the scripts, and the inlined stylesheet is never fetched again', async ({ page }) => {
+  const finished = new Map<string, number>();
+  const started = new Map<string, number>();
+  const begin = Date.now();
+  page.on('request', (request) => started.set(new URL(request.url()).pathname, Date.now() - begin));
+  page.on('requestfinished', (request) => finished.set(new URL(request.url()).pathname, Date.now() - begin));
+  await page.goto('/categories/makeup', { waitUntil: 'networkidle' });
+  const images = await page.locator('img[fetchpriority="high"]').evaluateAll((elements) => elements.map((element) => new URL((element as HTMLImageElement).src).pathname));
+  expect(images.length).toBeGreaterThan(0);
+  const scripts = [...started.keys()].filter((path) => path.startsWith('/assets/') && path.endsWith('.js'));
+  // The entry and the route's chunks did load, all of them.
+  expect(scripts.some((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts.every((path) => finished.has(path))).toBe(true);
+  const lastImage = Math.max(...images.map((path) => finished.get(path) ?? Infinity));
+  const firstScript = Math.min(...scripts.map((path) => started.get(path) ?? -Infinity));
+  expect(firstScript, `scripts ${scripts.join(', ')} started before the images ${images.join(', ')} arrived`).toBeGreaterThanOrEqual(lastImage);
+  expect([...started.keys()].filter((path) => path.endsWith('.css'))).toEqual([]);
+});

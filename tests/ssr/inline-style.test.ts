@@ -36,9 +36,14 @@ describe('the first screen’s stylesheet, inlined', () => {
     const response = await t.app.request('/privacy');
     const html = await response.text();
     expect(html).toContain(`<style>${CSS}</style>`);
-    expect(html).not.toContain('rel="stylesheet"');
+    // The link stays, disabled (neither fetched nor applied), so that Vite's loader of lazy chunks finds it and does not link it again.
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual(['<link rel="stylesheet" href="/assets/index-1.css" disabled>']);
     const hash = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
     expect(response.headers.get('content-security-policy')).toMatch(new RegExp(`style-src 'self' ${hash.replace(/[+/]/g, '\\$&')}`));
+    // And exactly one inline script, the boot script, by its hash.
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+    expect(scripts).toHaveLength(1);
+    expect(response.headers.get('content-security-policy')).toContain(`script-src 'self' ${scripts[0] ?? ''};`);
     // The API's policy is untouched: nothing loads from an API answer.
     expect((await t.app.request('/api/web/v1/layouts')).headers.get('content-security-policy')).not.toContain('sha256');
   });

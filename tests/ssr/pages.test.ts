@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { products } from '../../src/server/db/schema.ts';
+import { BOOT_SCRIPT, MODULE_LIST_ID } from '../../src/server/render/boot-script.ts';
 import type { PageRenderer } from '../../src/server/render/pages.ts';
 import * as entry from '../../src/web/app/entry-server.tsx';
 import { PAGE_STATE_ID, parsePageState } from '../../src/contract/page-state.ts';
@@ -68,6 +69,12 @@ describe('server-rendered pages', () => {
     expect(html.indexOf('<link rel="preload" as="image"')).toBeLessThan(html.indexOf('</head>'));
     const state = stateOf(html);
     expect(Object.keys(state?.snapshots ?? {})).toEqual(expect.arrayContaining(['layouts', 'categories', 'listing:category:makeup']));
+    // The entry leaves the head: the boot script at the end of the body loads it, the one script that runs inline.
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('<script');
+    const modules = JSON.parse(new RegExp(`<script type="application/json" id="${MODULE_LIST_ID}">(.*?)</script>`).exec(html)?.[1] ?? 'null') as unknown;
+    expect(modules).toEqual(['/assets/index-test.js']);
+    expect(html).toContain(`<script>${BOOT_SCRIPT}</script>`);
+    expect(html.match(/<script>/g)).toHaveLength(1);
   });
 
   test('`{path}/_payload.json` answers the same snapshots alone', async () => {
@@ -124,7 +131,7 @@ describe('server-rendered pages', () => {
     const referenceId = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(html)?.[1] ?? 'none';
     expect(referenceId).not.toBe('none');
     // No script: the SPA would only fail the same way in place of the error page.
-    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<script');
     expect(failing.logs.some((line) => line.includes(referenceId) && line.includes('renderer exploded'))).toBe(true);
     const payload = await failing.app.request('/_payload.json');
     expect(payload.status).toBe(500);

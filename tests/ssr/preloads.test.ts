@@ -10,7 +10,7 @@ import { ROUTES } from '../../src/web/app/routes.tsx';
 const dir = mkdtempSync(path.join(tmpdir(), 'bp-preloads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('modulepreload links', () => {
+describe('a page\'s preloads', () => {
   test('a page preloads its modules with their imports, not what the entry already has', async () => {
     mkdirSync(path.join(dir, '.vite'));
     writeFileSync(
@@ -25,13 +25,12 @@ describe('modulepreload links', () => {
         'src/web/app/styles.css': { file: 'assets/styles-1.css' },
       }),
     );
-    const links = await createPreloads(dir)(['i18n/en.po', 'src/web/features/catalog/category-screen.tsx', 'src/web/features/catalog/listing-view.tsx', 'not/in/the/build.tsx']);
-    const hrefs = [...links.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-    expect(hrefs.sort()).toEqual(['/assets/category-screen-1.js', '/assets/en-1.js', '/assets/grid-1.js', '/assets/listing-view-1.js']);
+    const hrefs = await createPreloads(dir)(['i18n/en.po', 'src/web/features/catalog/category-screen.tsx', 'src/web/features/catalog/listing-view.tsx', 'not/in/the/build.tsx']);
+    expect([...hrefs].sort()).toEqual(['/assets/category-screen-1.js', '/assets/en-1.js', '/assets/grid-1.js', '/assets/listing-view-1.js']);
   });
 
   test('without a build manifest nothing is preloaded', async () => {
-    expect(await createPreloads(path.join(dir, 'nowhere'))(['i18n/en.po'])).toBe('');
+    expect(await createPreloads(path.join(dir, 'nowhere'))(['i18n/en.po'])).toEqual([]);
   });
 
   test('every route pattern the server preloads for exists, and every module is a source file', () => {

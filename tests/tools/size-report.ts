@@ -5,7 +5,8 @@
  * bytes received (not decoded). The files are the entry chunk and its static imports, the route's
  * screen chunk and its static imports and the language catalogs the screen waits for (from the Vite
  * build manifest), plus whatever the HTML itself loads or preloads (`<script src>`,
- * `<link rel="modulepreload">`, `<link rel="stylesheet">`). Fails when a route is over the JS budget
+ * `<link rel="modulepreload">`, `<link rel="stylesheet">`, and the modules its boot script loads).
+ * Fails when a route is over the JS budget
  * or when a text file that compresses arrives uncompressed. Sizes are deterministic for a build, so
  * this is a check; times are not, so they live in benchmarks.
  */
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { COMPRESSION_THRESHOLD } from '../../src/server/http/compression.ts';
+import { MODULE_LIST_ID } from '../../src/server/render/boot-script.ts';
 
 interface ManifestChunk {
   file: string;
@@ -110,10 +112,11 @@ function closure(manifest: Manifest, keys: string[]): ManifestChunk[] {
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1] ?? null;
 
-/** What the page's HTML loads before it shows anything: module scripts, module preloads, style sheets. */
+/** What the page's HTML loads for its first screen: module scripts, module preloads, the boot script's modules, style sheets (a disabled one is not fetched). */
 export function filesOfHtml(html: string): { js: string[]; css: string[] } {
-  const js: string[] = [];
   const css: string[] = [];
+  const list = new RegExp(`<script type="application/json" id="${MODULE_LIST_ID}">(.*?)</script>`, 's').exec(html)?.[1];
+  const js: string[] = list ? (JSON.parse(list) as string[]) : [];
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
     const src = attribute(tag, 'src');
     if (src) js.push(src);
@@ -122,7 +125,7 @@ export function filesOfHtml(html: string): { js: string[]; css: string[] } {
     const rel = attribute(tag, 'rel')?.toLowerCase();
     const href = attribute(tag, 'href');
     if (href && rel === 'modulepreload') js.push(href);
-    if (href && rel === 'stylesheet') css.push(href);
+    if (href && rel === 'stylesheet' && !/\sdisabled\b/i.test(tag)) css.push(href);
   }
   return { js, css };
 }

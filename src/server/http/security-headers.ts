@@ -26,8 +26,8 @@ export function loadTagManagerOrigin(env: NodeJS.ProcessEnv = process.env): stri
 }
 
 /**
- * The pages' policy. Scripts: our own files only (the page holds no executable inline script:
- * server-rendered state goes in `type="application/json"` blocks, which are not run). Styles: our
+ * The pages' policy. Scripts: our own files, and the one inline boot script of the rendered pages
+ * by its hash (server-rendered state goes in `type="application/json"` blocks, which are not run). Styles: our
  * own sheets and the one inlined into the pages (by its hash), plus `style` attributes, which the
  * server-rendered markup of React's `style={{…}}` (toast speed, review bars, the notifications'
  * width) needs; any other `<style>` element stays refused.
@@ -35,11 +35,12 @@ export function loadTagManagerOrigin(env: NodeJS.ProcessEnv = process.env): stri
  * a navigation that no directive governs. `frame-ancestors 'none'`: no page, sign-in above all,
  * can be framed.
  */
-export function pagePolicy(tagManagerOrigin: string | null, styleHashes: readonly string[] = []): NonNullable<SecureHeadersOptions['contentSecurityPolicy']> {
+export function pagePolicy(tagManagerOrigin: string | null, styleHashes: readonly string[] = [], scriptHashes: readonly string[] = []): NonNullable<SecureHeadersOptions['contentSecurityPolicy']> {
   const tagManager = tagManagerOrigin ? [tagManagerOrigin] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...tagManager],
+    // The rendered pages' boot script (src/server/render/boot-script.ts), by its hash only.
+    scriptSrc: ["'self'", ...scriptHashes, ...tagManager],
     connectSrc: ["'self'", ...tagManager],
     // The pages' own stylesheet inlined (src/server/render/inline-style.ts), by its hash only.
     styleSrc: ["'self'", ...styleHashes],
@@ -81,6 +82,8 @@ export interface SecurityHeadersOptions {
   tagManagerOrigin?: string | null;
   /** `'sha256-…'` of the `<style>` elements the pages carry (the inlined stylesheet). */
   styleHashes?: readonly string[];
+  /** `'sha256-…'` of the inline `<script>` elements the pages carry (the boot script). */
+  scriptHashes?: readonly string[];
 }
 
 /**
@@ -88,8 +91,8 @@ export interface SecurityHeadersOptions {
  * secure-headers: CSP, `X-Content-Type-Options: nosniff`, `Referrer-Policy`, `X-Frame-Options`,
  * cross-origin isolation of the window and resources, and HSTS over HTTPS.
  */
-export function securityHeaders({ trustProxy = false, tagManagerOrigin = loadTagManagerOrigin(), styleHashes = [] }: SecurityHeadersOptions = {}): MiddlewareHandler {
-  const pages = secureHeaders({ ...COMMON, contentSecurityPolicy: pagePolicy(tagManagerOrigin, styleHashes) });
+export function securityHeaders({ trustProxy = false, tagManagerOrigin = loadTagManagerOrigin(), styleHashes = [], scriptHashes = [] }: SecurityHeadersOptions = {}): MiddlewareHandler {
+  const pages = secureHeaders({ ...COMMON, contentSecurityPolicy: pagePolicy(tagManagerOrigin, styleHashes, scriptHashes) });
   const api = secureHeaders({ ...COMMON, contentSecurityPolicy: API_POLICY });
   return async (c, next) => {
     const isApi = c.req.path === API_PREFIX || c.req.path.startsWith(`${API_PREFIX}/`);

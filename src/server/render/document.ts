@@ -1,3 +1,4 @@
+import { bootTags } from './boot-script.ts';
 import { escapeHtmlAttribute } from './head-meta.ts';
 import type { DocumentHead } from '../../contract/page-render.ts';
 import { PAGE_STATE_ID, serializePageState, type PageState } from '../../contract/page-state.ts';
@@ -10,8 +11,8 @@ export interface DocumentParts {
   socialImage: string;
   /** Meta tags the server adds (sandbox flag, Google sign-in). */
   extraHead: string;
-  /** `<link rel="modulepreload">` and the like for the route's chunks. */
-  preloads: string;
+  /** URLs of the route's own chunks, preloaded with the entry; null: the page runs no script (the error page). */
+  preloads: readonly string[] | null;
   rootHtml: string;
   state: PageState | null;
 }
@@ -30,9 +31,13 @@ function headTags(head: DocumentHead | null, socialImage: string): string {
   ].join('');
 }
 
+const ENTRY_SCRIPT = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
+
 /**
- * The page: the built index.html (its entry script and stylesheet) with the page's language,
- * head, rendered root and state. The template's own title and social tags give way to the page's.
+ * The page: the built index.html (its stylesheet) with the page's language, head, rendered root
+ * and state. The template's own title and social tags give way to the page's. The template's entry
+ * script moves to the end of the body, loaded by the boot script with the route's chunks once the
+ * first screen is painted (boot-script.ts says why).
  */
 export function buildDocument(template: string, parts: DocumentParts): string {
   let html = template;
@@ -45,9 +50,12 @@ export function buildDocument(template: string, parts: DocumentParts): string {
     html = html.replace(/<meta (?:name="description"|property="og:[a-z_]+") content="[^"]*"\s*\/?>/g, '');
   }
   html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  html = html.replace(ENTRY_SCRIPT, '');
   // `() => …`: a replacement string would expand `$&` and the like found in the page.
-  html = html.replace('</head>', () => `${headTags(parts.head, parts.socialImage)}${parts.extraHead}${parts.preloads}${hoisted}</head>`);
+  html = html.replace('</head>', () => `${headTags(parts.head, parts.socialImage)}${parts.extraHead}${hoisted}</head>`);
   const state = parts.state ? `<script type="application/json" id="${PAGE_STATE_ID}">${serializePageState(parts.state)}</script>` : '';
-  html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${rootHtml}</div>${state}`);
+  const scripts = entry && parts.preloads ? bootTags(entry, parts.preloads) : '';
+  html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${rootHtml}</div>${state}${scripts}`);
   return html;
 }

@@ -6,6 +6,8 @@ import path from 'node:path';
 export interface InlineStyle {
   /** The `<link rel="stylesheet">` element as the template has it. */
   link: string;
+  /** Its URL path (`/assets/index-….css`). */
+  href: string;
   css: string;
   /** `'sha256-…'`: the Content Security Policy allows this one `<style>` element and no other. */
   hash: string;
@@ -30,8 +32,18 @@ export function loadInlineStyle(staticDir: string): InlineStyle | null {
     const css = readFileSync(file, 'utf8');
     // `</style` in a stylesheet would end the element early: such a sheet stays a link.
     if (/<\/style/i.test(css)) return null;
-    return { link: match[0], css, hash: `'sha256-${createHash('sha256').update(css).digest('base64')}'` };
+    return { link: match[0], href: `/${match[1]}`, css, hash: `'sha256-${createHash('sha256').update(css).digest('base64')}'` };
   } catch {
     return null;
   }
+}
+
+/**
+ * The template with the stylesheet inside it. The link stays, `disabled` (browsers neither fetch
+ * nor apply a disabled sheet): Vite's loader of lazy chunks lists the entry's stylesheet among
+ * their dependencies and links any sheet it finds no `<link rel="stylesheet">` for, which would
+ * download the inlined sheet a second time during hydration.
+ */
+export function inlineStylesheet(template: string, style: InlineStyle): string {
+  return template.replace(style.link, () => `<style>${style.css}</style><link rel="stylesheet" href="${style.href}" disabled>`);
 }

@@ -9,7 +9,7 @@ import { buildDocument } from './document.ts';
 import { isApiPath } from '../http/static.ts';
 import type { HeadMeta } from './head-meta.ts';
 import { createPreloads } from './preloads.ts';
-import type { InlineStyle } from './inline-style.ts';
+import { inlineStylesheet, type InlineStyle } from './inline-style.ts';
 import { createPageCache, isAnonymous, siteCookieKey, type CachedPage, type PageCache } from './page-cache.ts';
 import { CACHE_FRESH_MS } from '../../config/constants.ts';
 
@@ -48,7 +48,7 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
   const preloads = createPreloads(staticDir);
   let template: Promise<string> | null = null;
   const readTemplate = () => (template ??= readFile(templateFile, 'utf8').then(
-    (html) => (inlineStyle ? html.replace(inlineStyle.link, () => `<style>${inlineStyle.css}</style>`) : html),
+    (html) => (inlineStyle ? inlineStylesheet(html, inlineStyle) : html),
   ).catch((error: unknown) => {
     template = null;
     throw error;
@@ -92,9 +92,8 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
     try {
       if (!renderer.renderErrorPage) throw new Error('no error page renderer');
       const [page, shell] = await Promise.all([renderer.renderErrorPage({ url: new URL(c.req.url), cookie: c.req.header('cookie') ?? '' }, referenceId), readTemplate()]);
-      const body = buildDocument(shell, { lang: page.lang, head: page.head, socialImage: '', extraHead: '', preloads: '', rootHtml: page.html, state: null });
       // No script: the SPA would render the same failing page again in place of the error.
-      return body.replace(/<script type="module"[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+      return buildDocument(shell, { lang: page.lang, head: page.head, socialImage: '', extraHead: '', preloads: null, rootHtml: page.html, state: null });
     } catch (error) {
       log(`[${referenceId}] ${pathname}: the error page failed too: ${error instanceof Error ? error.message : String(error)}`);
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Beauty Pass</title></head><body><main><h1>Something went wrong</h1><p>Reference: ${referenceId}</p></main></body></html>`;

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { escapeHtmlAttribute } from './head-meta.ts';
 
 interface ManifestChunk {
   file: string;
@@ -21,12 +20,13 @@ function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
 }
 
 /**
- * `<link rel="modulepreload">` for a page's own chunks (its screen, the views it shows at once, its
- * language catalog, with their imports), from the client build's manifest: they download beside
- * the HTML instead of after the entry asks for them. The entry's own imports are in index.html
- * already. An unknown module (a build without it) is left out rather than failing the page.
+ * The files of a page's own chunks (its screen, the views it shows at once, its language catalog,
+ * with their imports), from the client build's manifest, as URLs: the page preloads them with its
+ * entry (boot-script.ts) instead of the entry discovering them one import after another. The
+ * entry's own imports are in the entry chunk. An unknown module (a build without it) is left out
+ * rather than failing the page.
  */
-export function createPreloads(staticDir: string): (modules: readonly string[]) => Promise<string> {
+export function createPreloads(staticDir: string): (modules: readonly string[]) => Promise<string[]> {
   let manifest: Promise<{ chunks: Manifest; entry: Set<string> } | null> | null = null;
   const load = () =>
     (manifest ??= readFile(path.join(path.resolve(staticDir), '.vite', 'manifest.json'), 'utf8').then(
@@ -40,11 +40,8 @@ export function createPreloads(staticDir: string): (modules: readonly string[]) 
     ));
   return async (modules) => {
     const built = await load();
-    if (!built) return '';
+    if (!built) return [];
     const files = [...closure(built.chunks, modules)].filter((key) => !built.entry.has(key)).flatMap((key) => built.chunks[key]?.file ?? []);
-    return files
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtmlAttribute(file)}">`)
-      .join('');
+    return files.filter((file) => file.endsWith('.js')).map((file) => `/${file}`);
   };
 }
