@@ -5,13 +5,13 @@ import {
   BeautyProfileSchema,
   ChangePasswordSchema,
   COMPULSORY_CONSENTS,
-  EMAIL_MAX,
   FIELD_MESSAGES,
   PasswordResetRequestSchema,
   PasswordResetSchema,
   ProfilePatchSchema,
   RegisterSchema,
 } from '../../src/contract/account.ts';
+import { SignInSchema } from '../../src/contract/sign-in.ts';
 
 /**
  * The account forms the `accountForm` machine runs: their fields, their starting values, the
@@ -53,12 +53,6 @@ const list = (values: FormValues, field: string): string[] => {
 /** A select left on its empty option answers "not said" (null). */
 const choice = (values: FormValues, field: string): string | null => text(values, field) || null;
 
-/** Sign-in only asks for something in both fields: whether they match is the server's answer. */
-const SignInFormSchema = v.object({
-  email: v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_MESSAGES.required), v.maxLength(EMAIL_MAX, FIELD_MESSAGES.tooLong)),
-  password: v.pipe(v.string(), v.nonEmpty(FIELD_MESSAGES.required), v.maxLength(1024, FIELD_MESSAGES.tooLong)),
-});
-
 const CONSENT_FIELDS = [...COMPULSORY_CONSENTS, 'marketing', 'beautyPass'] as const;
 
 export const BEAUTY_PROFILE_FIELDS = ['skinType', 'skinConcerns', 'hairType', 'hairConcerns', 'eyeColour', 'skinTone', 'undertone', 'finish'] as const;
@@ -69,7 +63,7 @@ export const FORMS: Readonly<Record<AccountFormKind, FormSpec>> = {
     fields: ['email', 'password'],
     defaults: { email: '', password: '' },
     toPayload: (values) => ({ email: text(values, 'email'), password: text(values, 'password') }),
-    schema: SignInFormSchema,
+    schema: SignInSchema,
   },
   register: {
     fields: ['email', 'password', 'firstName', 'lastName', 'country', ...CONSENT_FIELDS],

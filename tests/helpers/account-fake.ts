@@ -1,5 +1,6 @@
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, EMPTY_BEAUTY_PROFILE, type Account, type BeautyProfile, type Register } from '../../src/contract/account.ts';
-import { AUTH_MESSAGES, SESSION_COOKIES, type CurrentUser } from '../../src/contract/auth.ts';
+import { AUTH_MESSAGES, SESSION_COOKIES } from '../../src/contract/auth.ts';
+import type { CurrentUser } from '../../src/contract/sign-in.ts';
 import type { AccountApi, BeautyProfileState, ResetLink } from '../../src/web/features/account/account-api.ts';
 import { ApiError, httpError } from '../../src/web/shared/api/errors.ts';
 

@@ -9,7 +9,8 @@ import {
   type ProfilePatch,
   type Register,
 } from '../../../contract/account.ts';
-import { CurrentUserResponseSchema, MessageResponseSchema, type CurrentUser, type SignIn } from '../../../contract/auth.ts';
+import { MessageResponseSchema } from '../../../contract/auth.ts';
+import { CurrentUserResponseSchema, type CurrentUser, type SignIn } from '../../../contract/sign-in.ts';
 import type { ApiClient } from '../../shared/api/client.ts';
 import { browserSession } from '../../shared/session/session.ts';
 import { isApiError } from '../../shared/api/errors.ts';

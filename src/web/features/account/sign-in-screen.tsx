@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
-import type { SignIn } from '../../../contract/auth.ts';
+import type { SignIn } from '../../../contract/sign-in.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { usePrefetchFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { accountMessages } from './messages.ts';
