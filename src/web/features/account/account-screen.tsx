@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { SIGN_OUT_FORM } from '../../../../machines/account/forms/sign-out.form.ts';
 import { TIER_LABELS } from '../../../../machines/loyalty/tier.messages.ts';
 import type { Account } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
@@ -29,11 +30,11 @@ function SignOutActions({ onLeave }: { onLeave: () => void }) {
     notify({ text: t`Signed out successfully`, type: 'success' });
     navigate('/');
   };
-  const here = useAccountForm({ form: 'signOut' }, async () => {
+  const here = useAccountForm({ form: SIGN_OUT_FORM }, async () => {
     await api.signOut();
     leave();
   });
-  const everywhere = useAccountForm({ form: 'signOut' }, async () => {
+  const everywhere = useAccountForm({ form: SIGN_OUT_FORM }, async () => {
     await api.signOutEverywhere();
     leave();
   });

@@ -4,27 +4,28 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { AccountFailure } from '../../../../machines/account/account-form.failure.ts';
 import { accountFieldConnect, accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
-import { accountFormMachine, type AccountFormInput, type SubmitInput } from '../../../../machines/account/account-form.machine.ts';
+import type { AccountFormDefinition, FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
+import { createAccountFormMachine, type AccountFormInput, type AccountFormMachine, type SubmitInput } from '../../../../machines/account/account-form.machine.ts';
 import { FAILURE_MESSAGES, FIELD_ERROR_MESSAGES } from '../../../../machines/account/messages.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import type { FieldErrorCode } from '../../../../machines/account/account-form.forms.ts';
 import { accountMessages } from './messages.ts';
 import './account.css';
 
-export type FormRef = ActorRefFrom<typeof accountFormMachine>;
+export type FormRef = ActorRefFrom<AccountFormMachine>;
 
 /**
- * Runs one account form machine with `submit` as its request. `submit` is read through a ref, so
- * a new closure each render neither restarts the machine nor sends with stale values.
+ * Runs the account form machine for `form` (its definition from `machines/account/forms/`) with
+ * `submit` as its request. `submit` is read through a ref, so a new closure each render neither
+ * restarts the machine nor sends with stale values; the form and its input are read once.
  */
-export function useAccountForm(input: AccountFormInput, submit: (payload: unknown) => Promise<unknown>): FormRef {
+export function useAccountForm({ form, ...input }: AccountFormInput & { form: AccountFormDefinition }, submit: (payload: unknown) => Promise<unknown>): FormRef {
   const submitRef = useRef(submit);
   useEffect(() => {
     submitRef.current = submit;
   });
   const [machine] = useState(() =>
-    accountFormMachine.provide({ actors: { submit: fromPromise<unknown, SubmitInput>(({ input: { payload } }) => submitRef.current(payload)) } }),
+    createAccountFormMachine(form).provide({ actors: { submit: fromPromise<unknown, SubmitInput>(({ input: { payload } }) => submitRef.current(payload)) } }),
   );
   return useActorRef(machine, { input });
 }

@@ -35,7 +35,7 @@ function SocialSignIn({ idToken, returnTo }: { idToken: string; returnTo: string
     api.socialSignIn(idToken).then(
       () => ({ notLinked: null }),
       (error: unknown) => {
-        const { failure } = classifyFailure('signIn', error);
+        const { failure } = classifyFailure([], error);
         if (failure.reason === 'notLinked') return { notLinked: failure };
         throw error;
       },
@@ -56,7 +56,7 @@ function SocialSignIn({ idToken, returnTo }: { idToken: string; returnTo: string
   }, [answer.status, notLinked, idToken, navigate, returnTo]);
 
   if (answer.status === 'loading' || answer.status === 'success') return <PageSkeleton />;
-  const reason = answer.status === 'failure' ? classifyFailure('signIn', answer.error).failure.reason : 'unknown';
+  const reason = answer.status === 'failure' ? classifyFailure([], answer.error).failure.reason : 'unknown';
   return <Problem>{i18n._(FAILURE_MESSAGES[reason])}</Problem>;
 }
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { PROFILE_FORM } from '../../../../machines/account/forms/profile.forms.ts';
 import type { Account, ProfilePatch } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
@@ -18,7 +19,7 @@ function ProfileForm({ account }: { account: Account }) {
   const api = useApi(createAccountApi);
   const { user } = account;
   const [input] = useState(() => ({
-    form: 'profile' as const,
+    form: PROFILE_FORM,
     values: { firstName: user.firstName, lastName: user.lastName, marketingConsent: account.marketingConsent },
   }));
   const form = useAccountForm(input, (payload) => api.updateProfile(payload as ProfilePatch));

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { FormValues } from '../../../../machines/account/account-form.forms.ts';
+import { REGISTER_FORM } from '../../../../machines/account/forms/register.form.ts';
+import type { FormValues } from '../../../../machines/account/account-form.definition.ts';
 import { BEAUTY_PASS_TERMS } from '../../../config/consents.ts';
 import { COUNTRY_CODES, type CountryCode } from '../../../config/countries.ts';
 import type { Register } from '../../../contract/account.ts';
@@ -64,7 +65,7 @@ export default function RegisterScreen() {
   if (link?.email) known.email = link.email;
   if (link?.firstName) known.firstName = link.firstName;
   if (link?.lastName) known.lastName = link.lastName;
-  const [input] = useState(() => ({ form: 'register' as const, values: known as FormValues, extra: link ? { googleIdToken: link.idToken } : {} }));
+  const [input] = useState(() => ({ form: REGISTER_FORM, values: known as FormValues, extra: link ? { googleIdToken: link.idToken } : {} }));
   const form = useAccountForm(input, async (payload) => {
     const user = await api.register(payload as Register);
     forgetPendingLink();

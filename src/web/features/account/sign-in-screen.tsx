@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
+import { SIGN_IN_FORM } from '../../../../machines/account/forms/sign-in.form.ts';
 import type { SignIn } from '../../../contract/sign-in.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { usePrefetchFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
@@ -23,7 +24,7 @@ export default function SignInScreen() {
   const api = useApi(createAccountApi);
   const returnTo = useReturnTo();
   const [, navigate] = useLocation();
-  const form = useAccountForm({ form: 'signIn' }, async (payload) => {
+  const form = useAccountForm({ form: SIGN_IN_FORM }, async (payload) => {
     const user = await api.signIn(payload as SignIn);
     sessionStore.changed();
     navigate(landingPath(returnTo));
