@@ -1,5 +1,6 @@
 import type { AccountApi } from '../../src/web/features/account/account-api.ts';
 import { createAccountApi } from '../../src/web/features/account/account-api.ts';
+import { createSignInApi, type SignInApi } from '../../src/web/features/account/sign-in-api.ts';
 import { createFilterCountsApi, type FilterCountsApi } from '../../src/web/features/catalog/filter-counts-api.ts';
 import { createListingApi, type ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import { createProductApi, type ProductApi } from '../../src/web/features/product/product-api.ts';
@@ -20,7 +21,8 @@ export interface AppApiFakes {
   catalog?: Partial<CatalogApi & ListingApi & FilterCountsApi>;
   /** Where the in-memory catalogue records what it was asked. */
   catalogCalls?: FakeCatalogCalls;
-  account?: Partial<AccountApi>;
+  /** Signing in included (`SignInApi`): the in-memory account answers both. */
+  account?: Partial<AccountApi & SignInApi>;
   sandbox?: Partial<SandboxApi>;
   /** No in-memory product or search API: without a fake here they come from the client, or are absent. */
   product?: ProductApi;
@@ -36,11 +38,13 @@ export interface AppApiFakes {
  */
 export function appApis({ catalog, catalogCalls, account, sandbox, product, search, more }: AppApiFakes = {}): ApiFakes {
   const catalogue = { ...fakeCatalogApi(catalogCalls), ...catalog };
+  const accountApi = { ...fakeAccountApi(), ...account };
   return new Map([
     apiFake(createCatalogApi, catalogue),
     apiFake(createListingApi, catalogue),
     apiFake(createFilterCountsApi, catalogue),
-    apiFake(createAccountApi, { ...fakeAccountApi(), ...account }),
+    apiFake(createAccountApi, accountApi),
+    apiFake(createSignInApi, accountApi),
     apiFake(createSandboxApi, { ...fakeSandboxApi(), ...sandbox }),
     ...(product ? [apiFake(createProductApi, product)] : []),
     ...(search ? [apiFake(createSearchApi, search)] : []),

@@ -8,6 +8,7 @@ import { LANGUAGES } from '../../src/config/languages.ts';
 import { App } from '../../src/web/app/app.tsx';
 import type { RuntimeEffects } from '../../src/web/app/runtime/effects.ts';
 import type { AccountApi } from '../../src/web/features/account/account-api.ts';
+import type { SignInApi } from '../../src/web/features/account/sign-in-api.ts';
 import type { FilterCountsApi } from '../../src/web/features/catalog/filter-counts-api.ts';
 import type { ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import type { ProductApi } from '../../src/web/features/product/product-api.ts';
@@ -90,8 +91,8 @@ export interface RenderAppOptions {
 
   /** Methods replacing those of the in-memory catalogue (shared catalogue and listing reads). */
   catalog?: Partial<CatalogApi & ListingApi & FilterCountsApi>;
-  /** Account fake; by default an in-memory one with one shopper (tests/helpers/account-fake.ts). */
-  account?: Partial<AccountApi>;
+  /** Account fake, signing in included; by default an in-memory one with one shopper (tests/helpers/account-fake.ts). */
+  account?: Partial<AccountApi & SignInApi>;
   /** The developer outbox; empty by default. */
   sandbox?: Partial<SandboxApi>;
   /** Product page calls (live stock, reviews, waitlist); by default from the client, or none without one. */

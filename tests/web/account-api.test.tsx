@@ -7,6 +7,7 @@ import { SIGN_IN_FORM } from '../../machines/account/forms/sign-in.form.ts';
 import { BEAUTY_PASS_TERMS } from '../../src/config/consents.ts';
 import { SESSION_COOKIES } from '../../src/contract/auth.ts';
 import { createAccountApi, type AccountApi } from '../../src/web/features/account/account-api.ts';
+import { createSignInApi, type SignInApi } from '../../src/web/features/account/sign-in-api.ts';
 import { createSandboxApi, type SandboxApi } from '../../src/web/features/sandbox/sandbox-api.ts';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
@@ -16,7 +17,7 @@ import { createTestApp, type TestApp } from '../helpers/server.ts';
  * against the real server on PGlite: what the fakes of the view tests stand for is checked here.
  */
 let server: TestApp;
-let api: AccountApi;
+let api: AccountApi & SignInApi;
 let sandbox: SandboxApi;
 const jar = new Map<string, string>();
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
     return response;
   };
   const client = createApiClient({ baseURL: 'http://localhost/api/web/v1', site: () => ({ country: 'ID', language: 'id' }), fetch: fetchThroughApp, retryDelay: () => 0 });
-  api = createAccountApi(client, { clearSession: () => jar.delete(SESSION_COOKIES.data) });
+  api = { ...createAccountApi(client, { clearSession: () => jar.delete(SESSION_COOKIES.data) }), ...createSignInApi(client) };
   sandbox = createSandboxApi(client);
 });
 

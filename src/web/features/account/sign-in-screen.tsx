@@ -10,7 +10,7 @@ import { GoogleButton } from './google-button.tsx';
 import { landingPath, useReturnTo, withReturnTo } from './navigation.tsx';
 import { sessionStore } from '../../shared/session/session-store.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
-import { createAccountApi } from './account-api.ts';
+import { createSignInApi } from './sign-in-api.ts';
 
 /**
  * `/sign_in?return_to=…`: email and password, then back to `return_to` when it is ours (spec §2).
@@ -21,7 +21,7 @@ export default function SignInScreen() {
   usePrefetchFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Sign in` });
-  const api = useApi(createAccountApi);
+  const api = useApi(createSignInApi);
   const returnTo = useReturnTo();
   const [, navigate] = useLocation();
   const form = useAccountForm({ form: SIGN_IN_FORM }, async (payload) => {
