@@ -13,7 +13,7 @@ import { formatDate } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { AccountFormElement, ErrorSummary, SubmitButton, useAccountForm } from './form-parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';
-import { RequireSession } from './navigation.tsx';
+import { RequireSession } from './require-session.tsx';
 import { sessionStore } from '../../shared/session/session-store.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';

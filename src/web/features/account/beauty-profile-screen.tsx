@@ -21,7 +21,7 @@ import {
   UNDERTONE_LABELS,
 } from './beauty-options.ts';
 import { AccountFormElement, CheckboxGroup, ErrorSummary, SelectField, SubmitButton, useAccountForm, useAccountFormFact, type Option } from './form-parts.tsx';
-import { RequireSession } from './navigation.tsx';
+import { RequireSession } from './require-session.tsx';
 import { SavedStatus } from './parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';

@@ -6,7 +6,7 @@ import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { accountMessages } from './messages.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
-import { RequireSession } from './navigation.tsx';
+import { RequireSession } from './require-session.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';
 

@@ -9,7 +9,7 @@ import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { accountMessages } from './messages.ts';
 import { forgetGoogleAttempt, GOOGLE_CALLBACK_PATH, GOOGLE_LINK_PARAM, readGoogleCallback, savePendingLink } from './google.ts';
-import { withReturnTo } from './navigation.tsx';
+import { withReturnTo } from './return-to-query.ts';
 import { sessionStore } from '../../shared/session/session-store.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';

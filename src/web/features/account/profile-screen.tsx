@@ -10,7 +10,7 @@ import { accountMessages } from './messages.ts';
 import { AccountFormElement, CheckboxField, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
 import { SavedStatus } from './parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';
-import { RequireSession } from './navigation.tsx';
+import { RequireSession } from './require-session.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';
 

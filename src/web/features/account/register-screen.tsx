@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { REGISTER_FORM } from '../../../../machines/account/forms/register.form.ts';
 import type { FormValues } from '../../../../machines/account/account-form.definition.ts';
@@ -13,11 +13,13 @@ import { COUNTRY_NAMES } from '../../shared/site/messages.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { AccountFormElement, CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useAccountForm, useAccountFormFact, type FormRef } from './form-parts.tsx';
 import { forgetPendingLink, GOOGLE_LINK_PARAM, readPendingLink } from './google.ts';
-import { GoogleButton } from './google-button.tsx';
-import { landingPath, useReturnTo, withReturnTo } from './navigation.tsx';
+import { landingPath } from './landing.ts';
+import { useReturnTo, withReturnTo } from './return-to-query.ts';
 import { sessionStore } from '../../shared/session/session-store.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';
+
+const GoogleButton = lazy(() => import('./google-button.tsx'));
 
 function BeautyPassConsent({ form }: { form: FormRef }) {
   const { i18n } = useLingui();
@@ -152,7 +154,11 @@ export default function RegisterScreen() {
           Already have an account? <Link href={withReturnTo('/sign_in', returnTo)}>Sign in</Link>
         </Trans>
       </p>
-      {link ? null : <GoogleButton returnTo={returnTo} />}
+      {link ? null : (
+        <Suspense fallback={null}>
+          <GoogleButton returnTo={returnTo} />
+        </Suspense>
+      )}
     </section>
   );
 }
