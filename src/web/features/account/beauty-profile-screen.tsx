@@ -20,7 +20,8 @@ import {
   SKIN_TYPE_LABELS,
   UNDERTONE_LABELS,
 } from './beauty-options.ts';
-import { AccountFormElement, CheckboxGroup, ErrorSummary, SelectField, SubmitButton, useAccountForm, useAccountFormFact, type Option } from './form-parts.tsx';
+import { CheckboxGroup, SelectField, type Option } from './choice-fields.tsx';
+import { AccountFormElement, ErrorSummary, SubmitButton, useAccountForm, useAccountFormFact } from './form-parts.tsx';
 import { RequireSession } from './require-session.tsx';
 import { SavedStatus } from './parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';

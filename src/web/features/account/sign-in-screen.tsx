@@ -4,8 +4,6 @@ import { Link, useLocation } from 'wouter';
 import { SIGN_IN_FORM } from '../../../../machines/account/forms/sign-in.form.ts';
 import type { SignIn } from '../../../contract/sign-in.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
-import { usePrefetchFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { accountMessages } from './messages.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
 import { useReturnTo, withReturnTo } from './return-to-query.ts';
 import { sessionStore } from '../../shared/session/session-store.ts';
@@ -17,10 +15,9 @@ const GoogleButton = lazy(() => import('./google-button.tsx'));
 /**
  * `/sign_in?return_to=…`: email and password, then back to `return_to` when it is ours (spec §2).
  * A first screen: its own messages are the storefront's (lingui.config.ts), and the account
- * feature's (the errors) load after it.
+ * feature's (the errors) load after it (form-parts.tsx).
  */
 export default function SignInScreen() {
-  usePrefetchFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Sign in` });
   const api = useApi(createSignInApi);
