@@ -74,6 +74,8 @@ export default defineConfig({
               'src/web/features/account/sign-in-api.ts',
               'src/web/features/account/account-api-paths.ts',
             ]),
+            // The catalogue's reads and their schemas: home, category, brand and product pages.
+            filesChunk('catalog', ['src/contract/catalog.ts', 'src/web/shared/api/catalog-api.ts']),
           ],
         },
       },

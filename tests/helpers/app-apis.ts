@@ -8,6 +8,7 @@ import { createSandboxApi, type SandboxApi, type SandboxEmail } from '../../src/
 import { createSearchApi, type SearchApi } from '../../src/web/features/search/search-api.ts';
 import { apiFake, type ApiFakes } from '../../src/web/shared/api/api-provider.tsx';
 import { createCatalogApi, type CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
+import { createLayoutApi, type LayoutApi } from '../../src/web/shared/api/layout-api.ts';
 import { fakeAccountApi } from './account-fake.ts';
 import { fakeCatalogApi, type FakeCatalogCalls } from './catalog-fake.ts';
 
@@ -17,8 +18,8 @@ export function fakeSandboxApi(emails: SandboxEmail[] = []): SandboxApi {
 }
 
 export interface AppApiFakes {
-  /** The in-memory catalogue answers both the shared catalogue API and the listing's; these methods replace its own. */
-  catalog?: Partial<CatalogApi & ListingApi & FilterCountsApi>;
+  /** The in-memory catalogue answers the shared catalogue and layout APIs and the listing's; these methods replace its own. */
+  catalog?: Partial<CatalogApi & LayoutApi & ListingApi & FilterCountsApi>;
   /** Where the in-memory catalogue records what it was asked. */
   catalogCalls?: FakeCatalogCalls;
   /** Signing in included (`SignInApi`): the in-memory account answers both. */
@@ -41,6 +42,7 @@ export function appApis({ catalog, catalogCalls, account, sandbox, product, sear
   const accountApi = { ...fakeAccountApi(), ...account };
   return new Map([
     apiFake(createCatalogApi, catalogue),
+    apiFake(createLayoutApi, catalogue),
     apiFake(createListingApi, catalogue),
     apiFake(createFilterCountsApi, catalogue),
     apiFake(createAccountApi, accountApi),

@@ -16,6 +16,7 @@ import type { SandboxApi } from '../../src/web/features/sandbox/sandbox-api.ts';
 import type { SearchApi } from '../../src/web/features/search/search-api.ts';
 import type { ApiFakes } from '../../src/web/shared/api/api-provider.tsx';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
+import type { LayoutApi } from '../../src/web/shared/api/layout-api.ts';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import { ALL_FEATURE_MESSAGES } from './feature-messages.ts';
@@ -90,7 +91,7 @@ export interface RenderAppOptions {
   ui?: ReactNode;
 
   /** Methods replacing those of the in-memory catalogue (shared catalogue and listing reads). */
-  catalog?: Partial<CatalogApi & ListingApi & FilterCountsApi>;
+  catalog?: Partial<CatalogApi & LayoutApi & ListingApi & FilterCountsApi>;
   /** Account fake, signing in included; by default an in-memory one with one shopper (tests/helpers/account-fake.ts). */
   account?: Partial<AccountApi & SignInApi>;
   /** The developer outbox; empty by default. */
