@@ -1,10 +1,10 @@
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import type { AccountFailure } from './account-form.failure.ts';
-import { FORMS, type AccountFormKind, type FieldErrorCode, type FieldErrors, type FieldValue, type FormValues } from './account-form.forms.ts';
-import type { accountFormMachine } from './account-form.machine.ts';
+import type { FieldErrorCode, FieldErrors, FieldValue, FormValues } from './account-form.definition.ts';
+import type { AccountFormMachine } from './account-form.machine.ts';
 
-type Snapshot = SnapshotFrom<typeof accountFormMachine>;
-type Send = (event: EventFromLogic<typeof accountFormMachine>) => void;
+type Snapshot = SnapshotFrom<AccountFormMachine>;
+type Send = (event: EventFromLogic<AccountFormMachine>) => void;
 
 /** The error summary of the last failed submit: its reason, and the fields to fix in the form's order. */
 export interface AccountFormSummary {
@@ -13,7 +13,8 @@ export interface AccountFormSummary {
 }
 
 export interface AccountFormApi {
-  form: AccountFormKind;
+  /** The form's id, which names its elements. */
+  form: string;
   /** The request runs: the fields are read-only and the submit waits. */
   busy: boolean;
   /** Saved, sent or signed in. */
@@ -40,9 +41,9 @@ export interface AccountFieldApi {
 }
 
 function summaryOf(snapshot: Snapshot): AccountFormSummary | null {
-  const { failure, fieldErrors, form } = snapshot.context;
+  const { failure, fieldErrors } = snapshot.context;
   if (!snapshot.hasTag('failed') || !failure) return null;
-  const fields = FORMS[form].fields.filter((field) => fieldErrors[field] !== undefined);
+  const fields = snapshot.context.fields.filter((field) => fieldErrors[field] !== undefined);
   return failure.reason === 'invalid' && fields.length === 0 ? null : { failure, fields };
 }
 

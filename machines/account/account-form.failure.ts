@@ -1,5 +1,5 @@
-import { ACCOUNT_ERROR_CODES } from '../../src/contract/account.ts';
-import { fieldErrorCode, fieldOfPath, type AccountFormKind, type FieldErrorCode, type FieldErrors } from './account-form.forms.ts';
+import { ACCOUNT_ERROR_CODES } from '../../src/contract/account-constants.ts';
+import { fieldErrorCode, fieldOfPath, type FieldErrorCode, type FieldErrors } from './account-form.definition.ts';
 
 /**
  * Why a submit failed, as the form tells the shopper (spec §8). Read from the error's shape only
@@ -35,13 +35,13 @@ interface ErrorShape {
 const asShape = (error: unknown): ErrorShape => (typeof error === 'object' && error !== null ? (error as ErrorShape) : {});
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-function serverFieldErrors(kind: AccountFormKind, errors: unknown): Partial<Record<string, FieldErrorCode>> {
+function serverFieldErrors(fields: readonly string[], errors: unknown): Partial<Record<string, FieldErrorCode>> {
   const found: Partial<Record<string, FieldErrorCode>> = {};
   if (!Array.isArray(errors)) return found;
   for (const entry of errors as unknown[]) {
     const { field: path, message } = asShape(entry) as { field?: unknown; message?: unknown };
     if (typeof path !== 'string') continue;
-    const field = fieldOfPath(kind, path);
+    const field = fieldOfPath(fields, path);
     if (field !== null && found[field] === undefined) found[field] = fieldErrorCode(typeof message === 'string' ? message : '');
   }
   return found;
@@ -54,13 +54,13 @@ const FIELD_OF_REASON: Partial<Record<FailureReason, { field: string; code: Fiel
   termsOutdated: { field: 'beautyPass', code: 'termsOutdated' },
 };
 
-/** The failure of a submit of form `kind` and the field errors it brings. */
-export function classifyFailure(kind: AccountFormKind, error: unknown): { failure: AccountFailure; fieldErrors: FieldErrors } {
+/** The failure of a submit of a form with these `fields` and the field errors it brings (none without fields). */
+export function classifyFailure(fields: readonly string[], error: unknown): { failure: AccountFailure; fieldErrors: FieldErrors } {
   const shape = asShape(error);
   const failure = failureOf(shape);
-  const fieldErrors: Partial<Record<string, FieldErrorCode>> = failure.reason === 'invalid' ? serverFieldErrors(kind, shape.body?.errors) : {};
+  const fieldErrors: Partial<Record<string, FieldErrorCode>> = failure.reason === 'invalid' ? serverFieldErrors(fields, shape.body?.errors) : {};
   const marked = FIELD_OF_REASON[failure.reason];
-  if (marked && fieldOfPath(kind, marked.field) === marked.field) fieldErrors[marked.field] = marked.code;
+  if (marked && fieldOfPath(fields, marked.field) === marked.field) fieldErrors[marked.field] = marked.code;
   // A 400 that names no field of this form is nothing the shopper can fix.
   if (failure.reason === 'invalid' && Object.keys(fieldErrors).length === 0) return { failure: { reason: 'unknown', referenceId: null }, fieldErrors };
   return { failure, fieldErrors };

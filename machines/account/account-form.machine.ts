@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { classifyFailure, type AccountFailure } from './account-form.failure.ts';
-import { fieldAccepts, initialValues, validateForm, type AccountFormKind, type FieldErrors, type FieldValue, type FormExtra, type FormValues } from './account-form.forms.ts';
+import { fieldAccepts, initialValues, validateForm, type AccountFormDefinition, type FieldErrors, type FieldValue, type FormExtra, type FormValues } from './account-form.definition.ts';
 
 export interface SubmitInput {
-  form: AccountFormKind;
+  /** The form's id (`AccountFormDefinition.id`). */
+  form: string;
   /** The body the contract schema accepted. */
   payload: unknown;
 }
@@ -14,14 +15,16 @@ export const submitForm = fromPromise<unknown, SubmitInput>(async () => {
 });
 
 export interface AccountFormInput {
-  form: AccountFormKind;
   /** What the screen already knows (the member's names, the site's country, a Google account's email). */
   values?: FormValues;
   extra?: FormExtra;
 }
 
 export interface AccountFormContext {
-  form: AccountFormKind;
+  /** The form's id: names its elements (`signIn-email`). */
+  form: string;
+  /** The form's fields in the order it shows them (the error summary's order). */
+  fields: readonly string[];
   values: FormValues;
   extra: FormExtra;
   fieldErrors: FieldErrors;
@@ -52,88 +55,97 @@ const editable = {
 
 /**
  * One account form (sign-in, register, forgot and reset password, change password, profile,
- * beauty profile): editing → submitting → succeeded, or failed with a typed reason (spec §8).
- * A submit the contract schema refuses never leaves the browser: it fails as `invalid` with the
- * fields marked. A failed or succeeded form can be edited and sent again.
+ * beauty profile, sign-out; `forms/`): editing → submitting → succeeded, or failed with a typed
+ * reason (spec §8). A submit the contract schema refuses never leaves the browser: it fails as
+ * `invalid` with the fields marked. A failed or succeeded form can be edited and sent again.
+ *
+ * The same machine for every form, made for one definition: the form's rules are closed over
+ * rather than kept in the context, which stays plain data (the QA visualizer shows it as JSON),
+ * and a screen imports only its own form's definition.
  */
-export const accountFormMachine = setup({
-  types: {
-    context: {} as AccountFormContext,
-    events: {} as AccountFormEvent,
-    input: {} as AccountFormInput,
-    tags: {} as 'form' | 'busy' | 'failed' | 'succeeded',
-  },
-  actors: { submit: submitForm },
-  guards: {
-    changeFits: ({ context }, change: { field: string; value: FieldValue }) => fieldAccepts(context.form, change.field, change.value),
-    valid: ({ context }) => validateForm(context.form, context.values, context.extra).ok,
-  },
-  actions: {
-    change: assign(({ context }, change: { field: string; value: FieldValue }) => {
-      const values = { ...context.values, [change.field]: change.value };
-      // The field's old error (the server's or ours) no longer describes it; ours is checked again.
-      const fieldErrors: Partial<Record<string, FieldErrors[string]>> = Object.fromEntries(
-        Object.entries(context.fieldErrors).filter(([field]) => field !== change.field),
-      );
-      if (context.checked) {
-        const validation = validateForm(context.form, values, context.extra);
-        if (!validation.ok && validation.errors[change.field]) fieldErrors[change.field] = validation.errors[change.field];
-      }
-      return { values, fieldErrors };
+export function createAccountFormMachine(definition: AccountFormDefinition) {
+    return setup({
+    types: {
+      context: {} as AccountFormContext,
+      events: {} as AccountFormEvent,
+      input: {} as AccountFormInput,
+      tags: {} as 'form' | 'busy' | 'failed' | 'succeeded',
+    },
+    actors: { submit: submitForm },
+    guards: {
+      changeFits: (_, change: { field: string; value: FieldValue }) => fieldAccepts(definition, change.field, change.value),
+      valid: ({ context }) => validateForm(definition, context.values, context.extra).ok,
+    },
+    actions: {
+      change: assign(({ context }, change: { field: string; value: FieldValue }) => {
+        const values = { ...context.values, [change.field]: change.value };
+        // The field's old error (the server's or ours) no longer describes it; ours is checked again.
+        const fieldErrors: Partial<Record<string, FieldErrors[string]>> = Object.fromEntries(
+          Object.entries(context.fieldErrors).filter(([field]) => field !== change.field),
+        );
+        if (context.checked) {
+          const validation = validateForm(definition, values, context.extra);
+          if (!validation.ok && validation.errors[change.field]) fieldErrors[change.field] = validation.errors[change.field];
+        }
+        return { values, fieldErrors };
+      }),
+      refuse: assign(({ context }) => {
+        const validation = validateForm(definition, context.values, context.extra);
+        return {
+          fieldErrors: validation.ok ? {} : validation.errors,
+          failure: { reason: 'invalid' } as const,
+          attempts: context.attempts + 1,
+          checked: true,
+        };
+      }),
+      startSubmit: assign(({ context }) => {
+        const validation = validateForm(definition, context.values, context.extra);
+        return { payload: validation.ok ? validation.payload : null, fieldErrors: {}, failure: null, result: null };
+      }),
+      succeed: assign((_, output: unknown) => ({ result: output, failure: null, payload: null })),
+      fail: assign(({ context }, error: unknown) => {
+        const { failure, fieldErrors } = classifyFailure(definition.fields, error);
+        return { failure, fieldErrors, attempts: context.attempts + 1, payload: null };
+      }),
+    },
+  }).createMachine({
+    id: 'accountForm',
+    context: ({ input }) => ({
+      form: definition.id,
+      fields: definition.fields,
+      values: initialValues(definition, input.values),
+      extra: input.extra ?? {},
+      fieldErrors: {},
+      failure: null,
+      attempts: 0,
+      checked: false,
+      payload: null,
+      result: null,
     }),
-    refuse: assign(({ context }) => {
-      const validation = validateForm(context.form, context.values, context.extra);
-      return {
-        fieldErrors: validation.ok ? {} : validation.errors,
-        failure: { reason: 'invalid' } as const,
-        attempts: context.attempts + 1,
-        checked: true,
-      };
-    }),
-    startSubmit: assign(({ context }) => {
-      const validation = validateForm(context.form, context.values, context.extra);
-      return { payload: validation.ok ? validation.payload : null, fieldErrors: {}, failure: null, result: null };
-    }),
-    succeed: assign((_, output: unknown) => ({ result: output, failure: null, payload: null })),
-    fail: assign(({ context }, error: unknown) => {
-      const { failure, fieldErrors } = classifyFailure(context.form, error);
-      return { failure, fieldErrors, attempts: context.attempts + 1, payload: null };
-    }),
-  },
-}).createMachine({
-  id: 'accountForm',
-  context: ({ input }) => ({
-    form: input.form,
-    values: initialValues(input.form, input.values),
-    extra: input.extra ?? {},
-    fieldErrors: {},
-    failure: null,
-    attempts: 0,
-    checked: false,
-    payload: null,
-    result: null,
-  }),
-  initial: 'editing',
-  states: {
-    editing: { tags: ['form'], on: editable },
-    submitting: {
-      tags: ['form', 'busy'],
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => ({ form: context.form, payload: context.payload }),
-        onDone: { target: 'succeeded', actions: { type: 'succeed', params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+    initial: 'editing',
+    states: {
+      editing: { tags: ['form'], on: editable },
+      submitting: {
+        tags: ['form', 'busy'],
+        invoke: {
+          id: 'submit',
+          src: 'submit',
+          input: ({ context }) => ({ form: context.form, payload: context.payload }),
+          onDone: { target: 'succeeded', actions: { type: 'succeed', params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output } },
+          onError: { target: 'failed', actions: { type: 'fail', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        },
+      },
+      /** The summary stays until the next submit, so a reference id can still be copied while typing. */
+      failed: { tags: ['form', 'failed'], on: editable },
+      /** Saved (or signed in): the profile forms stay open for another change. */
+      succeeded: {
+        tags: ['succeeded'],
+        on: {
+          'form.change': { guard: { type: 'changeFits', params: changeOf }, target: 'editing', actions: { type: 'change', params: changeOf } },
+        },
       },
     },
-    /** The summary stays until the next submit, so a reference id can still be copied while typing. */
-    failed: { tags: ['form', 'failed'], on: editable },
-    /** Saved (or signed in): the profile forms stay open for another change. */
-    succeeded: {
-      tags: ['succeeded'],
-      on: {
-        'form.change': { guard: { type: 'changeFits', params: changeOf }, target: 'editing', actions: { type: 'change', params: changeOf } },
-      },
-    },
-  },
-});
+  });
+}
+
+export type AccountFormMachine = ReturnType<typeof createAccountFormMachine>;

@@ -2,12 +2,11 @@ import { msg } from '@lingui/core/macro';
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES } from '../../src/contract/account.ts';
 import { AUTH_MESSAGES } from '../../src/contract/auth.ts';
 import { defineModel } from '../model/types.ts';
-import { validateForm } from './account-form.forms.ts';
-import { accountFormMachine, type AccountFormEvent, type AccountFormInput } from './account-form.machine.ts';
+import { validateForm } from './account-form.definition.ts';
+import { createAccountFormMachine, type AccountFormEvent } from './account-form.machine.ts';
+import { SIGN_IN_FORM } from './forms/sign-in.form.ts';
 
 type ModelEvent = AccountFormEvent | { type: 'xstate.done.actor.submit'; output: unknown } | { type: 'xstate.error.actor.submit'; error: unknown };
-
-export const SIGN_IN_INPUT: AccountFormInput = { form: 'signIn' };
 
 const httpFailure = (status: number, body: Record<string, unknown>) => ({ kind: 'http', status, body: { status, ...body } });
 
@@ -37,8 +36,9 @@ export const accountFormModel = defineModel({
   id: 'accountForm',
   title: msg`Account form`,
   description: msg`Sign-in, registration, password and profile forms: editing, submitting, then signed in or saved, or failed with a reason (authentication failed, blocked with a reference id, rejected, invalid fields, offline).`,
-  machine: accountFormMachine,
-  input: SIGN_IN_INPUT,
+  // Explored as the sign-in form: every form runs the same states and transitions.
+  machine: createAccountFormMachine(SIGN_IN_FORM),
+  input: {},
   events: ACCOUNT_FORM_EVENTS,
   // The typed values matter only as far as they make the form valid; the attempts counter grows
   // without bound and only moves the focus.
@@ -47,7 +47,7 @@ export const accountFormModel = defineModel({
     return JSON.stringify([
       snapshot.value,
       context.values.email !== '',
-      validateForm(context.form, context.values, context.extra).ok,
+      validateForm(SIGN_IN_FORM, context.values, context.extra).ok,
       context.failure?.reason ?? null,
       Object.keys(context.fieldErrors).sort(),
     ]);

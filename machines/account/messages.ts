@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FailureReason } from './account-form.failure.ts';
-import type { FieldErrorCode } from './account-form.forms.ts';
+import type { FieldErrorCode } from './account-form.definition.ts';
 
 /** What the form says under a field in error (spec §5 wording where the spec has one). */
 export const FIELD_ERROR_MESSAGES: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {

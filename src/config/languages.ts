@@ -20,6 +20,11 @@ export const LANGUAGES: Readonly<Record<LanguageCode, LanguageConfig>> = {
 export const CATALOGS = ['en', 'zh-Hant', 'id', 'th'] as const;
 export type CatalogName = (typeof CATALOGS)[number];
 
+/** `<html lang>`: `en`, `zh-Hant`, `id`, `th` (a catalog is named by its language tag). */
+export function htmlLang(language: LanguageCode): string {
+  return LANGUAGES[language].catalog;
+}
+
 /** Locale for Intl formatting: `en-SG`, `zh-Hant-HK`, `th-TH`. */
 export function intlLocale(language: LanguageCode, country: CountryCode): string {
   return `${LANGUAGES[language].intlBase}-${country}`;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { EMAIL_MAX, FIELD_MESSAGES, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './account-constants.ts';
 import { COUNTRY_CODES } from '../config/countries.ts';
-import { CurrentUserSchema } from './auth.ts';
+import { CurrentUserSchema } from './sign-in.ts';
 import { TierNameSchema } from './loyalty.ts';
 
 /**
@@ -9,20 +10,9 @@ import { TierNameSchema } from './loyalty.ts';
  * rule changes in one place.
  */
 
-export const NAME_MAX = 50;
-export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
-/** Capped so a huge password cannot stall scrypt. */
-export const PASSWORD_MAX = 128;
-
-/** Field messages; the SPA translates them by these exact texts (spec §5 wording where it has one). */
-export const FIELD_MESSAGES = {
-  required: 'Required field',
-  tooLong: 'Character limit exceeded',
-  email: 'Invalid email',
-  passwordRule: 'Use at least 8 characters with at least one letter and one number',
-  consentRequired: 'This consent is required',
-} as const;
+// What the sign-in first screen needs lives in modules without these schemas (size-report.ts).
+export { ACCOUNT_ERROR_CODES, EMAIL_MAX, FIELD_MESSAGES, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './account-constants.ts';
+export { GOOGLE_SIGN_IN_META_NAME, GoogleSignInMetaSchema, type GoogleSignInMeta } from './google-sign-in.ts';
 
 export const EmailSchema = v.pipe(
   v.string(FIELD_MESSAGES.required),
@@ -200,18 +190,6 @@ export const NotLinkedSchema = v.object({
   lastName: v.nullable(v.string()),
 });
 
-/** Machine-readable `code` of the account errors, beside the developer `message`. */
-export const ACCOUNT_ERROR_CODES = {
-  signInBlocked: 'sign_in_blocked',
-  signInRejected: 'sign_in_rejected',
-  socialNotLinked: 'social_not_linked',
-  resetLinkInvalid: 'reset_link_invalid',
-  emailTaken: 'email_taken',
-  termsOutdated: 'terms_outdated',
-  wrongPassword: 'wrong_password',
-  identityLinked: 'identity_linked',
-} as const;
-
 /** Server messages of spec §8 (the SPA shows its own translations of the same sentences). */
 export const ACCOUNT_MESSAGES = {
   rejected: 'The system has rejected the sign-in request',
@@ -246,12 +224,3 @@ export const SandboxEmailListSchema = v.object({
     }),
   ),
 });
-
-/** `<meta name="bp-google-signin" content="{json}">` in index.html when Google sign-in is configured (src/server/http/static.ts). */
-export const GOOGLE_SIGN_IN_META_NAME = 'bp-google-signin';
-/** The meta's JSON: where the browser starts the sign-in (OpenID Connect implicit flow, `response_type=id_token`) and as which client. */
-export const GoogleSignInMetaSchema = v.object({
-  authorizationEndpoint: v.pipe(v.string(), v.url()),
-  clientId: v.pipe(v.string(), v.nonEmpty()),
-});
-export type GoogleSignInMeta = v.InferOutput<typeof GoogleSignInMetaSchema>;

@@ -33,27 +33,6 @@ export const TokenResponseSchema = v.object({
 });
 export type TokenResponse = v.InferOutput<typeof TokenResponseSchema>;
 
-/** Body of `POST sessions` (sign-in). Lengths are capped so a huge password cannot stall scrypt. */
-export const SignInSchema = v.object({
-  email: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(254)),
-  password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
-});
-export type SignIn = v.InferOutput<typeof SignInSchema>;
-
-export const ROLES = ['shopper', 'staff'] as const;
-
-export const CurrentUserSchema = v.object({
-  id: v.number(),
-  email: v.string(),
-  firstName: v.string(),
-  lastName: v.string(),
-  country: v.string(),
-  role: v.picklist(ROLES),
-});
-export type CurrentUser = v.InferOutput<typeof CurrentUserSchema>;
-
-export const CurrentUserResponseSchema = v.object({ data: CurrentUserSchema });
-
 export const MessageResponseSchema = v.object({ message: v.string() });
 
 export const AUTH_MESSAGES = {

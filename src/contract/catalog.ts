@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { OTHER_FILTERS, PRODUCT_SORTS, SLUG_PATTERN } from './patterns.ts';
+import { OTHER_FILTERS, PRODUCT_SORTS, SLUG_MAX, SLUG_PATTERN } from './patterns.ts';
 import { MoneySchema, PageMetaSchema } from './site.ts';
 
-export const SlugSchema = v.pipe(v.string(), v.regex(SLUG_PATTERN, 'must be a lower-case slug'), v.maxLength(120));
+export const SlugSchema = v.pipe(v.string(), v.regex(SLUG_PATTERN, 'must be a lower-case slug'), v.maxLength(SLUG_MAX));
 
 /** Badge codes (spec §3). `out_of_stock` is derived from stock; `waitlisted` arrives with the waitlist. */
 export const BADGES = ['new', 'exclusive', 'coming_soon', 'priority_access', 'app_exclusive', 'out_of_stock', 'waitlisted'] as const;

@@ -26,7 +26,8 @@ import {
   WaitlistPatchSchema,
   WaitlistResponseSchema,
 } from './reviews.ts';
-import { CurrentUserResponseSchema, MessageResponseSchema, SignInSchema, TokenRequestSchema, TokenResponseSchema } from './auth.ts';
+import { MessageResponseSchema, TokenRequestSchema, TokenResponseSchema } from './auth.ts';
+import { CurrentUserResponseSchema, SignInSchema } from './sign-in.ts';
 import { LayoutSchema } from './layouts.ts';
 import {
   AccountResponseSchema,

@@ -5,6 +5,13 @@
 
 /** A lower-case slug: `estee-lauder`. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Longest slug, in characters. */
+export const SLUG_MAX = 120;
+
+/** A product or brand slug as `SlugSchema` (catalog.ts) accepts it, for the route table, which has no valibot. */
+export function isSlug(value: string): boolean {
+  return value.length <= SLUG_MAX && SLUG_PATTERN.test(value);
+}
 /** A category path of one to three slugs: `makeup`, `makeup/face/foundation`. */
 export const CATEGORY_PATH_PATTERN = /^[a-z0-9-]+(?:\/[a-z0-9-]+){0,2}$/;
 /** A price in major units of the country's currency: `25`, `25.5`, `500000`. */

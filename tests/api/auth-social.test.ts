@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import { ACCOUNT_MESSAGES, NotLinkedSchema } from '../../src/contract/account.ts';
-import { CurrentUserResponseSchema } from '../../src/contract/auth.ts';
+import { CurrentUserResponseSchema } from '../../src/contract/sign-in.ts';
 import { createApp } from '../../src/server/app.ts';
 import { createOidcVerifier } from '../../src/server/auth/oidc.ts';
 import { userIdentities } from '../../src/server/db/schema.ts';

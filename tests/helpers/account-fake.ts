@@ -1,6 +1,8 @@
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, EMPTY_BEAUTY_PROFILE, type Account, type BeautyProfile, type Register } from '../../src/contract/account.ts';
-import { AUTH_MESSAGES, SESSION_COOKIES, type CurrentUser } from '../../src/contract/auth.ts';
+import { AUTH_MESSAGES, SESSION_COOKIES } from '../../src/contract/auth.ts';
+import type { CurrentUser } from '../../src/contract/sign-in.ts';
 import type { AccountApi, BeautyProfileState, ResetLink } from '../../src/web/features/account/account-api.ts';
+import type { SignInApi } from '../../src/web/features/account/sign-in-api.ts';
 import { ApiError, httpError } from '../../src/web/shared/api/errors.ts';
 
 export const SHOPPER: CurrentUser = { id: 7, email: 'ana@example.com', firstName: 'Ana', lastName: 'Lim', country: 'SG', role: 'shopper' };
@@ -23,18 +25,18 @@ export function apiError(status: number, body: Record<string, unknown> = {}): Ap
 export const networkError = () => new ApiError('network', 'fake: network error');
 
 export interface FakeAccountState {
-  calls: { method: keyof AccountApi; args: unknown[] }[];
+  calls: { method: keyof (AccountApi & SignInApi); args: unknown[] }[];
   registered: Register[];
   account: Account;
   beautyProfile: BeautyProfileState;
 }
 
 /**
- * An in-memory account API: one shopper (SHOPPER / SHOPPER_PASSWORD), the session as the
+ * An in-memory account API, signing in included (`SignInApi`): one shopper (SHOPPER / SHOPPER_PASSWORD), the session as the
  * `jwt-data` cookie in jsdom's `document.cookie`, one live reset token. Tests override single
  * methods to play refusals.
  */
-export function fakeAccountApi(): AccountApi & { state: FakeAccountState } {
+export function fakeAccountApi(): AccountApi & SignInApi & { state: FakeAccountState } {
   const state: FakeAccountState = {
     calls: [],
     registered: [],
@@ -48,7 +50,7 @@ export function fakeAccountApi(): AccountApi & { state: FakeAccountState } {
     },
     beautyProfile: { profile: EMPTY_BEAUTY_PROFILE, completed: false, updatedAt: null },
   };
-  const record = (method: keyof AccountApi, ...args: unknown[]) => state.calls.push({ method, args });
+  const record = (method: keyof (AccountApi & SignInApi), ...args: unknown[]) => state.calls.push({ method, args });
   const needsSession = () => {
     if (!document.cookie.includes(`${SESSION_COOKIES.data}=`)) throw apiError(401, { message: AUTH_MESSAGES.failed });
   };

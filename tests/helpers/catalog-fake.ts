@@ -5,6 +5,7 @@ import type { Layout } from '../../src/contract/layouts.ts';
 import type { FilterCountsApi } from '../../src/web/features/catalog/filter-counts-api.ts';
 import type { ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
+import type { LayoutApi } from '../../src/web/shared/api/layout-api.ts';
 
 /** Error shaped like the API client's `ApiError` for an HTTP status (what the screens branch on). */
 export function httpError(status: number): Error & { kind: 'http'; status: number } {
@@ -190,7 +191,7 @@ export interface FakeCatalogCalls {
  * names, brands and categories, and corrects one typing mistake per word (`fundation`). It answers
  * for both the shared catalogue API and the catalog feature's listing API (tests/helpers/app-apis.ts).
  */
-export function fakeCatalogApi(calls?: FakeCatalogCalls): CatalogApi & ListingApi & FilterCountsApi {
+export function fakeCatalogApi(calls?: FakeCatalogCalls): CatalogApi & LayoutApi & ListingApi & FilterCountsApi {
   const makeup = Array.from({ length: 30 }, (_, index) => productFixture(index + 1));
   const listing = makeupListing();
   return {

@@ -31,7 +31,9 @@ export function preloadAppChunks(): Promise<unknown> {
     import('../../src/web/features/product/after-first-paint.ts'),
     import('../../src/web/features/legal/privacy-screen.tsx'),
     import('../../src/web/features/legal/terms-screen.tsx'),
-    // Each account screen is a chunk of its own.
+    // Each account screen is a chunk of its own; the forms' errors and the Google button load after them.
     ...Object.values(ACCOUNT_SCREENS).map((screen) => screen.preload?.()),
+    import('../../src/web/features/account/form-errors.tsx'),
+    import('../../src/web/features/account/google-button.tsx'),
   ]);
 }

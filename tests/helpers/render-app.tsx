@@ -8,6 +8,7 @@ import { LANGUAGES } from '../../src/config/languages.ts';
 import { App } from '../../src/web/app/app.tsx';
 import type { RuntimeEffects } from '../../src/web/app/runtime/effects.ts';
 import type { AccountApi } from '../../src/web/features/account/account-api.ts';
+import type { SignInApi } from '../../src/web/features/account/sign-in-api.ts';
 import type { FilterCountsApi } from '../../src/web/features/catalog/filter-counts-api.ts';
 import type { ListingApi } from '../../src/web/features/catalog/listing.tsx';
 import type { ProductApi } from '../../src/web/features/product/product-api.ts';
@@ -15,6 +16,7 @@ import type { SandboxApi } from '../../src/web/features/sandbox/sandbox-api.ts';
 import type { SearchApi } from '../../src/web/features/search/search-api.ts';
 import type { ApiFakes } from '../../src/web/shared/api/api-provider.tsx';
 import type { CatalogApi } from '../../src/web/shared/api/catalog-api.ts';
+import type { LayoutApi } from '../../src/web/shared/api/layout-api.ts';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import { ALL_FEATURE_MESSAGES } from './feature-messages.ts';
@@ -89,9 +91,9 @@ export interface RenderAppOptions {
   ui?: ReactNode;
 
   /** Methods replacing those of the in-memory catalogue (shared catalogue and listing reads). */
-  catalog?: Partial<CatalogApi & ListingApi & FilterCountsApi>;
-  /** Account fake; by default an in-memory one with one shopper (tests/helpers/account-fake.ts). */
-  account?: Partial<AccountApi>;
+  catalog?: Partial<CatalogApi & LayoutApi & ListingApi & FilterCountsApi>;
+  /** Account fake, signing in included; by default an in-memory one with one shopper (tests/helpers/account-fake.ts). */
+  account?: Partial<AccountApi & SignInApi>;
   /** The developer outbox; empty by default. */
   sandbox?: Partial<SandboxApi>;
   /** Product page calls (live stock, reviews, waitlist); by default from the client, or none without one. */

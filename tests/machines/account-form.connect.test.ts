@@ -1,18 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
 import { accountFieldConnect, accountFormConnect } from '../../machines/account/account-form.connect.ts';
-import { accountFormMachine, type AccountFormInput, type SubmitInput } from '../../machines/account/account-form.machine.ts';
+import type { AccountFormDefinition } from '../../machines/account/account-form.definition.ts';
+import { createAccountFormMachine, type AccountFormInput, type SubmitInput } from '../../machines/account/account-form.machine.ts';
+import { FORGOT_PASSWORD_FORM } from '../../machines/account/forms/password.forms.ts';
+import { SIGN_IN_FORM } from '../../machines/account/forms/sign-in.form.ts';
 import { connectActor } from './connect-helpers.ts';
 
-function start(input: AccountFormInput, answer: () => Promise<unknown>) {
-  const machine = accountFormMachine.provide({ actors: { submit: fromPromise<unknown, SubmitInput>(answer) } });
+function start({ form, ...input }: AccountFormInput & { form: AccountFormDefinition }, answer: () => Promise<unknown>) {
+  const machine = createAccountFormMachine(form).provide({ actors: { submit: fromPromise<unknown, SubmitInput>(answer) } });
   const { actor, send, sent } = connectActor(machine, input);
   return { actor, sent, view: () => accountFormConnect(actor.getSnapshot(), send), field: (name: string) => accountFieldConnect(actor.getSnapshot(), send, name) };
 }
 
 describe('accountFormConnect', () => {
   test('an empty submit is refused: the summary lists the fields in the form’s order, and fixing them empties it', () => {
-    const { view, field, sent } = start({ form: 'signIn' }, async () => 'ok');
+    const { view, field, sent } = start({ form: SIGN_IN_FORM }, async () => 'ok');
     expect(view()).toMatchObject({ form: 'signIn', busy: false, succeeded: false, summary: null, attempts: 0, submitDisabledReason: null });
     view().submit();
     expect(view().summary).toEqual({ failure: { reason: 'invalid' }, fields: ['email', 'password'] });
@@ -27,7 +30,7 @@ describe('accountFormConnect', () => {
   });
 
   test('while the request runs the form is busy and the submit says so; then it succeeded with the answer', async () => {
-    const { view, field, actor } = start({ form: 'forgotPassword', values: { email: 'mei@example.com' } }, async () => 'mei@example.com');
+    const { view, field, actor } = start({ form: FORGOT_PASSWORD_FORM, values: { email: 'mei@example.com' } }, async () => 'mei@example.com');
     view().submit();
     expect(view()).toMatchObject({ busy: true, submitDisabledReason: 'busy', succeeded: false, result: null });
     expect(field('email').busy).toBe(true);
@@ -36,7 +39,7 @@ describe('accountFormConnect', () => {
   });
 
   test('a failed request keeps its reason in the summary, with no field to fix', async () => {
-    const { view, actor } = start({ form: 'signIn', values: { email: 'mei@example.com', password: 'wrong-one' } }, () =>
+    const { view, actor } = start({ form: SIGN_IN_FORM, values: { email: 'mei@example.com', password: 'wrong-one' } }, () =>
       Promise.reject(Object.assign(new Error('401'), { kind: 'http', status: 401, body: {} })),
     );
     view().submit();

@@ -1,15 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { classifyFailure } from '../../machines/account/account-form.failure.ts';
-import { validateForm, type FormValues } from '../../machines/account/account-form.forms.ts';
-import { accountFormMachine, type AccountFormInput, type SubmitInput } from '../../machines/account/account-form.machine.ts';
+import { validateForm, type AccountFormDefinition, type FormValues } from '../../machines/account/account-form.definition.ts';
+import { createAccountFormMachine, type AccountFormInput, type SubmitInput } from '../../machines/account/account-form.machine.ts';
+import { CHANGE_PASSWORD_FORM, RESET_PASSWORD_FORM } from '../../machines/account/forms/password.forms.ts';
+import { BEAUTY_PROFILE_FORM, PROFILE_FORM } from '../../machines/account/forms/profile.forms.ts';
+import { REGISTER_FORM } from '../../machines/account/forms/register.form.ts';
+import { SIGN_IN_FORM } from '../../machines/account/forms/sign-in.form.ts';
 import { SIGN_IN_FAILURES } from '../../machines/account/account-form.model.ts';
 import { ACCOUNT_ERROR_CODES } from '../../src/contract/account.ts';
 
-/** The machine with a submit that records its inputs and answers with `answer`. */
-function start(input: AccountFormInput, answer: (submit: SubmitInput) => Promise<unknown> = async () => 'ok') {
+/** The machine of `form` with a submit that records its inputs and answers with `answer`. */
+function start({ form, ...input }: AccountFormInput & { form: AccountFormDefinition }, answer: (submit: SubmitInput) => Promise<unknown> = async () => 'ok') {
   const sent: SubmitInput[] = [];
-  const machine = accountFormMachine.provide({
+  const machine = createAccountFormMachine(form).provide({
     actors: {
       submit: fromPromise<unknown, SubmitInput>(({ input: submit }) => {
         sent.push(submit);
@@ -37,7 +41,7 @@ const REGISTER_VALUES: FormValues = {
 
 describe('accountForm machine', () => {
   test('an empty sign-in is refused without a request: failed/invalid with 2 required fields, attempts 1', () => {
-    const { actor, sent } = start({ form: 'signIn' });
+    const { actor, sent } = start({ form: SIGN_IN_FORM });
     actor.send({ type: 'form.submit' });
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('failed');
@@ -48,7 +52,7 @@ describe('accountForm machine', () => {
   });
 
   test('after a refusal each change re-checks its own field only (1 error left of 2)', () => {
-    const { actor } = start({ form: 'signIn' });
+    const { actor } = start({ form: SIGN_IN_FORM });
     actor.send({ type: 'form.submit' });
     actor.send({ type: 'form.change', field: 'email', value: 'ana@example.com' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: 'required' });
@@ -57,7 +61,7 @@ describe('accountForm machine', () => {
   });
 
   test('a valid submit sends the trimmed, lower-cased register body with the country\'s terms variant and the Google token', async () => {
-    const { actor, sent } = start({ form: 'register', values: REGISTER_VALUES, extra: { googleIdToken: 'id-token-1' } });
+    const { actor, sent } = start({ form: REGISTER_FORM, values: REGISTER_VALUES, extra: { googleIdToken: 'id-token-1' } });
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
@@ -86,7 +90,7 @@ describe('accountForm machine', () => {
     ['offline', SIGN_IN_FAILURES.offline, { reason: 'offline' }],
     ['unknown', SIGN_IN_FAILURES.unknown, { reason: 'unknown', referenceId: 'ref-500' }],
   ])('a sign-in answered %s fails with that reason and moves the focus (attempts 1)', async (_name, error, failure) => {
-    const { actor } = start({ form: 'signIn', values: { email: 'ana@example.com', password: 'x' } }, async () => {
+    const { actor } = start({ form: SIGN_IN_FORM, values: { email: 'ana@example.com', password: 'x' } }, async () => {
       throw error;
     });
     actor.send({ type: 'form.submit' });
@@ -97,7 +101,7 @@ describe('accountForm machine', () => {
 
   test('a failed form keeps its summary while edited, and submits again from failed', async () => {
     let calls = 0;
-    const { actor } = start({ form: 'signIn', values: { email: 'ana@example.com', password: 'x' } }, async () => {
+    const { actor } = start({ form: SIGN_IN_FORM, values: { email: 'ana@example.com', password: 'x' } }, async () => {
       calls += 1;
       if (calls === 1) throw SIGN_IN_FAILURES.authenticationFailed;
       return 'signed in';
@@ -113,7 +117,7 @@ describe('accountForm machine', () => {
   });
 
   test('a saved form goes back to editing at the next change (profile saved twice)', async () => {
-    const { actor, sent } = start({ form: 'profile', values: { firstName: 'Ana', lastName: 'Lim', marketingConsent: true } });
+    const { actor, sent } = start({ form: PROFILE_FORM, values: { firstName: 'Ana', lastName: 'Lim', marketingConsent: true } });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (state) => state.matches('succeeded'));
     actor.send({ type: 'form.change', field: 'firstName', value: 'Anna' });
@@ -127,7 +131,7 @@ describe('accountForm machine', () => {
   });
 
   test('changes of unknown fields or the wrong type are refused (3 tries, values unchanged)', () => {
-    const { actor } = start({ form: 'beautyProfile' });
+    const { actor } = start({ form: BEAUTY_PROFILE_FORM });
     const before = actor.getSnapshot().context.values;
     actor.send({ type: 'form.change', field: 'role', value: 'staff' });
     actor.send({ type: 'form.change', field: 'skinConcerns', value: 'acne' });
@@ -136,7 +140,7 @@ describe('accountForm machine', () => {
   });
 
   test('a beauty profile refuses a value outside the contract (skin type "scaly") in the browser', () => {
-    const { actor, sent } = start({ form: 'beautyProfile' });
+    const { actor, sent } = start({ form: BEAUTY_PROFILE_FORM });
     actor.send({ type: 'form.change', field: 'skinType', value: 'scaly' });
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ skinType: 'invalid' });
@@ -147,37 +151,37 @@ describe('accountForm machine', () => {
 describe('failure classification', () => {
   test("the server's 400 errors[] land on the form's fields (body.consents.over14 → over14); other paths are dropped", () => {
     const error = { kind: 'http', status: 400, body: { errors: [{ field: 'body.consents.over14', message: 'This consent is required' }, { field: 'body.email', message: 'Invalid email' }, { field: 'header.x-site-country', message: 'bad' }] } };
-    expect(classifyFailure('register', error)).toEqual({ failure: { reason: 'invalid' }, fieldErrors: { over14: 'consentRequired', email: 'email' } });
+    expect(classifyFailure(REGISTER_FORM.fields, error)).toEqual({ failure: { reason: 'invalid' }, fieldErrors: { over14: 'consentRequired', email: 'email' } });
   });
 
   test('a 400 naming no field of the form is an unknown failure (nothing the shopper can fix)', () => {
-    expect(classifyFailure('signIn', { kind: 'http', status: 400, body: { errors: [{ field: 'header.x-site-country', message: 'bad' }] } }).failure).toEqual({ reason: 'unknown', referenceId: null });
+    expect(classifyFailure(SIGN_IN_FORM.fields, { kind: 'http', status: 400, body: { errors: [{ field: 'header.x-site-country', message: 'bad' }] } }).failure).toEqual({ reason: 'unknown', referenceId: null });
   });
 
   test.each([
-    [ACCOUNT_ERROR_CODES.emailTaken, 'register', { reason: 'emailTaken' }, { email: 'emailTaken' }],
-    [ACCOUNT_ERROR_CODES.termsOutdated, 'register', { reason: 'termsOutdated' }, { beautyPass: 'termsOutdated' }],
-    [ACCOUNT_ERROR_CODES.wrongPassword, 'changePassword', { reason: 'wrongPassword' }, { currentPassword: 'wrongPassword' }],
-    [ACCOUNT_ERROR_CODES.resetLinkInvalid, 'resetPassword', { reason: 'linkInvalid' }, {}],
-    [ACCOUNT_ERROR_CODES.identityLinked, 'register', { reason: 'identityLinked' }, {}],
-  ] as const)('code %s on %s → %j, marking %j', (code, form, failure, fieldErrors) => {
-    expect(classifyFailure(form, { kind: 'http', status: 409, body: { code } })).toEqual({ failure, fieldErrors });
+    [ACCOUNT_ERROR_CODES.emailTaken, REGISTER_FORM.id, REGISTER_FORM.fields, { reason: 'emailTaken' }, { email: 'emailTaken' }],
+    [ACCOUNT_ERROR_CODES.termsOutdated, REGISTER_FORM.id, REGISTER_FORM.fields, { reason: 'termsOutdated' }, { beautyPass: 'termsOutdated' }],
+    [ACCOUNT_ERROR_CODES.wrongPassword, CHANGE_PASSWORD_FORM.id, CHANGE_PASSWORD_FORM.fields, { reason: 'wrongPassword' }, { currentPassword: 'wrongPassword' }],
+    [ACCOUNT_ERROR_CODES.resetLinkInvalid, RESET_PASSWORD_FORM.id, RESET_PASSWORD_FORM.fields, { reason: 'linkInvalid' }, {}],
+    [ACCOUNT_ERROR_CODES.identityLinked, REGISTER_FORM.id, REGISTER_FORM.fields, { reason: 'identityLinked' }, {}],
+  ] as const)('code %s on %s → %j, marking %j', (code, _form, fields, failure, fieldErrors) => {
+    expect(classifyFailure(fields, { kind: 'http', status: 409, body: { code } })).toEqual({ failure, fieldErrors });
   });
 
   test('404 social_not_linked keeps the names Google gave (from the raw body)', () => {
     const error = { kind: 'http', status: 404, body: { code: ACCOUNT_ERROR_CODES.socialNotLinked }, data: { code: 'social_not_linked', email: 'nia@example.com', firstName: 'Nia', lastName: null } };
-    expect(classifyFailure('signIn', error).failure).toEqual({ reason: 'notLinked', email: 'nia@example.com', firstName: 'Nia', lastName: null });
+    expect(classifyFailure(SIGN_IN_FORM.fields, error).failure).toEqual({ reason: 'notLinked', email: 'nia@example.com', firstName: 'Nia', lastName: null });
   });
 
   test('410 without a code is a dead link; anything that is not an object is unknown', () => {
-    expect(classifyFailure('resetPassword', { kind: 'http', status: 410, body: null }).failure).toEqual({ reason: 'linkInvalid' });
-    expect(classifyFailure('signIn', 'boom').failure).toEqual({ reason: 'unknown', referenceId: null });
+    expect(classifyFailure(RESET_PASSWORD_FORM.fields, { kind: 'http', status: 410, body: null }).failure).toEqual({ reason: 'linkInvalid' });
+    expect(classifyFailure(SIGN_IN_FORM.fields, 'boom').failure).toEqual({ reason: 'unknown', referenceId: null });
   });
 });
 
 describe('form rules', () => {
   test('register without the Beauty Pass consent sends no terms variant', () => {
-    const result = validateForm('register', { ...REGISTER_VALUES, beautyPass: false }, {});
+    const result = validateForm(REGISTER_FORM, { ...REGISTER_VALUES, beautyPass: false }, {});
     expect(result.ok && result.payload).not.toHaveProperty('beautyPassTermsVariant');
   });
 
@@ -189,7 +193,7 @@ describe('form rules', () => {
     ['pässwörd9', null],
     ['รหัสผ่าน12', null],
   ])('new password %j → %s', (password, code) => {
-    const result = validateForm('resetPassword', { password }, {});
+    const result = validateForm(RESET_PASSWORD_FORM, { password }, {});
     expect(result.ok ? null : result.errors.password).toBe(code);
   });
 });

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { classifyFailure } from '../../machines/account/account-form.failure.ts';
-import { validateForm } from '../../machines/account/account-form.forms.ts';
+import { validateForm, type AccountFormDefinition } from '../../machines/account/account-form.definition.ts';
+import { CHANGE_PASSWORD_FORM, RESET_PASSWORD_FORM } from '../../machines/account/forms/password.forms.ts';
+import { REGISTER_FORM } from '../../machines/account/forms/register.form.ts';
+import { SIGN_IN_FORM } from '../../machines/account/forms/sign-in.form.ts';
 import { BEAUTY_PASS_TERMS } from '../../src/config/consents.ts';
 import { SESSION_COOKIES } from '../../src/contract/auth.ts';
 import { createAccountApi, type AccountApi } from '../../src/web/features/account/account-api.ts';
+import { createSignInApi, type SignInApi } from '../../src/web/features/account/sign-in-api.ts';
 import { createSandboxApi, type SandboxApi } from '../../src/web/features/sandbox/sandbox-api.ts';
 import { createApiClient } from '../../src/web/shared/api/client.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
@@ -13,7 +17,7 @@ import { createTestApp, type TestApp } from '../helpers/server.ts';
  * against the real server on PGlite: what the fakes of the view tests stand for is checked here.
  */
 let server: TestApp;
-let api: AccountApi;
+let api: AccountApi & SignInApi;
 let sandbox: SandboxApi;
 const jar = new Map<string, string>();
 
@@ -33,7 +37,7 @@ beforeAll(async () => {
     return response;
   };
   const client = createApiClient({ baseURL: 'http://localhost/api/web/v1', site: () => ({ country: 'ID', language: 'id' }), fetch: fetchThroughApp, retryDelay: () => 0 });
-  api = createAccountApi(client, { clearSession: () => jar.delete(SESSION_COOKIES.data) });
+  api = { ...createAccountApi(client, { clearSession: () => jar.delete(SESSION_COOKIES.data) }), ...createSignInApi(client) };
   sandbox = createSandboxApi(client);
 });
 
@@ -57,16 +61,16 @@ const REGISTER = {
 
 /** What the register form sends for these values (the machine's own payload). */
 function registerBody(values: Record<string, string | boolean> = REGISTER) {
-  const validation = validateForm('register', values, {});
+  const validation = validateForm(REGISTER_FORM, values, {});
   if (!validation.ok) throw new Error(`invalid form: ${JSON.stringify(validation.errors)}`);
   return validation.payload as Parameters<AccountApi['register']>[0];
 }
 
-async function failureOf(promise: Promise<unknown>, form: Parameters<typeof classifyFailure>[0]) {
+async function failureOf(promise: Promise<unknown>, form: AccountFormDefinition) {
   try {
     await promise;
   } catch (error) {
-    return classifyFailure(form, error);
+    return classifyFailure(form.fields, error);
   }
   throw new Error('expected a refusal');
 }
@@ -83,7 +87,7 @@ describe('account module against the real server', () => {
   });
 
   test('the same email again → email_taken, which the form marks on the email field', async () => {
-    const { failure, fieldErrors } = await failureOf(api.register(registerBody()), 'register');
+    const { failure, fieldErrors } = await failureOf(api.register(registerBody()), REGISTER_FORM);
     expect(failure).toEqual({ reason: 'emailTaken' });
     expect(fieldErrors).toEqual({ email: 'emailTaken' });
   });
@@ -94,7 +98,7 @@ describe('account module against the real server', () => {
     const saved = await api.saveBeautyProfile({ skinType: 'oily', skinConcerns: ['acne'], hairType: null, hairConcerns: [], eyeColour: 'brown', skinTone: null, undertone: null, finish: 'matte' });
     expect(saved.profile.skinType).toBe('oily');
     expect((await api.beautyProfile()).profile.skinConcerns).toEqual(['acne']);
-    const { failure } = await failureOf(api.changePassword({ currentPassword: 'not-it-1', newPassword: 'another2027' }), 'changePassword');
+    const { failure } = await failureOf(api.changePassword({ currentPassword: 'not-it-1', newPassword: 'another2027' }), CHANGE_PASSWORD_FORM);
     expect(failure).toEqual({ reason: 'wrongPassword' });
     await api.changePassword({ currentPassword: REGISTER.password, newPassword: 'another2027' });
   });
@@ -102,7 +106,7 @@ describe('account module against the real server', () => {
   test('sign out, a wrong password (401 → authenticationFailed), then sign in again', async () => {
     await api.signOut();
     expect(jar.has(SESSION_COOKIES.data)).toBe(false);
-    const { failure } = await failureOf(api.signIn({ email: REGISTER.email, password: 'wrong-password-1' }), 'signIn');
+    const { failure } = await failureOf(api.signIn({ email: REGISTER.email, password: 'wrong-password-1' }), SIGN_IN_FORM);
     expect(failure).toEqual({ reason: 'authenticationFailed' });
     expect(await api.signIn({ email: REGISTER.email, password: 'another2027' })).toMatchObject({ firstName: 'Sita' });
     await api.signOutEverywhere();
@@ -118,7 +122,7 @@ describe('account module against the real server', () => {
     const token = /reset_password\?token=([A-Za-z0-9_-]{43})/.exec(reset?.text ?? '')?.[1] ?? '';
     expect((await api.checkResetLink(token)).email).toContain('@example.co.id');
     await api.resetPassword(token, 'third-one-3');
-    const { failure } = await failureOf(api.checkResetLink(token), 'resetPassword');
+    const { failure } = await failureOf(api.checkResetLink(token), RESET_PASSWORD_FORM);
     expect(failure).toEqual({ reason: 'linkInvalid' });
     expect(await api.signIn({ email: REGISTER.email, password: 'third-one-3' })).toMatchObject({ email: 'siti.rahma@example.co.id' });
   });
@@ -126,7 +130,7 @@ describe('account module against the real server', () => {
   test('repeated failures block the account: the form gets blocked with the server\'s BP- reference id (within 20 tries)', async () => {
     let failure: ReturnType<typeof classifyFailure>['failure'] | null = null;
     for (let attempt = 1; attempt <= 20 && failure?.reason !== 'blocked'; attempt += 1) {
-      ({ failure } = await failureOf(api.signIn({ email: 'ghost@example.com', password: `guess-${attempt}` }), 'signIn'));
+      ({ failure } = await failureOf(api.signIn({ email: 'ghost@example.com', password: `guess-${attempt}` }), SIGN_IN_FORM));
     }
     expect(failure).toEqual({ reason: 'blocked', referenceId: expect.stringMatching(/^BP-[0-9A-Z]{10}$/) });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { COUNTRIES, type CountryCode } from '../../src/config/countries.ts';
-import { formatDate, formatMoney, htmlLang } from '../../src/web/shared/site/format.ts';
+import { htmlLang } from '../../src/config/languages.ts';
+import { formatDate, formatMoney } from '../../src/web/shared/site/format.ts';
 
 // Intl separates symbol and number with a no-break space in some locales: compare with plain spaces.
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
@@ -46,6 +47,6 @@ describe('dates and document language', () => {
     expect(formatDate('2025-01-01T12:00:00Z', { country: 'NZ', language: 'en' }, { hour: 'numeric', hour12: false })).toBe('01');
   });
   test('html lang per language', () => {
-    expect(['en', 'zh', 'id', 'th'].map((language) => htmlLang({ language: language as 'en' }))).toEqual(['en', 'zh-Hant', 'id', 'th']);
+    expect(['en', 'zh', 'id', 'th'].map((language) => htmlLang(language as 'en'))).toEqual(['en', 'zh-Hant', 'id', 'th']);
   });
 });

@@ -10,7 +10,7 @@ import type { AuthRefreshActor } from '../shared/session/coordinator.ts';
 import { NotificationsProvider, type NotificationsProviderProps } from '../features/notifications/notifications-provider.tsx';
 import type { RuntimeEffects } from './runtime/effects.ts';
 import { RuntimeRouter } from './runtime/runtime-router.tsx';
-import { htmlLang } from '../shared/site/format.ts';
+import { htmlLang } from '../../config/languages.ts';
 import type { SiteResolution } from '../shared/site/resolve.ts';
 import { SiteProvider, type SiteEffects } from '../shared/site/site-provider.tsx';
 import { SignedInAtRender } from '../shared/session/session-store.ts';
@@ -81,7 +81,7 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
   const hydrated = useHydrated();
   const language = resolution.kind === 'site' ? resolution.site.language : resolution.language;
   useEffect(() => {
-    document.documentElement.lang = htmlLang({ language });
+    document.documentElement.lang = htmlLang(language);
   }, [language]);
   return (
     <I18nProvider i18n={i18n}>

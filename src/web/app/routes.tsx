@@ -1,7 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import * as v from 'valibot';
-import { SlugSchema } from '../../contract/catalog.ts';
-import { SLUG_PATTERN } from '../../contract/patterns.ts';
+import { isSlug, SLUG_PATTERN } from '../../contract/patterns.ts';
 import { ACCOUNT_SCREEN_PATHS, BROWSER_ONLY_ACCOUNT_PATHS, type AccountScreenPath } from '../features/account/paths.ts';
 import { sandboxEnabled } from '../features/sandbox/gate.ts';
 import type { RouteParams, ScreenProps } from '../shared/screen.ts';
@@ -35,7 +33,7 @@ export function isCategoryPath(params: RouteParams): boolean {
 }
 
 export function isProductSlug(params: RouteParams): boolean {
-  return v.is(SlugSchema, params.slug ?? '');
+  return isSlug(params.slug ?? '');
 }
 
 /**

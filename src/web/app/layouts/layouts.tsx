@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useApi } from '../../shared/api/api-provider.tsx';
-import { createCatalogApi } from '../../shared/api/catalog-api.ts';
+import { createLayoutApi } from '../../shared/api/layout-api.ts';
 import { Header } from '../header.tsx';
 import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
 import { useResource } from '../../shared/hooks/use-resource.ts';
@@ -32,7 +32,7 @@ function Main({ children }: { children: ReactNode }) {
 }
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
-  const api = useApi(createCatalogApi);
+  const api = useApi(createLayoutApi);
   const layout = useResource((signal) => api.layouts({ signal }), 'layouts');
   useReportLayout(layout.status === 'success' ? layout.data : null);
   return (

@@ -3,7 +3,7 @@ import { Router, useLocation, useRouter, type AroundNavHandler, type BaseLocatio
 import { createActor, type Actor } from 'xstate';
 import type { navigationGuardMachine } from '../../../../machines/runtime/navigation-guard.machine.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
-import { createCatalogApi } from '../../shared/api/catalog-api.ts';
+import { createLayoutApi } from '../../shared/api/layout-api.ts';
 import { findRoute } from '../app-routes.tsx';
 import { browserRuntimeEffects, currentBuildId, type RuntimeEffects } from './effects.ts';
 import type { RuntimeCurrent } from './runtime-current.ts';
@@ -47,7 +47,7 @@ function exemptedPathsOf(layout: unknown): readonly unknown[] {
 }
 
 function useNavigationGuard(effects: RuntimeEffects, known: KnownLayout) {
-  const api = useApi(createCatalogApi);
+  const api = useApi(createLayoutApi);
   const guard = useRef<GuardActor | null>(null);
   const pending = useRef<Promise<void> | null>(null);
   useEffect(

@@ -9,22 +9,12 @@ import {
   type ProfilePatch,
   type Register,
 } from '../../../contract/account.ts';
-import { CurrentUserResponseSchema, MessageResponseSchema, type CurrentUser, type SignIn } from '../../../contract/auth.ts';
+import { MessageResponseSchema } from '../../../contract/auth.ts';
+import { CurrentUserResponseSchema, type CurrentUser } from '../../../contract/sign-in.ts';
 import type { ApiClient } from '../../shared/api/client.ts';
 import { browserSession } from '../../shared/session/session.ts';
 import { isApiError } from '../../shared/api/errors.ts';
-
-/** Paths under /api/web/v1 (src/contract/endpoints.ts); kept here so the account chunk does not pull every endpoint's schemas. */
-export const ACCOUNT_API_PATHS = {
-  sessions: 'sessions',
-  allSessions: 'sessions/all',
-  user: 'user',
-  password: 'user/password',
-  account: 'account',
-  beautyProfile: 'beauty-profile',
-  passwordResets: 'password-resets',
-  social: 'auth/social',
-} as const;
+import { ACCOUNT_API_PATHS } from './account-api-paths.ts';
 
 export type BeautyProfileState = v.InferOutput<typeof BeautyProfileResponseSchema>['data'];
 
@@ -36,12 +26,11 @@ export interface AccountRequestOptions {
 }
 
 /**
- * The account calls of the SPA. Every answer is parsed with the contract's schema; a refusal
- * arrives as the client's `ApiError` (status, `body.code`, `body.referenceId`, `body.errors`),
- * which the account form machine turns into a reason.
+ * The account calls of the SPA, but signing in (`sign-in-api.ts`, a first screen's). Every answer
+ * is parsed with the contract's schema; a refusal arrives as the client's `ApiError` (status,
+ * `body.code`, `body.referenceId`, `body.errors`), which the account form machine turns into a reason.
  */
 export interface AccountApi {
-  signIn(body: SignIn): Promise<CurrentUser>;
   /** Ends this device's session; an already expired session counts as signed out. */
   signOut(): Promise<void>;
   /** Ends the sessions of every device. */
@@ -75,7 +64,6 @@ export function createAccountApi(client: ApiClient, { clearSession = browserSess
     clearSession?.();
   };
   return {
-    signIn: (body) => request('POST', ACCOUNT_API_PATHS.sessions, CurrentUserResponseSchema, { body }).then((r) => r.data),
     signOut: () => endSession(ACCOUNT_API_PATHS.sessions),
     signOutEverywhere: () => endSession(ACCOUNT_API_PATHS.allSessions),
     currentUser: (opts) => request('GET', ACCOUNT_API_PATHS.user, CurrentUserResponseSchema, signal(opts)).then((r) => r.data),

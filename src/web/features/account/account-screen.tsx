@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { SIGN_OUT_FORM } from '../../../../machines/account/forms/sign-out.form.ts';
 import { TIER_LABELS } from '../../../../machines/loyalty/tier.messages.ts';
 import type { Account } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
@@ -12,7 +13,7 @@ import { formatDate } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { AccountFormElement, ErrorSummary, SubmitButton, useAccountForm } from './form-parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';
-import { RequireSession } from './navigation.tsx';
+import { RequireSession } from './require-session.tsx';
 import { sessionStore } from '../../shared/session/session-store.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';
@@ -29,11 +30,11 @@ function SignOutActions({ onLeave }: { onLeave: () => void }) {
     notify({ text: t`Signed out successfully`, type: 'success' });
     navigate('/');
   };
-  const here = useAccountForm({ form: 'signOut' }, async () => {
+  const here = useAccountForm({ form: SIGN_OUT_FORM }, async () => {
     await api.signOut();
     leave();
   });
-  const everywhere = useAccountForm({ form: 'signOut' }, async () => {
+  const everywhere = useAccountForm({ form: SIGN_OUT_FORM }, async () => {
     await api.signOutEverywhere();
     leave();
   });

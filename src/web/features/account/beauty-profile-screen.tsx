@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { FormValues } from '../../../../machines/account/account-form.forms.ts';
+import { BEAUTY_PROFILE_FORM } from '../../../../machines/account/forms/profile.forms.ts';
+import type { FormValues } from '../../../../machines/account/account-form.definition.ts';
 import type { BeautyProfile } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
@@ -19,8 +20,9 @@ import {
   SKIN_TYPE_LABELS,
   UNDERTONE_LABELS,
 } from './beauty-options.ts';
-import { AccountFormElement, CheckboxGroup, ErrorSummary, SelectField, SubmitButton, useAccountForm, useAccountFormFact, type Option } from './form-parts.tsx';
-import { RequireSession } from './navigation.tsx';
+import { CheckboxGroup, SelectField, type Option } from './choice-fields.tsx';
+import { AccountFormElement, ErrorSummary, SubmitButton, useAccountForm, useAccountFormFact } from './form-parts.tsx';
+import { RequireSession } from './require-session.tsx';
 import { SavedStatus } from './parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
@@ -33,7 +35,7 @@ function toValues(profile: BeautyProfile): FormValues {
 function BeautyProfileForm({ state }: { state: BeautyProfileState }) {
   const { t, i18n } = useLingui();
   const api = useApi(createAccountApi);
-  const [input] = useState(() => ({ form: 'beautyProfile' as const, values: toValues(state.profile) }));
+  const [input] = useState(() => ({ form: BEAUTY_PROFILE_FORM, values: toValues(state.profile) }));
   const form = useAccountForm(input, (payload) => api.saveBeautyProfile(payload as BeautyProfile));
   const saved = useAccountFormFact(form, (view) => view.succeeded);
   const options = (labels: Readonly<Record<string, MessageDescriptor>>): Option[] => Object.entries(labels).map(([value, label]) => ({ value, label: i18n._(label) }));

@@ -1,18 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { CHANGE_PASSWORD_FORM } from '../../../../machines/account/forms/password.forms.ts';
 import type { ChangePassword } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { accountMessages } from './messages.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
-import { RequireSession } from './navigation.tsx';
+import { RequireSession } from './require-session.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';
 
 function ChangePasswordForm() {
   const { t } = useLingui();
   const api = useApi(createAccountApi);
-  const form = useAccountForm({ form: 'changePassword' }, (payload) => api.changePassword(payload as ChangePassword));
+  const form = useAccountForm({ form: CHANGE_PASSWORD_FORM }, (payload) => api.changePassword(payload as ChangePassword));
   const done = useAccountFormFact(form, (view) => view.succeeded);
   const labels = { currentPassword: t`Current password`, newPassword: t`New password` };
   if (done) {

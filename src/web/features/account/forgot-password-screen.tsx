@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { FORGOT_PASSWORD_FORM } from '../../../../machines/account/forms/password.forms.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { accountMessages } from './messages.ts';
@@ -18,7 +19,7 @@ export default function ForgotPasswordScreen() {
   const { t } = useLingui();
   useDocumentHead({ title: t`Forgot password` });
   const api = useApi(createAccountApi);
-  const form = useAccountForm({ form: 'forgotPassword' }, async (payload) => {
+  const form = useAccountForm({ form: FORGOT_PASSWORD_FORM }, async (payload) => {
     const { email } = payload as { email: string };
     try {
       await api.requestPasswordReset(email);

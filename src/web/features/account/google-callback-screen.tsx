@@ -9,7 +9,7 @@ import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { accountMessages } from './messages.ts';
 import { forgetGoogleAttempt, GOOGLE_CALLBACK_PATH, GOOGLE_LINK_PARAM, readGoogleCallback, savePendingLink } from './google.ts';
-import { withReturnTo } from './navigation.tsx';
+import { withReturnTo } from './return-to-query.ts';
 import { sessionStore } from '../../shared/session/session-store.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';
@@ -35,7 +35,7 @@ function SocialSignIn({ idToken, returnTo }: { idToken: string; returnTo: string
     api.socialSignIn(idToken).then(
       () => ({ notLinked: null }),
       (error: unknown) => {
-        const { failure } = classifyFailure('signIn', error);
+        const { failure } = classifyFailure([], error);
         if (failure.reason === 'notLinked') return { notLinked: failure };
         throw error;
       },
@@ -56,7 +56,7 @@ function SocialSignIn({ idToken, returnTo }: { idToken: string; returnTo: string
   }, [answer.status, notLinked, idToken, navigate, returnTo]);
 
   if (answer.status === 'loading' || answer.status === 'success') return <PageSkeleton />;
-  const reason = answer.status === 'failure' ? classifyFailure('signIn', answer.error).failure.reason : 'unknown';
+  const reason = answer.status === 'failure' ? classifyFailure([], answer.error).failure.reason : 'unknown';
   return <Problem>{i18n._(FAILURE_MESSAGES[reason])}</Problem>;
 }
 

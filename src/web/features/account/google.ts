@@ -1,36 +1,18 @@
-import * as v from 'valibot';
-import { GOOGLE_SIGN_IN_META_NAME, GoogleSignInMetaSchema, type GoogleSignInMeta } from '../../../contract/account.ts';
 import { safeReturnTo } from '../../../contract/return-to.ts';
+import type { GoogleConfig } from './google-config.ts';
 
 /**
  * "Continue with Google" (OpenID Connect implicit flow, `response_type=id_token`): the server
  * verifies the ID token's signature and issuer; the page checks that the answer is the one it
  * asked for (`state`) and that the token was minted for this attempt (`nonce`), so a token or a
- * callback URL planted by another site is refused.
+ * callback URL planted by another site is refused. Whether the provider is configured at all is
+ * `google-config.ts`'s: the sign-in page loads this module only when the shopper goes for the button.
  */
 export const GOOGLE_CALLBACK_PATH = '/sign_in/google';
 const ATTEMPT_KEY = 'bp-google-signin';
 const LINK_KEY = 'bp-google-link';
 /** `/register?google=link` marks the hand-over from a Google sign-in whose account is not linked yet. */
 export const GOOGLE_LINK_PARAM = 'google';
-
-export type GoogleConfig = GoogleSignInMeta;
-
-/** The provider the server configured (`<meta name="bp-google-signin" content='{…}'>`), or null. */
-export function googleConfig(doc: Document = document): GoogleConfig | null {
-  const content = doc.querySelector(`meta[name="${GOOGLE_SIGN_IN_META_NAME}"]`)?.getAttribute('content');
-  if (!content) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(content);
-  } catch {
-    return null;
-  }
-  const result = v.safeParse(GoogleSignInMetaSchema, parsed);
-  // Only a web address: a `javascript:` endpoint must never become the button's link.
-  if (!result.success || !/^https?:\/\//i.test(result.output.authorizationEndpoint)) return null;
-  return result.output;
-}
 
 /** 128 random bits, base64url. */
 export function randomToken(): string {

@@ -1,15 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { PROFILE_FORM } from '../../../../machines/account/forms/profile.forms.ts';
 import type { Account, ProfilePatch } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { accountMessages } from './messages.ts';
-import { AccountFormElement, CheckboxField, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
+import { CheckboxField } from './choice-fields.tsx';
+import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact } from './form-parts.tsx';
 import { SavedStatus } from './parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';
-import { RequireSession } from './navigation.tsx';
+import { RequireSession } from './require-session.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';
 
@@ -18,7 +20,7 @@ function ProfileForm({ account }: { account: Account }) {
   const api = useApi(createAccountApi);
   const { user } = account;
   const [input] = useState(() => ({
-    form: 'profile' as const,
+    form: PROFILE_FORM,
     values: { firstName: user.firstName, lastName: user.lastName, marketingConsent: account.marketingConsent },
   }));
   const form = useAccountForm(input, (payload) => api.updateProfile(payload as ProfilePatch));

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { FormValues } from '../../../../machines/account/account-form.forms.ts';
+import { REGISTER_FORM } from '../../../../machines/account/forms/register.form.ts';
+import type { FormValues } from '../../../../machines/account/account-form.definition.ts';
 import { BEAUTY_PASS_TERMS } from '../../../config/consents.ts';
 import { COUNTRY_CODES, type CountryCode } from '../../../config/countries.ts';
 import type { Register } from '../../../contract/account.ts';
@@ -10,13 +11,16 @@ import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { accountMessages } from './messages.ts';
 import { COUNTRY_NAMES } from '../../shared/site/messages.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
-import { AccountFormElement, CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useAccountForm, useAccountFormFact, type FormRef } from './form-parts.tsx';
+import { CheckboxField, SelectField } from './choice-fields.tsx';
+import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm, useAccountFormFact, type FormRef } from './form-parts.tsx';
 import { forgetPendingLink, GOOGLE_LINK_PARAM, readPendingLink } from './google.ts';
-import { GoogleButton } from './google-button.tsx';
-import { landingPath, useReturnTo, withReturnTo } from './navigation.tsx';
+import { landingPath } from './landing.ts';
+import { useReturnTo, withReturnTo } from './return-to-query.ts';
 import { sessionStore } from '../../shared/session/session-store.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createAccountApi } from './account-api.ts';
+
+const GoogleButton = lazy(() => import('./google-button.tsx'));
 
 function BeautyPassConsent({ form }: { form: FormRef }) {
   const { i18n } = useLingui();
@@ -64,7 +68,7 @@ export default function RegisterScreen() {
   if (link?.email) known.email = link.email;
   if (link?.firstName) known.firstName = link.firstName;
   if (link?.lastName) known.lastName = link.lastName;
-  const [input] = useState(() => ({ form: 'register' as const, values: known as FormValues, extra: link ? { googleIdToken: link.idToken } : {} }));
+  const [input] = useState(() => ({ form: REGISTER_FORM, values: known as FormValues, extra: link ? { googleIdToken: link.idToken } : {} }));
   const form = useAccountForm(input, async (payload) => {
     const user = await api.register(payload as Register);
     forgetPendingLink();
@@ -151,7 +155,11 @@ export default function RegisterScreen() {
           Already have an account? <Link href={withReturnTo('/sign_in', returnTo)}>Sign in</Link>
         </Trans>
       </p>
-      {link ? null : <GoogleButton returnTo={returnTo} />}
+      {link ? null : (
+        <Suspense fallback={null}>
+          <GoogleButton returnTo={returnTo} />
+        </Suspense>
+      )}
     </section>
   );
 }

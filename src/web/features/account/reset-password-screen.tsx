@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
 import { Link, useSearch } from 'wouter';
+import { RESET_PASSWORD_FORM } from '../../../../machines/account/forms/password.forms.ts';
 import { ResetTokenSchema } from '../../../contract/account.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
@@ -33,7 +34,7 @@ const isDeadLink = (error: unknown) => {
 function ResetForm({ token, link }: { token: string; link: ResetLink }) {
   const { t } = useLingui();
   const api = useApi(createAccountApi);
-  const form = useAccountForm({ form: 'resetPassword' }, (payload) => api.resetPassword(token, (payload as { password: string }).password));
+  const form = useAccountForm({ form: RESET_PASSWORD_FORM }, (payload) => api.resetPassword(token, (payload as { password: string }).password));
   const done = useAccountFormFact(form, (view) => view.succeeded);
   const email = link.email;
   if (done) {

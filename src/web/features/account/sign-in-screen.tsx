@@ -1,32 +1,36 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { SignIn } from '../../../contract/auth.ts';
+import { SIGN_IN_FORM } from '../../../../machines/account/forms/sign-in.form.ts';
+import type { SignIn } from '../../../contract/sign-in.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
-import { usePrefetchFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { accountMessages } from './messages.ts';
 import { AccountFormElement, ErrorSummary, SubmitButton, TextField, useAccountForm } from './form-parts.tsx';
-import { GoogleButton } from './google-button.tsx';
-import { landingPath, useReturnTo, withReturnTo } from './navigation.tsx';
+import { useReturnTo, withReturnTo } from './return-to-query.ts';
 import { sessionStore } from '../../shared/session/session-store.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
-import { createAccountApi } from './account-api.ts';
+import { createSignInApi } from './sign-in-api.ts';
+
+const GoogleButton = lazy(() => import('./google-button.tsx'));
 
 /**
  * `/sign_in?return_to=…`: email and password, then back to `return_to` when it is ours (spec §2).
  * A first screen: its own messages are the storefront's (lingui.config.ts), and the account
- * feature's (the errors) load after it.
+ * feature's (the errors) load after it (form-parts.tsx).
  */
 export default function SignInScreen() {
-  usePrefetchFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Sign in` });
-  const api = useApi(createAccountApi);
+  const api = useApi(createSignInApi);
   const returnTo = useReturnTo();
   const [, navigate] = useLocation();
-  const form = useAccountForm({ form: 'signIn' }, async (payload) => {
+  const form = useAccountForm({ form: SIGN_IN_FORM }, async (payload) => {
+    // Where to land is judged by code the first screen does not carry: it loads beside the request
+    // (should it fail to load, the shopper lands on `/`, as with a return_to that is not ours).
+    const landing = import('./landing.ts').then(({ landingPath }) => landingPath(returnTo), () => '/');
     const user = await api.signIn(payload as SignIn);
+    const path = await landing;
     sessionStore.changed();
-    navigate(landingPath(returnTo));
+    navigate(path);
     return user;
   });
   const labels = { email: t`Email`, password: t`Password` };
@@ -54,7 +58,9 @@ export default function SignInScreen() {
           </Link>
         </li>
       </ul>
-      <GoogleButton returnTo={returnTo} />
+      <Suspense fallback={null}>
+        <GoogleButton returnTo={returnTo} />
+      </Suspense>
     </section>
   );
 }

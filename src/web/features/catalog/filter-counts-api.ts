@@ -1,7 +1,7 @@
 import { CACHE_FRESH_MS } from '../../../config/constants.ts';
 import { ProductFiltersResponseSchema, type ProductFilters } from '../../../contract/catalog.ts';
 import type { ProductFiltersQueryInput } from '../../../contract/catalog-query.ts';
-import { createReadCache, queryKey, queryParams } from '../../shared/api/catalog-api.ts';
+import { createReadCache, queryKey, queryParams } from '../../shared/api/read-cache.ts';
 import type { ApiClient } from '../../shared/api/client.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { FetchPageInput, ListingPage } from '../../../../machines/catalog/p
 import { unlessAborted } from '../../shared/api/abort.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import type { ApiClient } from '../../shared/api/client.ts';
-import { createReadCache, queryKey, queryParams } from '../../shared/api/catalog-api.ts';
+import { createReadCache, queryKey, queryParams } from '../../shared/api/read-cache.ts';
 import { ProductGridSkeleton } from '../../shared/ui/skeleton.tsx';
 import { useScreenDataProvided } from '../../shared/ssr/screen-state.tsx';
 import type { ListingViewProps } from './listing-view.tsx';

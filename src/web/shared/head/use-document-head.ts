@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { useSite } from '../site/site-provider.tsx';
 import { SITE_DESCRIPTIONS, SITE_TITLES } from '../site/messages.ts';
-import { htmlLang } from '../site/format.ts';
+import { htmlLang } from '../../../config/languages.ts';
 import { useServerRender } from '../ssr/server-render.tsx';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string) {
@@ -30,10 +30,10 @@ export function useDocumentHead({ title, description }: { title: string | null; 
   const server = useServerRender();
   // A server render has no effects: the head is written into the page's HTML instead. The screen's
   // own call renders last (a 404 inside a screen after the screen), so the last one is the page's.
-  if (server) server.head = { title: fullTitle, description: text, siteTitle, lang: htmlLang(site) };
+  if (server) server.head = { title: fullTitle, description: text, siteTitle, lang: htmlLang(site.language) };
   useEffect(() => {
     document.title = fullTitle;
-    document.documentElement.lang = htmlLang(site);
+    document.documentElement.lang = htmlLang(site.language);
     setMeta('name', 'description', text);
     setMeta('property', 'og:title', fullTitle);
     setMeta('property', 'og:description', text);

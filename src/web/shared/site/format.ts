@@ -1,5 +1,5 @@
 import { COUNTRIES } from '../../../config/countries.ts';
-import { intlLocale, LANGUAGES } from '../../../config/languages.ts';
+import { intlLocale } from '../../../config/languages.ts';
 import type { Money } from '../../../contract/site.ts';
 import type { Site } from '../../../config/countries.ts';
 
@@ -47,9 +47,4 @@ export function formatDate(date: Date | string, site: Site, options: Intl.DateTi
 /** Numbers such as result counts, with the locale's grouping. */
 export function formatNumber(value: number, site: Site): string {
   return new Intl.NumberFormat(intlLocale(site.language, site.country)).format(value);
-}
-
-/** `<html lang>`: `en`, `zh-Hant`, `id`, `th`. */
-export function htmlLang(site: Pick<Site, 'language'>): string {
-  return LANGUAGES[site.language].catalog;
 }
