@@ -34,7 +34,7 @@ const houseZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'i18n/*.ts', 'src/server/db/migrations/**'] },
+  { ignores: ['dist/**', '.tmp/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'i18n/*.ts', 'src/server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
