@@ -79,3 +79,10 @@ export const POINTS_PER_UNIT: Readonly<Record<CountryCode, number>> = {
   SG: 1,
   TH: 0.04,
 };
+
+/**
+ * Smallest amount the bag shows in each country, in minor units (1/100): a computed amount (the tax
+ * part, a percent discount, an instalment) is rounded to it. Rupiah have no cents in practice, as
+ * the SPA's money format shows them (`src/web/shared/site/format.ts`).
+ */
+export const ROUNDING_MINOR: Readonly<Record<CountryCode, number>> = { AU: 1, HK: 1, ID: 100, MY: 1, NZ: 1, PH: 1, SG: 1, TH: 1 };

@@ -41,6 +41,13 @@ export const CART_ERROR_CODES = {
   sampleUnavailable: 'sample_unavailable',
 } as const;
 
+/** The spec §8 texts the bag's answers carry (the SPA shows its own translations). */
+export const CART_MESSAGES = {
+  offerNotFound: 'Offer not found',
+  noOffers: 'No offers found',
+  outOfStock: 'Out-of-stock item must be removed to proceed',
+} as const;
+
 export const CartLineSchema = v.object({
   id: v.number(),
   quantity: v.number(),
