@@ -85,7 +85,9 @@ export async function mergeAtSignIn(c: Context, db: Db, userId: number, log: (li
     clearGuestCookie(c);
     return merged ? 'merged' : 'none';
   } catch (error) {
-    log(`guest bag merge for user ${userId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    // Drizzle wraps the database's error: its cause names the constraint or the lock that failed.
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    log(`guest bag merge for user ${userId} failed${cause}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     c.header('Bag-Merge', 'failed');
     return 'failed';
   }
