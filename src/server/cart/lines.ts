@@ -1,9 +1,10 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BAG_LINE_LIMIT, LINE_QUANTITY_LIMIT } from '../../config/cart.ts';
 import type { CountryCode } from '../../config/countries.ts';
 import { CART_ERROR_CODES } from '../../contract/cart.ts';
 import type { Db } from '../db/client.ts';
-import { cartLines, productPrices, variants } from '../db/schema.ts';
+import { rowsOf } from '../db/rows.ts';
+import { cartLines, variants } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { bumpVersion, lockCart, type CartOwner } from './owner.ts';
 
@@ -32,44 +33,53 @@ function unavailable(allowed: number, stock: number): ApiError {
   return new ApiError(409, message, [{ field: 'body.quantity', message: `must be at most ${allowed}` }], { code, maxQuantity: allowed });
 }
 
-/** The variant's stock when it is sold in `country` (a price there), else null. */
-async function sellableStock(tx: Db, variantId: number, country: CountryCode): Promise<number | null> {
-  const [row] = await tx
-    .select({ stock: variants.stock })
-    .from(variants)
-    .innerJoin(productPrices, and(eq(productPrices.productId, variants.productId), eq(productPrices.countryCode, country)))
-    .where(eq(variants.id, variantId));
-  return row ? row.stock : null;
+interface AddState {
+  /** Null: the variant is not sold in the country. */
+  stock: number | null;
+  held: number | null;
+  lines: number;
 }
 
-/** `POST cart/line-items`: adds `quantity` units, to the line that has the variant already if there is one. */
+/**
+ * What an add decides on, in one statement after the bag's lock (a statement of its own, so under
+ * READ COMMITTED it sees every write committed before the lock was granted): the variant's stock
+ * where it is priced in the country, the line's quantity, the bag's line count.
+ */
+async function addState(tx: Db, cartId: number, variantId: number, country: CountryCode): Promise<AddState> {
+  const [row] = rowsOf<{ stock: number | null; held: number | null; lines: number }>(
+    await tx.execute(sql`select
+      (select v.stock from variants v join product_prices pp on pp.product_id = v.product_id and pp.country_code = ${country} where v.id = ${variantId}) as stock,
+      (select l.quantity from cart_lines l where l.cart_id = ${cartId} and l.variant_id = ${variantId}) as held,
+      (select count(*)::int from cart_lines l where l.cart_id = ${cartId}) as lines`),
+  );
+  return { stock: row?.stock ?? null, held: row?.held ?? null, lines: Number(row?.lines ?? 0) };
+}
+
+/**
+ * `POST cart/line-items`: adds `quantity` units, to the line that has the variant already if there
+ * is one. Three statements in one transaction: lock the bag (created on a guest's or member's first
+ * write), read the state, then write the line and move the version on together.
+ */
 export async function addLine(db: Db, owner: CartOwner, country: CountryCode, variantId: number, quantity: number): Promise<WriteResult & { lineId: number }> {
   return db.transaction(async (tx) => {
-    // Checked before the bag is created: a refused first add leaves no empty bag behind.
-    const stock = await sellableStock(tx, variantId, country);
-    if (stock === null) throw unknownVariant();
+    // A refused add throws: the transaction rolls back, and a bag created by it with it.
     const { cart, newToken } = await lockCart(tx, owner, country);
-    const [existing] = await tx
-      .select({ id: cartLines.id, quantity: cartLines.quantity })
-      .from(cartLines)
-      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.variantId, variantId)));
-    const held = existing?.quantity ?? 0;
+    const { stock, held, lines } = await addState(tx, cart.id, variantId, country);
+    if (stock === null) throw unknownVariant();
     const most = Math.min(stock, LINE_QUANTITY_LIMIT);
-    if (held + quantity > most) throw unavailable(Math.max(0, most - held), stock);
-    if (!existing) {
-      const [lines] = await tx.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, cart.id));
-      if ((lines?.n ?? 0) >= BAG_LINE_LIMIT) {
-        throw new ApiError(409, `A bag holds at most ${BAG_LINE_LIMIT} different items`, [{ field: 'body.variantId', message: 'the bag is full' }], { code: CART_ERROR_CODES.bagFull });
-      }
+    if ((held ?? 0) + quantity > most) throw unavailable(Math.max(0, most - (held ?? 0)), stock);
+    if (held === null && lines >= BAG_LINE_LIMIT) {
+      throw new ApiError(409, `A bag holds at most ${BAG_LINE_LIMIT} different items`, [{ field: 'body.variantId', message: 'the bag is full' }], { code: CART_ERROR_CODES.bagFull });
     }
-    // The row lock already serialises writers; the upsert keeps the (cart, variant) pair unique all the same.
-    const [line] = await tx
-      .insert(cartLines)
-      .values({ cartId: cart.id, variantId, quantity })
-      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.variantId], set: { quantity: sql`${cartLines.quantity} + excluded.quantity` } })
-      .returning({ id: cartLines.id });
-    if (!line) throw new Error('the line upsert returned no row');
-    return { version: await bumpVersion(tx, cart.id), newToken, lineId: line.id };
+    // The lock already serialises the bag's writers; the upsert keeps the (cart, variant) pair unique all the same.
+    const [written] = rowsOf<{ version: number; line_id: number }>(
+      await tx.execute(sql`with line as (
+          insert into cart_lines (cart_id, variant_id, quantity) values (${cart.id}, ${variantId}, ${quantity})
+          on conflict (cart_id, variant_id) do update set quantity = cart_lines.quantity + excluded.quantity returning id)
+        update carts set version = version + 1, updated_at = now() where id = ${cart.id} returning version, (select id from line) as line_id`),
+    );
+    if (!written) throw new Error('the bag disappeared inside its own transaction');
+    return { version: Number(written.version), newToken, lineId: Number(written.line_id) };
   });
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { CountryCode } from '../../config/countries.ts';
@@ -7,6 +7,7 @@ import { isPlainLocalHttp, SESSION_COOKIE_MAX_AGE } from '../auth/cookies.ts';
 import { accessToken, unauthorized } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { carts, users } from '../db/schema.ts';
 
 /*
@@ -62,6 +63,13 @@ export function clearGuestCookie(c: Context): void {
   c.header('Set-Cookie', cookie(c, '', 0), { append: true });
 }
 
+/** The same condition as SQL over `alias` (`c` in a join, `carts` alone); null: a guest without a token has no bag. */
+export function ownerSql(owner: CartOwner, country: CountryCode, alias: SQL): SQL | null {
+  if (owner.kind === 'member') return sql`${alias}.user_id = ${owner.userId} and ${alias}.country_code = ${country}`;
+  if (owner.token === null) return null;
+  return sql`${alias}.guest_token_hash = ${hashToken(owner.token)} and ${alias}.country_code = ${country}`;
+}
+
 /** The condition that picks the owner's bag in one country (null: a guest without a token has none). */
 export function ownerWhere(owner: CartOwner, country: CountryCode) {
   if (owner.kind === 'member') return and(eq(carts.userId, owner.userId), eq(carts.countryCode, country));
@@ -82,6 +90,17 @@ export interface LockedCart {
  * transaction commits). A member whose account is gone is a 401.
  */
 export async function lockCart(tx: Db, owner: CartOwner, country: CountryCode): Promise<{ cart: LockedCart; newToken: string | null }> {
+  // Raw SQL: drizzle's query builder costs about a millisecond per statement on PGlite, most of an add's budget.
+  const lock = async (who: CartOwner): Promise<LockedCart[]> => {
+    const where = ownerSql(who, country, sql.raw('carts'));
+    if (!where) return [];
+    const rows = rowsOf<{ id: number; version: number; applied_offer_id: number | null }>(await tx.execute(sql`select id, version, applied_offer_id from carts where ${where} for update`));
+    return rows.map((r) => ({ id: Number(r.id), version: Number(r.version), appliedOfferId: r.applied_offer_id === null ? null : Number(r.applied_offer_id) }));
+  };
+  // The bag usually exists: one statement. Otherwise it is created first (a concurrent creator's
+  // insert makes this one wait and then do nothing), and locked.
+  const [existing] = await lock(owner);
+  if (existing) return { cart: existing, newToken: null };
   let newToken: string | null = null;
   if (owner.kind === 'member') {
     // Insert … select: no row for an account deleted meanwhile (instead of a foreign-key failure).
@@ -93,10 +112,7 @@ export async function lockCart(tx: Db, owner: CartOwner, country: CountryCode): 
     await tx.insert(carts).values({ countryCode: country, guestTokenHash: hashToken(token) }).onConflictDoNothing();
     owner = { kind: 'guest', token };
   }
-  const where = ownerWhere(owner, country);
-  const [cart] = where
-    ? await tx.select({ id: carts.id, version: carts.version, appliedOfferId: carts.appliedOfferId }).from(carts).where(where).for('update')
-    : [];
+  const [cart] = await lock(owner);
   if (!cart) {
     if (owner.kind === 'member') {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId));
@@ -109,13 +125,9 @@ export async function lockCart(tx: Db, owner: CartOwner, country: CountryCode): 
 
 /** Moves the bag's version on (the write's last statement, in its transaction) and answers the new one. */
 export async function bumpVersion(tx: Db, cartId: number): Promise<number> {
-  const [row] = await tx
-    .update(carts)
-    .set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId))
-    .returning({ version: carts.version });
+  const [row] = rowsOf<{ version: number }>(await tx.execute(sql`update carts set version = version + 1, updated_at = now() where id = ${cartId} returning version`));
   if (!row) throw new Error('the bag disappeared inside its own transaction');
-  return row.version;
+  return Number(row.version);
 }
 
 /** Id of the owner's bag in `country` without creating it; null when there is none yet. */

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
 import type { MergeNoticeEntry } from '../db/schema.ts';
 import { computeBag, type LineRow, type OfferRow } from './bag.ts';
-import { hashToken, type CartOwner } from './owner.ts';
+import { ownerSql, type CartOwner } from './owner.ts';
 
 /*
  * Reads of the bag: the count for the header (one indexed query, no prices) and the whole bag
@@ -19,9 +19,7 @@ export function todayIn(country: CountryCode, now = Date.now()): string {
 }
 
 function ownerCondition(owner: CartOwner, country: CountryCode) {
-  if (owner.kind === 'member') return sql`c.user_id = ${owner.userId} and c.country_code = ${country}`;
-  if (owner.token === null) return null;
-  return sql`c.guest_token_hash = ${hashToken(owner.token)} and c.country_code = ${country}`;
+  return ownerSql(owner, country, sql.raw('c'));
 }
 
 /** `cart/items-count`: units in the bag and its version, from the owner's unique index and the lines' (cart, variant) index. */
