@@ -58,6 +58,7 @@ export interface ReadBagOptions {
 /** The whole bag of the owner in the request's site; an empty bag (version 0) when there is none yet. */
 export async function readBag(db: Db, owner: CartOwner, site: Site, options: ReadBagOptions = {}): Promise<Cart & { cartId: number | null }> {
   const { country, language } = site;
+  // The points ledger arrives with issue 15: until then a member has 0 valid points and no expiry date.
   const member = owner.kind === 'member' ? { validPoints: 0, expiresOn: null } : null;
   const where = ownerCondition(owner, country);
   const empty = () => ({ ...computeBag({ country, language, version: 0, lines: [], chosenSamples: [], appliedOffer: null, member, mergeNotice: null }), cartId: null });

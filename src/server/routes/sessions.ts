@@ -14,7 +14,8 @@ import type { AppEnv } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import { sessionCookieValues } from './auth-token.ts';
 import { mergeAtSignIn } from '../cart/merge.ts';
-import { clearGuestCookie } from '../cart/owner.ts';
+import { clearGuestCookie, GUEST_CART_COOKIE } from '../cart/owner.ts';
+import { getCookie } from 'hono/cookie';
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -72,8 +73,9 @@ export function sessionRoutes(db: Db, auth: AuthService, { signIn = DEFAULT_SIGN
       const token = refreshTokenFromCookie(c);
       if (token) await auth.revokeFamilyOf(token);
       clearSessionCookies(c);
-      // The member's bag stays on the server; this browser starts again with an empty guest bag.
-      clearGuestCookie(c);
+      // The member's bag stays on the server; this browser starts again with an empty guest bag
+      // (a guest bag cookie is normally gone since sign-in merged it; one left by a failed merge goes now).
+      if (getCookie(c, GUEST_CART_COOKIE) !== undefined) clearGuestCookie(c);
       return c.json({ message: AUTH_MESSAGES.signedOut }, 200);
     })
     .delete('/all', requireAccess(auth), async (c: Context<AuthEnv>) => {
