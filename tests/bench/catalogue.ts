@@ -339,6 +339,8 @@ interface RunResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Answers by status, printed when some were not 2xx (a 409 of the bag and a 500 mean different things). */
+  statuses: string;
 }
 
 function runAutocannon(base: string, all: Prepared[], connections: number, seconds: number): Promise<RunResult> {
@@ -366,6 +368,9 @@ function runAutocannon(base: string, all: Prepared[], connections: number, secon
           p99: result.latency.p99,
           non2xx: result.non2xx,
           errors: result.errors + result.timeouts,
+          statuses: Object.entries(result.statusCodeStats ?? {})
+            .map(([status, stat]) => `${stat.count ?? 0}× ${status}`)
+            .join(', '),
         });
       },
     );
@@ -480,7 +485,7 @@ async function main(): Promise<void> {
         const pass = (limit === null || result.p99 <= limit) && result.non2xx === 0 && result.errors === 0;
         if (judged && !pass) failures.push(`${LABELS[name]} @${connections}: p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors} (budget p99 ≤ ${P99_BUDGET_MS[name]} ms)`);
         rows.push(
-          `${pad(LABELS[name], 32)} ${padLeft(connections, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)}  ${pad(judged ? budget : '(none)', 18)} ${judged ? (pass ? 'pass' : 'FAIL') : result.non2xx + result.errors > 0 ? 'errors' : '-'}  ${distinct} URLs`,
+          `${pad(LABELS[name], 32)} ${padLeft(connections, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)}  ${pad(judged ? budget : '(none)', 18)} ${judged ? (pass ? 'pass' : 'FAIL') : result.non2xx + result.errors > 0 ? 'errors' : '-'}  ${distinct} URLs${result.non2xx > 0 ? ` (${result.statuses})` : ''}`,
         );
       }
     }
