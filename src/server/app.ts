@@ -38,6 +38,10 @@ import { notificationSubscriptionRoutes } from './routes/notification-subscripti
 import { reviewRoutes } from './routes/reviews.ts';
 import { variantRoutes } from './routes/variants.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+import { cartRoutes } from './routes/cart.ts';
+import { cartLineRoutes } from './routes/cart-lines.ts';
+import { cartOfferRoutes } from './routes/cart-offers.ts';
+import { wishlistRoutes } from './routes/wishlist.ts';
 import { sandboxUserRoutes } from './routes/sandbox-users.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -93,6 +97,10 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/products', reviewRoutes(db, auth));
   api.route('/variants', variantRoutes(db));
   api.route('/waitlist', waitlistRoutes(db, auth));
+  api.route('/cart', cartRoutes(db, auth));
+  api.route('/cart/line-items', cartLineRoutes(db, auth));
+  api.route('/cart', cartOfferRoutes(db, auth));
+  api.route('/wishlist', wishlistRoutes(db, auth));
   api.route('/notification-subscription', notificationSubscriptionRoutes(db, auth));
   api.route('/featured-products', featuredProductRoutes(db));
   api.route('/search', searchRoutes(db));

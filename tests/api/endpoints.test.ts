@@ -10,7 +10,9 @@ import { SandboxUserPatchSchema, SandboxUserResponseSchema } from '../../src/con
 import { schemaFields } from '../../src/contract/schema-fields.ts';
 import { cookieHeader, cookieJar, insertUser } from '../helpers/auth.ts';
 import { BEAUTY_PASS_TERMS } from '../../src/config/consents.ts';
-import { passwordResets, userIdentities } from '../../src/server/db/schema.ts';
+import { passwordResets, userIdentities, variants } from '../../src/server/db/schema.ts';
+import { CartResponseSchema } from '../../src/contract/cart.ts';
+import { gte } from 'drizzle-orm';
 import { createOidcVerifier } from '../../src/server/auth/oidc.ts';
 import { startOidcIssuer, type OidcTestIssuer } from '../helpers/oidc-issuer.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
@@ -167,7 +169,52 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
   'notificationSubscriptions.index': async () => ({ cookie: await signedIn() }),
   'notificationSubscriptions.create': async () => ({ body: { product: (await someProduct()).slug }, cookie: await signedIn() }),
   'notificationSubscriptions.subscribe': async () => ({ body: { product: (await someProduct()).slug, email: 'notify.docs@example.com' } }),
+  // The bag and the wish list (issue 12).
+  'cart.index': async () => ({}),
+  'cartBag.show': async () => ({}),
+  'cartItemsCount.show': async () => ({}),
+  'cartLineItems.create': async () => ({ body: { variantId: await stockedVariant(), quantity: 1 } }),
+  'cartLineItems.update': async () => {
+    const { cookie, lineId } = await guestLine();
+    return { params: { id: lineId }, body: { quantity: 2 }, cookie };
+  },
+  'cartLineItems.delete': async () => {
+    const { cookie, lineId } = await guestLine();
+    return { params: { id: lineId }, cookie };
+  },
+  'cartSamples.index': async () => ({}),
+  'cartSamples.replace': async () => ({ body: { sampleIds: [SG_SAMPLE] } }),
+  'cartOffers.index': async () => ({}),
+  'cartOffers.create': async () => ({ body: { code: 'WELCOME10' }, cookie: (await guestLine()).cookie }),
+  'cartOffers.delete': async () => ({ cookie: (await guestLine()).cookie }),
+  'beautyPassOffers.index': async () => ({ cookie: await signedIn() }),
+  'cartMerge.create': async () => ({ cookie: `${await signedIn()}; ${(await guestLine()).cookie}` }),
+  'wishlist.index': async () => ({ cookie: await signedIn() }),
+  'wishlist.update': async () => ({ body: { add: [{ productId: (await someProduct()).id }], remove: [] }, cookie: await signedIn() }),
 };
+
+/** The first seeded sample of Singapore (src/server/db/seed/cart.ts: ids by country, SG is the seventh). */
+const SG_SAMPLE = 61;
+
+async function stockedVariant(): Promise<number> {
+  const product = await someProduct();
+  const variant = product.variants.find((v) => v.stock >= 5);
+  if (!variant) {
+    const [row] = await t.db.select({ id: variants.id }).from(variants).where(gte(variants.stock, 5)).limit(1);
+    if (!row) throw new Error('no variant with stock in the seed');
+    return row.id;
+  }
+  return variant.id;
+}
+
+/** A guest bag with one line: its cookie and the line's id. */
+async function guestLine(): Promise<{ cookie: string; lineId: number }> {
+  const response = await call('POST', `${API_PREFIX}/cart/line-items`, { variantId: await stockedVariant(), quantity: 1 });
+  const bag = await json(response, CartResponseSchema);
+  const lineId = bag.data.lines[0]?.id;
+  if (lineId === undefined) throw new Error('the bag has no line');
+  return { cookie: cookieHeader(cookieJar(response)), lineId };
+}
 
 describe('every registry entry is a real endpoint', () => {
   it.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(

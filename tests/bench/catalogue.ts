@@ -15,6 +15,9 @@
  *    server-rendered pages (issue 11), as a browser asks for them (site cookies, brotli): once as
  *    a shopper gets them (anonymous pages are kept per catalogue version) and once rendered on
  *    every request (with a session cookie, as a member's page is).
+ *    The bag (issue 12): adds of one unit into 400 guest bags (one line each per variant, so no
+ *    line reaches its limit in a run), and reads of 60 bags of five lines (`cart/bag`, and the
+ *    header's `cart/items-count`), each with its bag's cookie (tests/bench/cart-requests.ts).
  * 4. Asks every URL once first (a failing endpoint, such as one not built yet, is reported as
  *    such instead of measured; whatever the server loads on first use gets loaded).
  * 5. Prints a table per endpoint with the budgets and the server's CPU time per request (which
@@ -37,6 +40,7 @@ import autocannon from 'autocannon';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import { LISTING_SNAPSHOT_FILE } from '../../src/server/env.ts';
 import { cpuTimes, freePort, stealBetween } from './machine.ts';
+import { cartBenchSets, type CartBenchRequest } from './cart-requests.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FULL_CATALOGUE = 100_000;
@@ -55,7 +59,20 @@ const SEED_TIMEOUT_MS = 15 * 60_000;
  * rendered on every request (a member's) costs 7–10 ms of CPU at 100,000 products: on two cores ten
  * connections queue behind each other, so its row shows what a cache miss costs, against no budget.
  */
-const P99_BUDGET_MS = { listing: 25, detail: 25, search: 50, suggestions: 30, listingPage: 30, productPage: 30, listingPageRendered: null, productPageRendered: null } as const;
+const P99_BUDGET_MS = {
+  listing: 25,
+  detail: 25,
+  search: 50,
+  suggestions: 30,
+  listingPage: 30,
+  productPage: 30,
+  listingPageRendered: null,
+  productPageRendered: null,
+  // Issue 12: the bag.
+  cartAdd: 20,
+  cartBag: 15,
+  cartCount: 5,
+} as const;
 type EndpointName = keyof typeof P99_BUDGET_MS;
 const LABELS: Record<EndpointName, string> = {
   listing: 'GET products (2 filters + sort)',
@@ -68,6 +85,9 @@ const LABELS: Record<EndpointName, string> = {
   // …and as a member gets it: rendered on every request (the work behind each cached page).
   listingPageRendered: 'HTML listing page, rendered',
   productPageRendered: 'HTML product page, rendered',
+  cartAdd: 'POST cart/line-items (add 1)',
+  cartBag: 'GET cart/bag (5 lines)',
+  cartCount: 'GET cart/items-count',
 };
 
 interface Site {
@@ -107,6 +127,13 @@ function urlPath(r: BenchRequest): string {
 
 function requestHeaders(r: BenchRequest): Record<string, string> {
   return r.page ? pageHeaders(r.site, r.page === 'member') : headersFor(r.site);
+}
+
+/** A request as autocannon sends it: the catalogue's GETs and the bag's writes and reads alike. */
+type Prepared = CartBenchRequest;
+
+function prepare(requests: BenchRequest[]): Prepared[] {
+  return requests.map((r) => ({ method: 'GET', path: urlPath(r), headers: requestHeaders(r) }));
 }
 
 /** The pages of API requests: `products?category=x&…` → `/categories/x?…`, `products/{slug}` → `/products/{slug}`. */
@@ -312,10 +339,11 @@ interface RunResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Answers by status, printed when some were not 2xx (a 409 of the bag and a 500 mean different things). */
+  statuses: string;
 }
 
-function runAutocannon(base: string, requests: BenchRequest[], connections: number, seconds: number): Promise<RunResult> {
-  const all = requests.map((r) => ({ method: 'GET' as const, path: urlPath(r), headers: requestHeaders(r) }));
+function runAutocannon(base: string, all: Prepared[], connections: number, seconds: number): Promise<RunResult> {
   let client = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -340,6 +368,9 @@ function runAutocannon(base: string, requests: BenchRequest[], connections: numb
           p99: result.latency.p99,
           non2xx: result.non2xx,
           errors: result.errors + result.timeouts,
+          statuses: Object.entries(result.statusCodeStats ?? {})
+            .map(([status, stat]) => `${stat.count ?? 0}× ${status}`)
+            .join(', '),
         });
       },
     );
@@ -347,11 +378,11 @@ function runAutocannon(base: string, requests: BenchRequest[], connections: numb
 }
 
 /** Status of each distinct URL once (a 404 route means the endpoint is not there yet). */
-async function probe(base: string, requests: BenchRequest[]): Promise<{ ok: number; statuses: Map<number, number> }> {
+async function probe(base: string, requests: Prepared[]): Promise<{ ok: number; statuses: Map<number, number> }> {
   const statuses = new Map<number, number>();
   let ok = 0;
   for (const r of requests) {
-    const response = await fetch(`${base}${urlPath(r)}`, { headers: requestHeaders(r) });
+    const response = await fetch(`${base}${r.path}`, { method: r.method, headers: r.headers, ...(r.body === undefined ? {} : { body: r.body }) });
     await response.arrayBuffer();
     statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     if (response.ok) ok++;
@@ -401,15 +432,20 @@ async function main(): Promise<void> {
     const catalogue = await readCatalogue(server.base);
     const listing = listingRequests(catalogue, 60);
     const detail = await detailRequests(server.base, catalogue, 60);
-    const sets: Record<EndpointName, BenchRequest[]> = {
-      listing,
-      detail,
-      search: searchRequests(catalogue, 60),
-      suggestions: suggestionRequests(catalogue, 60),
-      listingPage: asPages(listing, 'anonymous'),
-      productPage: asPages(detail, 'anonymous'),
-      listingPageRendered: asPages(listing, 'member'),
-      productPageRendered: asPages(detail, 'member'),
+    const wantsCart = !ONLY || ONLY.some((name) => name.startsWith('cart'));
+    const cart = wantsCart ? await cartBenchSets(server.base) : { add: [], bag: [], count: [] };
+    const sets: Record<EndpointName, Prepared[]> = {
+      listing: prepare(listing),
+      detail: prepare(detail),
+      search: prepare(searchRequests(catalogue, 60)),
+      suggestions: prepare(suggestionRequests(catalogue, 60)),
+      listingPage: prepare(asPages(listing, 'anonymous')),
+      productPage: prepare(asPages(detail, 'anonymous')),
+      listingPageRendered: prepare(asPages(listing, 'member')),
+      productPageRendered: prepare(asPages(detail, 'member')),
+      cartAdd: cart.add,
+      cartBag: cart.bag,
+      cartCount: cart.count,
     };
 
     // Every URL once before any measuring: a URL that fails is reported instead of measured, and
@@ -419,19 +455,21 @@ async function main(): Promise<void> {
     for (const name of Object.keys(sets) as EndpointName[]) {
       if (ONLY && !ONLY.includes(name)) continue;
       const requests = sets[name];
-      const { ok, statuses } = await probe(server.base, requests);
-      if (ok === requests.length) {
+      // The adds are probed on a sample: each probe is a write, and 20,000 of them would take a minute.
+      const probed = name === 'cartAdd' ? requests.slice(0, 50) : requests;
+      const { ok, statuses } = await probe(server.base, probed);
+      if (ok === probed.length) {
         runnable.push(name);
         continue;
       }
       const summary = [...statuses].map(([status, n]) => `${n}× ${status}`).join(', ');
-      const missing = (statuses.get(404) ?? 0) === requests.length;
+      const missing = (statuses.get(404) ?? 0) === probed.length;
       rows.push(`${pad(LABELS[name], 32)} ${missing ? 'NOT AVAILABLE: every URL answered 404 (endpoint missing?)' : `answers not all 2xx: ${summary}`}`);
       failures.push(`${LABELS[name]}: ${missing ? 'endpoint missing (404)' : summary}`);
     }
     for (const name of runnable) {
       const requests = sets[name];
-      const distinct = new Set(requests.map((r) => `${r.site.country} ${r.path}`)).size;
+      const distinct = new Set(requests.map((r) => `${r.headers['X-Site-Country'] ?? r.headers['Cookie'] ?? ''} ${r.path} ${r.headers['Cookie'] ?? ''} ${r.body ?? ''}`)).size;
       const budget = P99_BUDGET_MS[name] === null ? '(printed only)' : `p99 ≤ ${P99_BUDGET_MS[name]} ms @10`;
       for (const connections of CONNECTIONS) {
         await runAutocannon(server.base, requests, connections, WARMUP_S);
@@ -447,7 +485,7 @@ async function main(): Promise<void> {
         const pass = (limit === null || result.p99 <= limit) && result.non2xx === 0 && result.errors === 0;
         if (judged && !pass) failures.push(`${LABELS[name]} @${connections}: p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors} (budget p99 ≤ ${P99_BUDGET_MS[name]} ms)`);
         rows.push(
-          `${pad(LABELS[name], 32)} ${padLeft(connections, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)}  ${pad(judged ? budget : '(none)', 18)} ${judged ? (pass ? 'pass' : 'FAIL') : result.non2xx + result.errors > 0 ? 'errors' : '-'}  ${distinct} URLs`,
+          `${pad(LABELS[name], 32)} ${padLeft(connections, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)}  ${pad(judged ? budget : '(none)', 18)} ${judged ? (pass ? 'pass' : 'FAIL') : result.non2xx + result.errors > 0 ? 'errors' : '-'}  ${distinct} URLs${result.non2xx > 0 ? ` (${result.statuses})` : ''}`,
         );
       }
     }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
+import { SESSION_COOKIES } from '../../contract/session-constants.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { NO_STORE } from './cache.ts';
 import { ApiError, invalidRequest } from './errors.ts';
@@ -44,8 +45,10 @@ export function idempotency(db: Db): MiddlewareHandler<AppEnv> {
       if (stored.state === 'in_flight' || stored.statusCode === null) {
         throw new ApiError(409, 'A request with this Idempotency-Key is still in progress');
       }
-      const headers: Record<string, string> = { 'Idempotent-Replayed': 'true', 'Cache-Control': NO_STORE };
-      if (stored.contentType) headers['Content-Type'] = stored.contentType;
+      const headers = new Headers({ 'Idempotent-Replayed': 'true', 'Cache-Control': NO_STORE });
+      if (stored.contentType) headers.set('Content-Type', stored.contentType);
+      // A guest's first add created the bag and set its cookie: a retry that lost the first answer gets the cookie too.
+      for (const line of stored.setCookies ?? []) headers.append('Set-Cookie', line);
       const body = stored.responseBody === null || stored.statusCode === 204 ? null : stored.responseBody;
       return new Response(body, { status: stored.statusCode, headers });
     }
@@ -63,16 +66,23 @@ export function idempotency(db: Db): MiddlewareHandler<AppEnv> {
     }
     // A response that sets session cookies cannot be replayed: storing its refresh token would put a
     // live credential in the table, and a replay without it would leave the client signed out.
-    if (c.res.headers.has('set-cookie')) {
+    const setCookies = c.res.headers.getSetCookie();
+    if (setCookies.some(isSessionCookie)) {
       await release(db, key);
       return;
     }
     const responseBody = c.res.status === 204 ? null : await c.res.clone().text();
     await db
       .update(idempotencyKeys)
-      .set({ state: 'done', statusCode: c.res.status, responseBody, contentType: c.res.headers.get('content-type') })
+      .set({ state: 'done', statusCode: c.res.status, responseBody, contentType: c.res.headers.get('content-type'), setCookies: setCookies.length > 0 ? setCookies : null })
       .where(eq(idempotencyKeys.key, key));
   };
+}
+
+const SESSION_COOKIE_NAMES = new Set<string>(Object.values(SESSION_COOKIES));
+
+function isSessionCookie(line: string): boolean {
+  return SESSION_COOKIE_NAMES.has(line.slice(0, line.indexOf('=')).trim());
 }
 
 async function release(db: Db, key: string): Promise<void> {

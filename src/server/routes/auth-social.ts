@@ -38,7 +38,7 @@ export function socialAuthRoutes(db: Db, auth: AuthService, idTokens: IdTokenVer
         lastName: identity.familyName,
       });
     }
-    await startSignedInSession(c, auth, linked.user);
+    await startSignedInSession(c, db, auth, linked.user);
     return c.json({ data: toCurrentUser(linked.user) }, 201);
   });
 }

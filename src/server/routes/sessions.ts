@@ -14,6 +14,9 @@ import { clientKeyOf, createSignInThrottle, DEFAULT_SIGN_IN_LIMITS, type SignInL
 import type { AppEnv } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import { sessionCookieValues } from './auth-token.ts';
+import { mergeAtSignIn } from '../cart/merge.ts';
+import { clearGuestCookie, GUEST_CART_COOKIE } from '../cart/owner.ts';
+import { getCookie } from 'hono/cookie';
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -29,12 +32,17 @@ export async function signedInUser(db: Db, c: Context<AuthEnv>): Promise<typeof 
   return user;
 }
 
-/** Starts a new token family for the user on this browser (its `device-id` kept) and sets the session cookies. */
-export async function startSignedInSession(c: Context, auth: AuthService, user: typeof users.$inferSelect): Promise<void> {
+/**
+ * Starts a new token family for the user on this browser (its `device-id` kept) and sets the session
+ * cookies; then the browser's guest bags merge into the member's (every way in — password, Google,
+ * registration — comes through here). A failed merge never fails the sign-in (src/server/cart/merge.ts).
+ */
+export async function startSignedInSession(c: Context, db: Db, auth: AuthService, user: typeof users.$inferSelect, log?: (line: string) => void): Promise<void> {
   const cookieDevice = deviceIdFromCookie(c);
   const deviceId = cookieDevice && DEVICE_ID.test(cookieDevice) ? cookieDevice : randomUUID();
   const session = await auth.startSession({ id: user.id, role: user.role }, deviceId);
   setSessionCookies(c, sessionCookieValues(session));
+  await mergeAtSignIn(c, db, user.id, log);
 }
 
 export interface SessionRouteOptions {
@@ -59,13 +67,16 @@ export function sessionRoutes(db: Db, auth: AuthService, { signIn = DEFAULT_SIGN
       const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
       if (!user || !valid) throw (await throttle.failed(pair)) ?? unauthorized();
       await throttle.succeeded(pair);
-      await startSignedInSession(c, auth, user);
+      await startSignedInSession(c, db, auth, user, log);
       return c.json({ data: toCurrentUser(user) }, 201);
     })
     .delete('/', async (c) => {
       const token = refreshTokenFromCookie(c);
       if (token) await auth.revokeFamilyOf(token);
       clearSessionCookies(c);
+      // The member's bag stays on the server; this browser starts again with an empty guest bag
+      // (a guest bag cookie is normally gone since sign-in merged it; one left by a failed merge goes now).
+      if (getCookie(c, GUEST_CART_COOKIE) !== undefined) clearGuestCookie(c);
       return c.json({ message: AUTH_MESSAGES.signedOut }, 200);
     })
     .delete('/all', requireAccess(auth), async (c: Context<AuthEnv>) => {

@@ -120,7 +120,7 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
         if (constraint === null) throw error;
         throw constraint.startsWith('user_identities') ? identityLinked() : emailTaken();
       }
-      await startSignedInSession(c, auth, user);
+      await startSignedInSession(c, db, auth, user, log);
       return c.json({ data: toCurrentUser(user) }, 201);
     })
     .patch('/', requireAccess(auth), async (c) => {
@@ -170,7 +170,7 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
         await enqueueEmail(tx, passwordChangedEmail(user));
       });
       // Every other device is signed out; this one goes on with a fresh family.
-      await startSignedInSession(c, auth, user);
+      await startSignedInSession(c, db, auth, user, log);
       return c.json({ message: ACCOUNT_MESSAGES.passwordChanged }, 200);
     });
 }

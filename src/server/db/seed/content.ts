@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../../config/countries.ts';
 import type { Db } from '../client.ts';
 import { announcements, userSegments, type Localized } from '../schema.ts';
+import { seedCart } from './cart.ts';
 
 /** Segments staff preview content for (`sea-falcon/all-user-segments`). */
 export const SEGMENT_ROWS: readonly { key: string; name: string }[] = [
@@ -155,6 +156,7 @@ export const ANNOUNCEMENT_ROWS: readonly AnnouncementRow[] = [
  * Inside the catalogue seed's transaction, the nested transaction is a savepoint.
  */
 export async function seedContent(db: Db): Promise<void> {
+  await seedCart(db);
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userSegments);
   if ((row?.n ?? 0) > 0) return;
   await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import type { CountryCode } from '../../../config/countries.ts';
 
 /** Fixed SGD → local rates: the seed must give the same prices on every run. */
-const SGD_RATE: Record<CountryCode, number> = { AU: 1.15, HK: 5.8, ID: 12_000, MY: 3.5, NZ: 1.25, PH: 43, SG: 1, TH: 26 };
+export const SGD_RATE: Record<CountryCode, number> = { AU: 1.15, HK: 5.8, ID: 12_000, MY: 3.5, NZ: 1.25, PH: 43, SG: 1, TH: 26 };
 
 /** Local price points in minor units (1/100): dollars end in .90, big currencies round to a step. */
 const STEP_MINOR: Record<CountryCode, number> = { AU: 100, HK: 1_000, ID: 100_000, MY: 100, NZ: 100, PH: 1_000, SG: 100, TH: 1_000 };

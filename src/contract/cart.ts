@@ -1,0 +1,189 @@
+import * as v from 'valibot';
+import { BAG_LINE_LIMIT, LINE_QUANTITY_LIMIT } from '../config/cart.ts';
+import { IsoDateSchema, TierNameSchema } from './loyalty.ts';
+import { MoneySchema } from './site.ts';
+
+/*
+ * The bag and the wish list (issue 12; spec §3 Cart and Offer, §7 cart/… and wishlist). One bag per
+ * shopper and country: a guest's by an http-only cookie, a member's by the account. Everything
+ * priced is read live by the server in the request's country and language; the client sends ids
+ * and quantities only.
+ */
+
+const IdSchema = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be a positive id'), v.maxValue(2_147_483_647, 'must be a valid id'));
+
+/** Stock of a line as the bag shows it: `reduced` when fewer units are left than the line holds. */
+export const INVENTORY_STATES = ['in_stock', 'low_stock', 'reduced', 'out_of_stock'] as const;
+export const InventoryStateSchema = v.picklist(INVENTORY_STATES);
+export type InventoryState = v.InferOutput<typeof InventoryStateSchema>;
+
+/** Why the bag cannot go to checkout; the SPA's guard says it in the shopper's words. */
+export const CHECKOUT_BLOCKS = ['empty', 'out_of_stock'] as const;
+export const CheckoutBlockSchema = v.picklist(CHECKOUT_BLOCKS);
+export type CheckoutBlock = v.InferOutput<typeof CheckoutBlockSchema>;
+
+/** Machine-readable kinds of 4xx answers of the bag (with `ApiErrorBody.code`). */
+export const CART_ERROR_CODES = {
+  /** The variant does not exist, is discontinued, or is not sold in the request's country (400 `body.variantId`). */
+  unknownVariant: 'unknown_variant',
+  /** More than the stock, the line limit or the bag's line limit (409, with the most allowed in `errors`). */
+  quantityUnavailable: 'quantity_unavailable',
+  outOfStock: 'out_of_stock',
+  bagFull: 'bag_full',
+  /** The line is not in this shopper's bag (404). */
+  unknownLine: 'unknown_line',
+  /** Offer code unknown, expired or not for this member (404, spec §8 'Offer not found'). */
+  offerNotFound: 'offer_not_found',
+  /** The offer's minimum spend is not reached yet (409). */
+  offerMinimumSpend: 'offer_minimum_spend',
+  /** More samples than the country allows, or a sample out of stock (409). */
+  sampleLimit: 'sample_limit',
+  sampleUnavailable: 'sample_unavailable',
+} as const;
+
+/** The spec §8 texts the bag's answers carry (the SPA shows its own translations). */
+export const CART_MESSAGES = {
+  offerNotFound: 'Offer not found',
+  noOffers: 'No offers found',
+  outOfStock: 'Out-of-stock item must be removed to proceed',
+} as const;
+
+export const CartLineSchema = v.object({
+  id: v.number(),
+  quantity: v.number(),
+  product: v.object({ id: v.number(), slug: v.string(), name: v.string(), brand: v.object({ slug: v.string(), name: v.string() }), imageUrl: v.string() }),
+  variant: v.object({ id: v.number(), sku: v.string(), name: v.string(), kind: v.picklist(['shade', 'size']), colorHex: v.nullable(v.string()) }),
+  /** Regular unit price in the country's currency, as it is now. */
+  unitPrice: MoneySchema,
+  /** Sale unit price when the product is on sale now. */
+  unitSalePrice: v.nullable(MoneySchema),
+  /** What the line costs: quantity × (sale or regular) unit price. */
+  lineTotal: MoneySchema,
+  /** Spec §3 `inventory`: the line's stock state and the units left (capped at the line limit). */
+  inventory: v.object({ state: InventoryStateSchema, available: v.number() }),
+  /** The most this line may hold now: min(stock, line limit). */
+  maxQuantity: v.number(),
+});
+export type CartLine = v.InferOutput<typeof CartLineSchema>;
+
+export const SampleChoiceSchema = v.object({ id: v.number(), name: v.string(), imageUrl: v.string(), inStock: v.boolean(), chosen: v.boolean() });
+export type SampleChoice = v.InferOutput<typeof SampleChoiceSchema>;
+
+export const OfferSchema = v.object({
+  code: v.string(),
+  title: v.string(),
+  description: v.string(),
+  /** Minimum spend in the country's currency; null: 'No minimum spend'. */
+  minimumSpend: v.nullable(MoneySchema),
+  /** Last day the offer can be used, in the country's calendar. */
+  validTill: IsoDateSchema,
+  /** Spend still missing for the offer to apply (0 when it applies). */
+  remaining: MoneySchema,
+  applies: v.boolean(),
+  applied: v.boolean(),
+  /** Beauty Pass offers: the tiers it is for; null for everyone's offers. */
+  tiers: v.nullable(v.array(TierNameSchema)),
+});
+export type Offer = v.InferOutput<typeof OfferSchema>;
+
+/** `GET cart/bag` (and `cart/`): the whole bag, computed live. */
+export const CartSchema = v.object({
+  country: v.string(),
+  /** Changes with every write: a client holding an older one knows its copy is stale. */
+  version: v.number(),
+  lines: v.array(CartLineSchema),
+  /** Spec §3 `count`: units in the bag (samples not counted). */
+  count: v.number(),
+  subtotal: MoneySchema,
+  /** The applied offer's discount (0 without one). */
+  discount: MoneySchema,
+  appliedOffer: v.nullable(v.object({ code: v.string(), title: v.string() })),
+  /** The tax included in the total (spec §3 `percent`, e.g. GST 9%); null where there is none (HK). */
+  tax: v.nullable(v.object({ label: v.string(), percent: v.number(), amount: MoneySchema })),
+  shipping: v.object({
+    /** Free shipping from this order amount (spec §9). */
+    threshold: MoneySchema,
+    /** Spend still missing for free shipping; 0 when reached. */
+    remaining: MoneySchema,
+    free: v.boolean(),
+  }),
+  total: MoneySchema,
+  points: v.object({
+    /** Points this bag would earn a member. */
+    earn: v.number(),
+    /** Spec §3 `validPoints` and `date`: the member's usable points and when they expire; null for guests. */
+    valid: v.nullable(v.object({ amount: v.number(), expiresOn: v.nullable(IsoDateSchema) })),
+  }),
+  samples: v.object({ chosen: v.array(v.number()), limit: v.number() }),
+  /** Buy now, pay later offers for this total (spec §9), within each provider's limits. */
+  bnpl: v.array(v.object({ provider: v.picklist(['afterpay', 'klarna', 'atome']), instalments: v.number(), instalment: MoneySchema, available: v.boolean() })),
+  checkout: v.object({ allowed: v.boolean(), blockedBy: v.nullable(CheckoutBlockSchema) }),
+  /** What the last guest-bag merge could not keep as it was (capped by stock or the line limit); shown once. */
+  mergeNotice: v.nullable(v.array(v.object({ productName: v.string(), variantName: v.string(), requested: v.number(), kept: v.number() }))),
+});
+export type Cart = v.InferOutput<typeof CartSchema>;
+export const CartResponseSchema = v.object({ data: CartSchema });
+
+/** `GET cart/items-count`: the header's number, cheap (no prices). */
+export const CartCountResponseSchema = v.object({ data: v.object({ count: v.number(), version: v.number() }) });
+
+const QuantitySchema = v.pipe(
+  v.number('must be a number'),
+  v.integer('must be a whole number'),
+  v.minValue(1, 'must be at least 1'),
+  v.maxValue(LINE_QUANTITY_LIMIT, `must be at most ${LINE_QUANTITY_LIMIT}`),
+);
+
+/** `POST cart/line-items`: add units of a variant (added to a line that has it already). */
+export const LineItemCreateSchema = v.object({ variantId: IdSchema, quantity: QuantitySchema });
+export type LineItemCreate = v.InferOutput<typeof LineItemCreateSchema>;
+
+/** `PATCH cart/line-items/{id}`: set the line's quantity. */
+export const LineItemUpdateSchema = v.object({ quantity: QuantitySchema });
+export type LineItemUpdate = v.InferOutput<typeof LineItemUpdateSchema>;
+
+/** `GET cart/samples`: the country's sample choices with stock and the shopper's picks. */
+export const SamplesResponseSchema = v.object({ data: v.object({ limit: v.number(), choices: v.array(SampleChoiceSchema) }) });
+
+/** `PUT cart/samples`: the shopper's picks (replaces them). */
+export const SamplesBodySchema = v.object({ sampleIds: v.pipe(v.array(IdSchema, 'must be a list of ids'), v.maxLength(BAG_LINE_LIMIT, 'too many samples')) });
+
+/** `GET cart/offers` and `cart/beauty-pass-offers`: the offers that apply and those that would after spending more. */
+export const OffersResponseSchema = v.object({ data: v.array(OfferSchema) });
+
+/** `POST cart/offers`: apply an offer by code (`DELETE cart/offers` removes it). */
+export const ApplyOfferSchema = v.object({ code: v.pipe(v.string('must be text'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(40, 'must be at most 40 characters')) });
+
+/** A wish-list entry: a product (optionally the shade or size the shopper liked), with its live stock. */
+export const WishlistItemSchema = v.object({
+  productId: v.number(),
+  slug: v.string(),
+  variantId: v.nullable(v.number()),
+  name: v.string(),
+  brand: v.string(),
+  imageUrl: v.string(),
+  price: MoneySchema,
+  salePrice: v.nullable(MoneySchema),
+  inStock: v.boolean(),
+  addedAt: v.string(),
+});
+export type WishlistItem = v.InferOutput<typeof WishlistItemSchema>;
+export const WishlistResponseSchema = v.object({ data: v.array(WishlistItemSchema) });
+
+/** `PATCH wishlist`: add and remove products (a guest's device list is sent with `add` at sign-in). */
+export const WishlistPatchSchema = v.object({
+  add: v.optional(v.pipe(v.array(v.object({ productId: IdSchema, variantId: v.optional(v.nullable(IdSchema)) })), v.maxLength(200, 'at most 200 at a time'))),
+  remove: v.optional(v.pipe(v.array(IdSchema), v.maxLength(200, 'at most 200 at a time'))),
+});
+export type WishlistPatch = v.InferOutput<typeof WishlistPatchSchema>;
+
+/** `GET cart/`: everything the bag screen shows in one answer (the bag, samples, offers, Beauty Pass offers): one read renders `/cart`. */
+export const CartScreenResponseSchema = v.object({
+  data: v.object({
+    bag: CartSchema,
+    samples: SamplesResponseSchema.entries.data,
+    offers: v.array(OfferSchema),
+    beautyPassOffers: v.array(OfferSchema),
+  }),
+});
+export type CartScreen = v.InferOutput<typeof CartScreenResponseSchema>['data'];

@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { LineItemCreateSchema, LineItemUpdateSchema } from '../../contract/cart.ts';
+import type { AuthService } from '../auth/service.ts';
+import { addLine, deleteLine, updateLine } from '../cart/lines.ts';
+import { cartOwner } from '../cart/owner.ts';
+import { bagAfterWrite } from '../cart/respond.ts';
+import type { Db } from '../db/client.ts';
+import { siteOf, type AppEnv } from '../http/site.ts';
+import { IdParamSchema, parseInput, parseJsonBody } from '../http/validate.ts';
+
+/**
+ * `cart/line-items`: add units of a variant (201), set a line's quantity, remove a line. Each
+ * answers the whole bag as it is after the write, so the client replaces its copy in one step.
+ */
+export function cartLineRoutes(db: Db, auth: AuthService) {
+  return new Hono<AppEnv>()
+    .post('/', async (c) => {
+      const { variantId, quantity } = await parseJsonBody(c, LineItemCreateSchema);
+      const owner = await cartOwner(c, auth);
+      const result = await addLine(db, owner, c.var.country, variantId, quantity);
+      return c.json({ data: await bagAfterWrite(c, db, owner, siteOf(c), result) }, 201);
+    })
+    .patch('/:id', async (c) => {
+      const { id } = parseInput(IdParamSchema, c.req.param(), 'param');
+      const { quantity } = await parseJsonBody(c, LineItemUpdateSchema);
+      const owner = await cartOwner(c, auth);
+      const result = await updateLine(db, owner, c.var.country, id, quantity);
+      return c.json({ data: await bagAfterWrite(c, db, owner, siteOf(c), result) }, 200);
+    })
+    .delete('/:id', async (c) => {
+      const { id } = parseInput(IdParamSchema, c.req.param(), 'param');
+      const owner = await cartOwner(c, auth);
+      const result = await deleteLine(db, owner, c.var.country, id);
+      return c.json({ data: await bagAfterWrite(c, db, owner, siteOf(c), result) }, 200);
+    });
+}

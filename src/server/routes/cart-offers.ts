@@ -1,0 +1,48 @@
+import { Hono, type Context } from 'hono';
+import { ApplyOfferSchema, SamplesBodySchema } from '../../contract/cart.ts';
+import type { AuthService } from '../auth/service.ts';
+import { applyOffer, listOffers, listSamples, removeOffer, replaceSamples } from '../cart/extras.ts';
+import { cartOwner, setGuestCookie } from '../cart/owner.ts';
+import { readBag } from '../cart/read.ts';
+import { bagAfterWrite } from '../cart/respond.ts';
+import type { Db } from '../db/client.ts';
+import { NO_STORE } from '../http/cache.ts';
+import { siteOf, type AppEnv } from '../http/site.ts';
+import { parseJsonBody } from '../http/validate.ts';
+
+/** `cart/samples` (the country's choices, the shopper's picks), `cart/offers` and `cart/beauty-pass-offers`. */
+export function cartOfferRoutes(db: Db, auth: AuthService) {
+  const offersOf = (beautyPass: boolean) => async (c: Context<AppEnv>) => {
+    const owner = await cartOwner(c, auth);
+    const site = siteOf(c);
+    const bag = await readBag(db, owner, site);
+    const data = await listOffers(db, owner, site, beautyPass, { subtotalMinor: Math.round(bag.subtotal.amount * 100), appliedCode: bag.appliedOffer?.code ?? null });
+    return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
+  };
+  return new Hono<AppEnv>()
+    .get('/samples', async (c) => {
+      const owner = await cartOwner(c, auth);
+      return c.json({ data: await listSamples(db, owner, siteOf(c)) }, 200, { 'Cache-Control': NO_STORE });
+    })
+    .put('/samples', async (c) => {
+      const { sampleIds } = await parseJsonBody(c, SamplesBodySchema);
+      const owner = await cartOwner(c, auth);
+      const result = await replaceSamples(db, owner, c.var.country, sampleIds);
+      if (result.newToken !== null) setGuestCookie(c, result.newToken);
+      const reader = result.newToken === null ? owner : { kind: 'guest' as const, token: result.newToken };
+      return c.json({ data: await listSamples(db, reader, siteOf(c)) }, 200);
+    })
+    .get('/offers', offersOf(false))
+    .get('/beauty-pass-offers', offersOf(true))
+    .post('/offers', async (c) => {
+      const { code } = await parseJsonBody(c, ApplyOfferSchema);
+      const owner = await cartOwner(c, auth);
+      const result = await applyOffer(db, owner, c.var.country, code);
+      return c.json({ data: await bagAfterWrite(c, db, owner, siteOf(c), result) }, 201);
+    })
+    .delete('/offers', async (c) => {
+      const owner = await cartOwner(c, auth);
+      await removeOffer(db, owner, c.var.country);
+      return c.json({ data: await bagAfterWrite(c, db, owner, siteOf(c), { newToken: null }) }, 200);
+    });
+}

@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import type { CartScreen } from '../../contract/cart.ts';
+import { unauthorized } from '../auth/middleware.ts';
+import type { AuthService } from '../auth/service.ts';
+import { listOffers, listSamples } from '../cart/extras.ts';
+import { mergeGuestBags } from '../cart/merge.ts';
+import { cartOwner, clearGuestCookie, guestToken } from '../cart/owner.ts';
+import { itemsCount, readBag } from '../cart/read.ts';
+import { publicBag } from '../cart/respond.ts';
+import type { Db } from '../db/client.ts';
+import { NO_STORE } from '../http/cache.ts';
+import { siteOf, type AppEnv } from '../http/site.ts';
+
+/**
+ * The bag's reads: `cart/items-count` (the header's number), `cart/bag` (the whole bag), `cart/`
+ * (everything `/cart` shows in one answer), and `POST cart/merge` (tries a failed guest-bag merge
+ * again). Never cached: a bag is one shopper's.
+ */
+export function cartRoutes(db: Db, auth: AuthService) {
+  return new Hono<AppEnv>()
+    .get('/items-count', async (c) => {
+      const owner = await cartOwner(c, auth);
+      return c.json({ data: await itemsCount(db, owner, c.var.country) }, 200, { 'Cache-Control': NO_STORE });
+    })
+    .get('/bag', async (c) => {
+      const owner = await cartOwner(c, auth);
+      const bag = await readBag(db, owner, siteOf(c), { consumeNotice: true });
+      return c.json({ data: publicBag(bag) }, 200, { 'Cache-Control': NO_STORE });
+    })
+    .get('/', async (c) => {
+      const owner = await cartOwner(c, auth);
+      const site = siteOf(c);
+      const bag = await readBag(db, owner, site, { consumeNotice: true });
+      const basis = { subtotalMinor: Math.round(bag.subtotal.amount * 100), appliedCode: bag.appliedOffer?.code ?? null };
+      const [samples, offers, beautyPassOffers] = await Promise.all([
+        listSamples(db, owner, site),
+        listOffers(db, owner, site, false, basis),
+        listOffers(db, owner, site, true, basis),
+      ]);
+      const data: CartScreen = { bag: publicBag(bag), samples, offers, beautyPassOffers };
+      return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
+    })
+    .post('/merge', async (c) => {
+      const owner = await cartOwner(c, auth);
+      if (owner.kind !== 'member') throw unauthorized();
+      const token = guestToken(c);
+      if (token !== null) {
+        await mergeGuestBags(db, token, owner.userId);
+        clearGuestCookie(c);
+      }
+      const bag = await readBag(db, owner, siteOf(c), { consumeNotice: true });
+      return c.json({ data: publicBag(bag) }, 200);
+    });
+}
