@@ -116,6 +116,13 @@ describe('/cart', () => {
     expect(offers.getByRole('textbox', { name: 'Offer code' })).toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('after a sign-in merge, what could not be kept as it was is said once, from the bag', async () => {
+    const merged = screenOf(cartOf([LIPSTICK], 1, { mergeNotice: [{ productName: 'Product 1', variantName: 'Shade 11', requested: 6, kept: 4 }] }));
+    await renderBag(merged);
+    expect(await screen.findByText('We added your earlier bag to this one. Some quantities changed:')).toBeInTheDocument();
+    expect(screen.getByText('Product 1 (Shade 11): 4 of 6 kept')).toBeInTheDocument();
+  });
+
   test('no offers: "No offers found"', async () => {
     await renderBag(screenOf(cartOf([LIPSTICK], 1), []));
     expect(await screen.findByText('No offers found')).toBeInTheDocument();

@@ -52,6 +52,21 @@ function useFailureText(): (failure: BagFailure) => { title: string; text: strin
   };
 }
 
+/** What the guest bag's merge at sign-in could not keep as it was (capped by stock or the line limit). */
+function MergeNotice({ notice }: { notice: NonNullable<Cart['mergeNotice']> }) {
+  const { t } = useLingui();
+  return (
+    <div className="panel bag__merge" role="status">
+      <p className="panel__title">{t`We added your earlier bag to this one. Some quantities changed:`}</p>
+      <ul>
+        {notice.map(({ productName, variantName, requested, kept }) => (
+          <li key={`${productName}-${variantName}`}>{t`${productName} (${variantName}): ${kept} of ${requested} kept`}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * `/cart` (spec §2): the bag, server-rendered from its screen machine (`GET cart/` in one read) and
  * restored from the page's snapshot in the browser; changes are the bag machine's (optimistic,
@@ -130,6 +145,7 @@ export default function BagScreen() {
       {view.status === 'ready' && bag ? (
         <div className="bag__layout">
           <div className="bag__main">
+            {bag.mergeNotice && bag.mergeNotice.length > 0 ? <MergeNotice notice={bag.mergeNotice} /> : null}
             {view.stockWarning ? (
               <p className="bag__warning" role="alert">
                 {t`Out-of-stock item must be removed to proceed`}
