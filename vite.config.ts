@@ -42,16 +42,12 @@ export default defineConfig({
         // Everything the entry imports statically goes into the entry chunk: the browser needs it all
         // before the first screen anyway, and one file compresses better than 13 (4–5 KB less brotli
         // per first screen). What is loaded later keeps its own chunks.
-        // The bag's code (its machines, API, contract and the button's live part) is one chunk: the bag
-        // screen and the "Add to bag" buttons load it at once, and a first screen that can load it
-        // lists one file name for it instead of one per module (each name is bytes of the entry).
         codeSplitting: {
           groups: [
             { name: 'first-screen', tags: ['$initial'] },
             // Price, badges and "Add to bag" go together onto the product page and every card: one chunk
             // (the bag screen's use of the price alone would otherwise split them, at ~150 B per first screen).
             { name: 'product-parts', test: /src\/web\/shared\/ui\/(price|badges)\.tsx|src\/web\/shared\/bag\/add-to-bag-button\.tsx/ },
-            { name: 'bag', test: /machines\/bag\/|src\/web\/features\/bag\/(add-to-bag-live|messages)|src\/web\/shared\/api\/cart-api|src\/contract\/cart\.ts/ },
           ],
         },
       },
