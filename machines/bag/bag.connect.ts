@@ -62,8 +62,10 @@ export interface BagApi {
 export function bagConnect(snapshot: Snapshot, send: Send): BagApi {
   const { screen, writes, picksSent, picksWanted, offerFailure, lastFailure } = snapshot.context;
   const lines = shownLines(screen, writes);
-  const saving = snapshot.hasTag('saving');
-  const lineSaving = Object.keys(writes).length > 0 || picksSent !== null;
+  // Read again after another tab's change: shown as it was, but nothing is sent until it is back.
+  const refreshing = snapshot.matches('refreshing');
+  const saving = snapshot.hasTag('saving') || refreshing;
+  const lineSaving = Object.keys(writes).length > 0 || picksSent !== null || refreshing;
   const bag = screen?.bag ?? null;
   const status: BagStatus = snapshot.hasTag('failure') ? 'failure' : snapshot.hasTag('busy') || screen === null ? 'loading' : lines.length === 0 ? 'empty' : 'ready';
   const picks = picksWanted ?? picksSent ?? bag?.samples.chosen ?? [];

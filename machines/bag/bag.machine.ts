@@ -32,7 +32,9 @@ export type BagEvent =
   | { type: 'bag.sample.toggle'; sampleId: number }
   | { type: 'bag.offer.apply'; code: string }
   | { type: 'bag.offer.remove' }
-  | { type: 'bag.checkout' };
+  | { type: 'bag.checkout' }
+  /** Another tab changed the bag: read it again (when nothing of this tab is on its way). */
+  | { type: 'bag.refresh' };
 
 /** The answers of the spawned line writes (`line.<variant id>`), declared so the machine can take them. */
 export type LineWriteEvent = { type: `xstate.done.actor.line.${string}`; output: Cart } | { type: `xstate.error.actor.line.${string}`; error: unknown };
@@ -105,6 +107,8 @@ export const bagMachine = setup({
     picksQueued: ({ context }) => context.picksWanted !== null && context.picksSent !== null && !samePicks(context.picksWanted, context.picksSent),
     /** This answer settles the last line in flight (nothing queued behind it). */
     lastLineSettles: ({ context }, { key, bag }: { key: string; bag: Cart }) => Object.keys(settleLine(context, key, bag).writes).length === 0,
+    /** Nothing of this tab on its way: a fresh read cannot be overtaken by an answer still coming. */
+    atRest: ({ context }) => Object.keys(context.writes).length === 0 && context.picksSent === null,
     lastLineFails: ({ context }, key: string) => Object.keys(without(context.writes, key)).length === 0,
     canCheckout: ({ context }) => checkoutRefusal(context.screen?.bag ?? null, shownLines(context.screen, context.writes), Object.keys(context.writes).length > 0 || context.picksSent !== null) === null,
   },
@@ -194,10 +198,23 @@ export const bagMachine = setup({
       },
     },
     failure: { tags: ['failure'], on: { 'bag.retry': 'loading' } },
+    // The bag stays shown while it is read again; a failed read keeps it as it was.
+    refreshing: {
+      tags: ['bag'],
+      invoke: {
+        id: 'refresh',
+        src: 'loadBag',
+        onDone: { target: 'ready', actions: { type: 'show', params: ({ event }) => event.output } },
+        onError: { target: 'ready' },
+      },
+    },
     ready: {
       tags: ['bag'],
       type: 'parallel',
-      on: { 'bag.checkout': { guard: 'canCheckout', actions: 'checkout' } },
+      on: {
+        'bag.checkout': { guard: 'canCheckout', actions: 'checkout' },
+        'bag.refresh': { guard: 'atRest', target: 'refreshing' },
+      },
       states: {
         lines: {
           initial: 'idle',

@@ -26,13 +26,19 @@ export const bagModel = defineModel({
       ];
     }
     if (snapshot.matches('failure')) return [{ type: 'bag.retry' }];
+    if (snapshot.matches('refreshing')) {
+      return [
+        { type: 'xstate.done.actor.refresh', output: BAG_SCREEN },
+        { type: 'xstate.error.actor.refresh', error: { kind: 'network' } },
+      ];
+    }
     const { context } = snapshot;
     const bag: Cart | undefined = context.screen?.bag;
     if (!bag) return [];
     const linesBusy = snapshot.matches({ ready: { lines: 'saving' } });
     const samplesBusy = snapshot.matches({ ready: { samples: 'saving' } });
     const offerBusy = !snapshot.matches({ ready: { offer: 'idle' } });
-    const events: BagModelEvent[] = [{ type: 'bag.checkout' }];
+    const events: BagModelEvent[] = [{ type: 'bag.checkout' }, { type: 'bag.refresh' }];
     if (!samplesBusy && !offerBusy) {
       events.push(
         { type: 'bag.quantity', variantId: 11, quantity: 3 },

@@ -195,6 +195,23 @@ describe('bag: rollback', () => {
   });
 });
 
+describe('bag: another tab', () => {
+  test('a refresh reads the bag again while it stays shown, but not while this tab has a change on its way', async () => {
+    const bag = startBag();
+    await tick();
+    bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 3 });
+    bag.actor.send({ type: 'bag.refresh' });
+    expect(bag.actor.getSnapshot().matches('ready')).toBe(true);
+    bag.writes[0]?.answer.resolve(afterWrite(BAG_SCREEN.bag, 11, 3));
+    await tick();
+    bag.actor.send({ type: 'bag.refresh' });
+    expect(bag.actor.getSnapshot().value).toBe('refreshing');
+    expect(bag.view()).toMatchObject({ status: 'ready', saving: true, checkoutDisabledReason: 'out_of_stock' });
+    await tick();
+    expect(bag.actor.getSnapshot().matches('ready')).toBe(true);
+  });
+});
+
 describe('bag: checkout', () => {
   test('blocked by the out-of-stock line until it is removed, then allowed', async () => {
     const bag = startBag();

@@ -54,11 +54,16 @@ describe('the header’s bag count', () => {
     const there = createBagCountStore(client(async () => 0));
     const elsewhere = createBagCountStore(client(async () => 0, 'TH'));
     const heard = vi.fn();
+    const otherTab = vi.fn();
     there.subscribe(heard);
+    there.onOtherTab(otherTab);
+    here.onOtherTab(otherTab);
     here.confirm(4);
     await settle();
     expect(there.count).toBe(4);
     expect(heard).toHaveBeenCalled();
+    // Only the tab that heard it is told: the one that wrote knows already.
+    expect(otherTab).toHaveBeenCalledTimes(1);
     expect(elsewhere.count).toBeNull();
   });
 

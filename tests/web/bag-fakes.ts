@@ -23,6 +23,7 @@ export function cartApiFake(screen: CartScreen, overrides: Partial<CartApi> = {}
 /** The header's count store with a fixed count to start from; `confirmed` records what bag code told it. */
 export function countStoreFake(start: number | null) {
   const listeners = new Set<() => void>();
+  const otherTab = new Set<() => void>();
   const confirmed: number[] = [];
   let count = start;
   const store: BagCountStore = {
@@ -43,8 +44,18 @@ export function countStoreFake(start: number | null) {
       count = (count ?? 0) + delta;
       listeners.forEach((listener) => listener());
     },
+    onOtherTab: (listener) => {
+      otherTab.add(listener);
+      return () => otherTab.delete(listener);
+    },
   };
-  return { store, confirmed };
+  /** Another tab changed the bag to `next` units. */
+  const fromOtherTab = (next: number) => {
+    count = next;
+    listeners.forEach((listener) => listener());
+    otherTab.forEach((listener) => listener());
+  };
+  return { store, confirmed, fromOtherTab };
 }
 
 export function bagApis(api: CartApi, count: BagCountStore = countStoreFake(null).store) {

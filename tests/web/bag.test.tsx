@@ -123,6 +123,17 @@ describe('/cart', () => {
     expect(screen.getByText('Product 1 (Shade 11): 4 of 6 kept')).toBeInTheDocument();
   });
 
+  test('another tab’s change is read again, and the lines follow', async () => {
+    let bag = BAG_SCREEN;
+    const api = cartApiFake(BAG_SCREEN, { screen: async () => bag });
+    const { count } = await renderBag(BAG_SCREEN, api);
+    expect(await screen.findByRole('link', { name: 'Product 2' })).toBeInTheDocument();
+    bag = screenOf(afterWrite(BAG_SCREEN.bag, 21, 0));
+    act(() => count.fromOtherTab(2));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Product 2' })).not.toBeInTheDocument());
+    expect(api.screen).toHaveBeenCalledTimes(2);
+  });
+
   test('no offers: "No offers found"', async () => {
     await renderBag(screenOf(cartOf([LIPSTICK], 1), []));
     expect(await screen.findByText('No offers found')).toBeInTheDocument();

@@ -111,6 +111,8 @@ export default function BagScreen() {
   const view = bagConnect(snapshot, send);
   const bag = view.bag;
   const loadedCount = bag?.count ?? null;
+  // Another tab changed the bag: read it again (the machine waits until this tab's own changes are back).
+  useEffect(() => count?.onOtherTab(() => send({ type: 'bag.refresh' })), [count, send]);
   // The bag read here is the newest count this tab knows: the header (and other tabs) follow it.
   useEffect(() => {
     if (loadedCount !== null) count?.confirm(loadedCount);

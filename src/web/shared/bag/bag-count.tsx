@@ -24,6 +24,8 @@ export interface BagCountStore {
   confirm(count: number): void;
   /** Moves the shown count by `delta` until the answer confirms it (an add in flight). */
   shift(delta: number): void;
+  /** Called when another tab changed the bag (the bag screen reads it again). */
+  onOtherTab(listener: () => void): () => void;
 }
 
 /** The part of `GET cart/items-count` (CartCountResponseSchema) the header needs: the contract module would weigh on every first screen. */
@@ -41,6 +43,7 @@ const isCountMessage = (value: unknown): value is CountMessage =>
 
 export function createBagCountStore(client: ApiClient): BagCountStore {
   const listeners = new Set<() => void>();
+  const otherTabListeners = new Set<() => void>();
   let confirmed: number | null = null;
   let shifted = 0;
   let generation = 0;
@@ -50,7 +53,9 @@ export function createBagCountStore(client: ApiClient): BagCountStore {
     publish();
   };
   const heard = (data: unknown) => {
-    if (isCountMessage(data) && data.country === client.site().country) take(data.count);
+    if (!isCountMessage(data) || data.country !== client.site().country) return;
+    take(data.count);
+    otherTabListeners.forEach((listener) => listener());
   };
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
   if (channel) channel.onmessage = (event: MessageEvent) => heard(event.data);
@@ -93,6 +98,10 @@ export function createBagCountStore(client: ApiClient): BagCountStore {
     shift(delta) {
       shifted += delta;
       publish();
+    },
+    onOtherTab(listener) {
+      otherTabListeners.add(listener);
+      return () => otherTabListeners.delete(listener);
     },
   };
 }
