@@ -31,6 +31,8 @@ function folderBut(folder: string): string[] {
 }
 const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
   account: [...folderBut('src/web/features/account'), '<rootDir>/machines/account'],
+  // The bag screen, and what the shared "Add to bag" buttons load at their first click.
+  bag: ['<rootDir>/src/web/features/bag', '<rootDir>/machines/bag'],
   booking: ['<rootDir>/src/web/features/booking', '<rootDir>/machines/booking'],
   // Catalogue parts loaded after the first screen: the filters and sort, the listing's data and URL
   // codec. The listing screens (home, category, brand, sale, search results) are first screens:

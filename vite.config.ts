@@ -76,8 +76,8 @@ export default defineConfig({
             ]),
             // The catalogue's reads and their schemas: home, category, brand and product pages.
             filesChunk('catalog', ['src/contract/catalog.ts', 'src/web/shared/api/catalog-api.ts']),
-            // Prices, badges and the formatting they use: the home and product pages.
-            filesChunk('price', ['src/web/shared/site/format.ts', 'src/web/shared/ui/price.tsx', 'src/web/shared/ui/badges.tsx']),
+            // Prices, badges, the formatting they use and "Add to bag": the product page and every card.
+            filesChunk('price', ['src/web/shared/site/format.ts', 'src/web/shared/ui/price.tsx', 'src/web/shared/ui/badges.tsx', 'src/web/shared/bag/add-to-bag-button.tsx']),
           ],
         },
       },

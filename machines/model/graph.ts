@@ -147,6 +147,11 @@ export function statechart(model: AnyMachineModel): { root: ChartNode; edges: Ch
   return { root: walk(graph), edges };
 }
 
+/** Whether an event type takes a transition written for `descriptor`: exact, or a partial wildcard (`xstate.done.actor.line.*` for spawned children). */
+export function matchesDescriptor(descriptor: string, type: string): boolean {
+  return descriptor === type || (descriptor.endsWith('.*') && type.startsWith(descriptor.slice(0, -1)));
+}
+
 function activeIds(snapshot: AnyMachineSnapshot): Set<string> {
   return new Set(snapshot._nodes.map((node: AnyStateNode) => node.id));
 }
@@ -172,7 +177,7 @@ export function coverage(model: AnyMachineModel, paths: RawPath[] = rawTransitio
       active.forEach((id) => seenStates.add(id));
       if (previous) {
         for (const edge of chart.edges) {
-          if (edge.event === step.event.type && previous.has(edge.source) && active.has(edge.target)) seenEdges.add(edge.id);
+          if (matchesDescriptor(edge.event, step.event.type) && previous.has(edge.source) && active.has(edge.target)) seenEdges.add(edge.id);
         }
       }
       previous = active;

@@ -122,6 +122,11 @@ export const CartSchema = v.object({
   mergeNotice: v.nullable(v.array(v.object({ productName: v.string(), variantName: v.string(), requested: v.number(), kept: v.number() }))),
 });
 export type Cart = v.InferOutput<typeof CartSchema>;
+/**
+ * The answer of `GET cart/bag` and of every bag write (`POST`/`PATCH`/`DELETE cart/line-items`,
+ * `PUT cart/samples`, `POST`/`DELETE cart/offers`): the whole bag after it, so the SPA confirms its
+ * optimistic copy from one answer and never computes a figure itself.
+ */
 export const CartResponseSchema = v.object({ data: CartSchema });
 
 /** `GET cart/items-count`: the header's number, cheap (no prices). */

@@ -38,6 +38,8 @@ export interface RenderedPage {
   lang: string;
   /** Source modules (keys of the build manifest) whose chunks the page needs at once: the server preloads them. */
   modules: string[];
+  /** One shopper's own page (the bag): never kept in the page cache and sent `private`, even to a guest. */
+  personal?: boolean;
 }
 
 export interface PageRenderer {

@@ -1,4 +1,5 @@
 import { accountMessages } from '../../src/web/features/account/messages.ts';
+import { bagMessages } from '../../src/web/features/bag/messages.ts';
 import { bookingMessages } from '../../src/web/features/booking/messages.ts';
 import { catalogMessages } from '../../src/web/features/catalog/messages.ts';
 import { legalMessages } from '../../src/web/features/legal/messages.ts';
@@ -11,6 +12,7 @@ import type { FeatureMessages } from '../../src/web/shared/i18n/feature-catalogs
 /** Every feature's catalog: component tests render with all messages loaded (`loadCatalog`). */
 export const ALL_FEATURE_MESSAGES: readonly FeatureMessages[] = [
   accountMessages,
+  bagMessages,
   bookingMessages,
   catalogMessages,
   legalMessages,

@@ -30,6 +30,10 @@ export function preloadAppChunks(): Promise<unknown> {
     import('../../src/web/features/product/product-screen.tsx'),
     import('../../src/web/features/product/after-first-paint.ts'),
     import('../../src/web/features/legal/privacy-screen.tsx'),
+    // The bag: its screen, the header's count (after hydration, on every page) and the "Add to bag" button's live part.
+    import('../../src/web/features/bag/bag-screen.tsx'),
+    import('../../src/web/features/bag/add-to-bag-live.tsx'),
+    import('../../src/web/shared/bag/bag-count.tsx'),
     import('../../src/web/features/legal/terms-screen.tsx'),
     // Each account screen is a chunk of its own; the forms' errors and the Google button load after them.
     ...Object.values(ACCOUNT_SCREENS).map((screen) => screen.preload?.()),

@@ -155,4 +155,16 @@ describe('server-rendered pages', () => {
     await t.app.request('/privacy', { headers: { Cookie: 'jwt-data=e30' } });
     expect(renders.filter((path) => path === '/privacy')).toHaveLength(4);
   });
+
+  test('a guest’s bag is theirs: /cart is rendered for each request and sent private, page and payload', async () => {
+    renders.length = 0;
+    const first = await t.app.request('/cart');
+    const again = await t.app.request('/cart');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect(again.headers.get('cache-control')).toBe('private, no-cache');
+    const payload = await t.app.request('/cart/_payload.json');
+    expect(payload.headers.get('cache-control')).toBe('private, no-cache');
+    expect(renders.filter((path) => path === '/cart')).toHaveLength(3);
+  });
 });

@@ -11,6 +11,8 @@ import { SESSION_COOKIES } from '../../contract/session-constants.ts';
 export interface CachedPage {
   status: number;
   body: string;
+  /** One shopper's own page (RenderedPage.personal): never kept. */
+  personal?: boolean;
 }
 
 /** What decides an anonymous page besides its URL: the cookies the site is resolved from. */

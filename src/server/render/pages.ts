@@ -85,7 +85,7 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
       rootHtml: page.html,
       state: page.state,
     });
-    return { status: page.status, body };
+    return { status: page.status, body, personal: page.personal ?? false };
   };
 
   const errorDocument = async (c: Context, pathname: string, referenceId: string): Promise<string> => {
@@ -109,6 +109,8 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
     const hit = cache.get(key);
     if (hit) return { page: hit, anonymous: true };
     const page = await make();
+    // A guest's own page (the bag) is theirs alone: rendered every time, never shared.
+    if (page.personal) return { page, anonymous: false };
     // A 500 is never kept; a 404 is as stable as the page it would have been.
     if (page.status === 200 || page.status === 404) cache.set(key, page);
     return { page, anonymous: true };
@@ -131,7 +133,7 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
       if (payload) {
         const { page, anonymous } = await cached(c, 'payload', pagePath, async () => {
           const { page: rendered } = await render(c, pagePath);
-          return { status: rendered.status, body: JSON.stringify(rendered.state) };
+          return { status: rendered.status, body: JSON.stringify(rendered.state), personal: rendered.personal ?? false };
         });
         return c.body(page.body, page.status === 404 ? 404 : 200, { 'Content-Type': 'application/json; charset=utf-8', ...cacheHeaders(anonymous) });
       }

@@ -7,6 +7,7 @@ import type { ApiClient } from '../shared/api/client.ts';
 import { ApiProvider, type ApiFakes } from '../shared/api/api-provider.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import type { AuthRefreshActor } from '../shared/session/coordinator.ts';
+import { AddToBagLiveContext } from '../shared/bag/add-to-bag-slot.ts';
 import { NotificationsProvider, type NotificationsProviderProps } from '../features/notifications/notifications-provider.tsx';
 import type { RuntimeEffects } from './runtime/effects.ts';
 import { RuntimeRouter } from './runtime/runtime-router.tsx';
@@ -58,6 +59,9 @@ export interface RenderSetup {
 const SessionExpiredNotice = lazy(() => import('./session-expired-notice.tsx').then((module) => ({ default: module.SessionExpiredNotice })));
 
 // Only for a country the store does not ship to.
+/** The "Add to bag" buttons' live part (the bag feature), handed to the shared button: loaded at its first click. */
+const AddToBagLive = lazy(() => import('../features/bag/add-to-bag-live.tsx'));
+
 const WelcomeScreen = lazy(() => import('./welcome-screen.tsx').then((module) => ({ default: module.WelcomeScreen })));
 
 /** The whole SPA: translations, site, API and router, or the welcome screen of an unsupported country. */
@@ -94,6 +98,7 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
           ) : (
             <SiteProvider site={resolution.site} effects={effects}>
               <ApiProvider client={client} {...(apis ? { fakes: apis } : {})}>
+                <AddToBagLiveContext.Provider value={AddToBagLive}>
                 <RuntimeRouter
                   {...(locationHook ? { hook: locationHook } : {})}
                   {...(searchHook ? { searchHook } : {})}
@@ -108,6 +113,7 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
                   ) : null}
                   {children === undefined ? <AppRoutes /> : children}
                 </RuntimeRouter>
+                </AddToBagLiveContext.Provider>
               </ApiProvider>
             </SiteProvider>
           )}

@@ -40,6 +40,7 @@ export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/brands/:slug': ['src/web/features/catalog/brand-screen.tsx'],
   '/sale': ['src/web/features/catalog/sale-screen.tsx'],
   '/search': ['src/web/features/catalog/search-screen.tsx'],
+  '/cart': ['src/web/features/bag/bag-screen.tsx'],
   '/privacy': ['src/web/features/legal/privacy-screen.tsx'],
   '/terms': ['src/web/features/legal/terms-screen.tsx'],
   '/swagger': ['src/web/features/sandbox/swagger-screen.tsx'],
@@ -82,6 +83,7 @@ export async function renderPage({ url, cookie, fetchApi, onError, googleSignIn 
   const html = await text(prelude);
   return {
     status: output.status,
+    personal: output.personal,
     html,
     head: output.head,
     state: { snapshots: screenState.snapshots, signedIn },

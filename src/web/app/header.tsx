@@ -3,8 +3,12 @@ import { lazy, startTransition, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Layout } from '../../contract/layouts.ts';
 import type { ResourceView } from '../shared/hooks/use-resource.ts';
+import { useHydrated } from '../shared/ssr/use-hydrated.ts';
 import { useSignedIn, useSignInHref } from '../shared/session/session-store.ts';
 import { SiteMenu } from './site-menu.tsx';
+
+/** The bag count and its store: after hydration, in a chunk of its own (not on the first screen). */
+const BagCount = lazy(() => import('../shared/bag/bag-count.tsx'));
 
 /** The combobox with suggestions: its own chunk, fetched when the shopper shows interest in the box. */
 const SearchBox = lazy(() => import('../features/search/search-box.tsx'));
@@ -72,6 +76,28 @@ function AccountLink() {
 }
 
 /**
+ * The bag with its count on every page. The count is the shopper's, so the server renders the
+ * link without it (a cached page is shared) and it arrives after hydration in a box that already
+ * has its size: nothing moves. The link's name then says it: "Bag, 3 items".
+ */
+function BagLink() {
+  const { t } = useLingui();
+  const hydrated = useHydrated();
+  return (
+    <Link href="/cart" className="site-header__bag">
+      <span>{t`Bag`}</span>
+      <span className="site-header__count">
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <BagCount />
+          </Suspense>
+        ) : null}
+      </span>
+    </Link>
+  );
+}
+
+/**
  * The site header. Desktop: logo, search and account, then the categories with country and
  * language. Phone (640 px wide or less): one row of logo, account and the Menu button that holds
  * the categories, country and language (site-menu.tsx), the search box a row below; every part
@@ -87,6 +113,7 @@ export function Header({ layout }: { layout: ResourceView<Layout> }) {
         </Link>
         <HeaderSearch />
         <AccountLink />
+        <BagLink />
         <SiteMenu layout={layout} />
       </div>
     </header>

@@ -78,6 +78,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/brands/:slug', layout: 'default', screen: lazyScreen(() => import('../features/catalog/brand-screen.tsx')), validate: isProductSlug },
   { path: '/sale', layout: 'default', screen: lazyScreen(() => import('../features/catalog/sale-screen.tsx')) },
   { path: '/search', layout: 'default', screen: lazyScreen(() => import('../features/catalog/search-screen.tsx')) },
+  // The bag (issue 12): the shopper's own, server-rendered and never kept in the page cache.
+  { path: '/cart', layout: 'default', screen: lazyScreen(() => import('../features/bag/bag-screen.tsx')) },
   { path: '/privacy', layout: 'default', screen: lazyScreen(() => import('../features/legal/privacy-screen.tsx')) },
   { path: '/terms', layout: 'default', screen: lazyScreen(() => import('../features/legal/terms-screen.tsx')) },
   { path: '/swagger', layout: 'blank', screen: lazyScreen(() => import('../features/sandbox/swagger-screen.tsx')) },

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import type { ProductDetail } from '../../../contract/catalog.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createCatalogApi } from '../../shared/api/catalog-api.ts';
+import { AddToBagButton } from '../../shared/bag/add-to-bag-button.tsx';
 import { Badges } from '../../shared/ui/badges.tsx';
 import { Breadcrumb } from '../../shared/ui/breadcrumb.tsx';
 import { Price } from '../../shared/ui/price.tsx';
@@ -69,6 +70,7 @@ function ProductView({ product: cached }: { product: ProductDetail }) {
               <ShadePicker variants={product.variants} selectedId={selected.id} onSelect={(variant) => setSelectedId(variant.id)} labelId={pickerLabelId} />
             </div>
           ) : null}
+          {inStock && selected ? <AddToBagButton target={{ variantId: selected.id }} productName={selected.name ? `${productName} (${shadeName})` : productName} /> : null}
           <Suspense fallback={null}>
             <ProductLive product={product} variant={selected} onLive={setLive} />
           </Suspense>

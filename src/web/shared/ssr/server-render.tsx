@@ -16,12 +16,14 @@ export interface ServerRender {
   googleSignIn: GoogleSignInMeta | null;
   /** The route table's pattern the page matched (null: no route), for the chunks the page preloads. */
   route: string | null;
+  /** The page shows one shopper's own data (a guest's bag too): the server never shares it from its cache. */
+  personal: boolean;
 }
 
 export const ServerRenderContext = createContext<ServerRender | null>(null);
 
 export function createServerRender(googleSignIn: GoogleSignInMeta | null = null): ServerRender {
-  return { head: null, status: 200, googleSignIn, route: null };
+  return { head: null, status: 200, googleSignIn, route: null, personal: false };
 }
 
 export function useServerRender(): ServerRender | null {
@@ -32,4 +34,10 @@ export function useServerRender(): ServerRender | null {
 export function useResponseStatus(status: number): void {
   const server = useServerRender();
   if (server) server.status = status;
+}
+
+/** The page is this shopper's own (the bag): the server renders it for each request and sends it `private`. */
+export function useResponsePersonal(): void {
+  const server = useServerRender();
+  if (server) server.personal = true;
 }

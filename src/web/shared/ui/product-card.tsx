@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { forwardRef } from 'react';
 import { Link } from 'wouter';
 import type { ProductSummary } from '../../../contract/catalog.ts';
+import { AddToBagButton } from '../bag/add-to-bag-button.tsx';
 import { Badges } from './badges.tsx';
 import { Price } from './price.tsx';
 
@@ -45,6 +46,8 @@ export const ProductCard = forwardRef<HTMLAnchorElement, ProductCardProps>(funct
         </p>
       ) : null}
       <Badges badges={waitlisted ? [...product.badges, 'waitlisted'] : product.badges} />
+      {/* A product of several shades or sizes is chosen on its page: the card's link leads there. */}
+      {product.inStock && product.variantCount === 1 ? <AddToBagButton target={{ slug: product.slug }} productName={product.name} /> : null}
     </article>
   );
 });

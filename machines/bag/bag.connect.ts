@@ -1,0 +1,115 @@
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import type { Cart, CartLine, Offer, SampleChoice } from '../../src/contract/cart.ts';
+import type { BagFailure, OfferFailure } from './bag.failure.ts';
+import type { bagMachine } from './bag.machine.ts';
+import { checkoutRefusal, increaseRefusal, lineKey, sampleRefusal, shownLines, type CheckoutRefusal, type IncreaseRefusal, type SampleRefusal } from './bag.rules.ts';
+
+type Snapshot = SnapshotFrom<typeof bagMachine>;
+type Send = (event: EventFromLogic<typeof bagMachine>) => void;
+
+/** `data-state` of the bag screen. */
+export type BagStatus = 'loading' | 'failure' | 'empty' | 'ready';
+
+export interface BagLineView {
+  /** Stable per variant (a line keeps its key while its first add is on its way). */
+  key: string;
+  line: CartLine;
+  /** What the stepper shows: the latest wish, not yet confirmed when `pending`. */
+  quantity: number;
+  pending: boolean;
+  outOfStock: boolean;
+  increaseDisabledReason: IncreaseRefusal | null;
+  /** At 1 the stepper goes no lower: removing is its own button. */
+  decreaseDisabledReason: 'minimum' | null;
+  increase(): void;
+  decrease(): void;
+  remove(): void;
+}
+
+export interface SampleView extends SampleChoice {
+  picked: boolean;
+  disabledReason: SampleRefusal | null;
+}
+
+export interface OfferView extends Offer {
+  /** From the bag (the offer list is read with the screen; the bag says which one is applied now). */
+  applied: boolean;
+}
+
+export interface BagApi {
+  status: BagStatus;
+  /** The bag as the server last confirmed it: the summary's figures (they follow each answer). */
+  bag: Cart | null;
+  lines: BagLineView[];
+  /** Changes are on their way: the summary's figures are the last confirmed ones until they return. */
+  saving: boolean;
+  /** A shown line is out of stock: 'Out-of-stock item must be removed to proceed'. */
+  stockWarning: boolean;
+  checkoutDisabledReason: CheckoutRefusal | null;
+  samples: { limit: number; picked: number; limitReached: boolean; saving: boolean; choices: SampleView[] };
+  offers: OfferView[];
+  beautyPassOffers: OfferView[];
+  offerBusy: boolean;
+  offerFailure: OfferFailure | null;
+  lastFailure: BagFailure | null;
+  retry(): void;
+  checkout(): void;
+  toggleSample(sampleId: number): void;
+  applyOffer(code: string): void;
+  removeOffer(): void;
+}
+
+export function bagConnect(snapshot: Snapshot, send: Send): BagApi {
+  const { screen, writes, picksSent, picksWanted, offerFailure, lastFailure } = snapshot.context;
+  const lines = shownLines(screen, writes);
+  // Read again after another tab's change: shown as it was, but nothing is sent until it is back.
+  const refreshing = snapshot.matches('refreshing');
+  const saving = snapshot.hasTag('saving') || refreshing;
+  const lineSaving = Object.keys(writes).length > 0 || picksSent !== null || refreshing;
+  const bag = screen?.bag ?? null;
+  const status: BagStatus = snapshot.hasTag('failure') ? 'failure' : snapshot.hasTag('busy') || screen === null ? 'loading' : lines.length === 0 ? 'empty' : 'ready';
+  const picks = picksWanted ?? picksSent ?? bag?.samples.chosen ?? [];
+  const limit = screen?.samples.limit ?? 0;
+  const appliedCode = bag?.appliedOffer?.code ?? null;
+  const offerView = (offer: Offer): OfferView => ({ ...offer, applied: offer.code === appliedCode });
+  return {
+    status,
+    bag,
+    lines: lines.map((line) => {
+      const key = lineKey(line.variant.id);
+      const variantId = line.variant.id;
+      return {
+        key,
+        line,
+        quantity: line.quantity,
+        pending: writes[key] !== undefined,
+        outOfStock: line.inventory.state === 'out_of_stock',
+        increaseDisabledReason: increaseRefusal(line, line.quantity),
+        decreaseDisabledReason: line.quantity <= 1 ? 'minimum' : null,
+        increase: () => send({ type: 'bag.quantity', variantId, quantity: line.quantity + 1 }),
+        decrease: () => send({ type: 'bag.quantity', variantId, quantity: line.quantity - 1 }),
+        remove: () => send({ type: 'bag.remove', variantId }),
+      };
+    }),
+    saving,
+    stockWarning: lines.some((line) => line.inventory.state === 'out_of_stock'),
+    checkoutDisabledReason: status === 'ready' || status === 'empty' ? checkoutRefusal(bag, lines, lineSaving) : 'empty',
+    samples: {
+      limit,
+      picked: picks.length,
+      limitReached: picks.length >= limit,
+      saving: picksSent !== null,
+      choices: (screen?.samples.choices ?? []).map((choice) => ({ ...choice, picked: picks.includes(choice.id), disabledReason: sampleRefusal(picks, limit, choice) })),
+    },
+    offers: (screen?.offers ?? []).map(offerView),
+    beautyPassOffers: (screen?.beautyPassOffers ?? []).map(offerView),
+    offerBusy: snapshot.matches({ ready: { offer: 'applying' } }) || snapshot.matches({ ready: { offer: 'removing' } }),
+    offerFailure,
+    lastFailure,
+    retry: () => send({ type: 'bag.retry' }),
+    checkout: () => send({ type: 'bag.checkout' }),
+    toggleSample: (sampleId) => send({ type: 'bag.sample.toggle', sampleId }),
+    applyOffer: (code) => send({ type: 'bag.offer.apply', code }),
+    removeOffer: () => send({ type: 'bag.offer.remove' }),
+  };
+}

@@ -1,0 +1,41 @@
+import { CART_ERROR_CODES } from '../../src/contract/cart.ts';
+
+/** What the shopper was doing when a change failed: the notification names it. */
+export type BagAction = 'quantity' | 'remove' | 'add' | 'samples';
+
+/** Why a change was refused, in the words the view needs (the server's codes, grouped). */
+export type BagFailureReason = 'unavailable' | 'bagFull' | 'gone' | 'sampleLimit' | 'signedOut' | 'failed';
+
+/** A failed change, rolled back: what the notification says. */
+export interface BagFailure {
+  action: BagAction;
+  /** The product's name when the change was about one line. */
+  productName: string | null;
+  reason: BagFailureReason;
+}
+
+/** Why applying an offer code failed (spec §8 'Offer not found'). */
+export type OfferFailure = 'notFound' | 'minimumSpend' | 'failed';
+
+function statusAndCode(error: unknown): { status: unknown; code: unknown } {
+  const { status, body } = (error ?? {}) as { status?: unknown; body?: { code?: unknown } | null };
+  return { status, code: body?.code };
+}
+
+/** Reads the API client's error (`ApiError`: status and the contract's error body) without importing it. */
+export function bagFailureReason(error: unknown): BagFailureReason {
+  const { status, code } = statusAndCode(error);
+  if (status === 401) return 'signedOut';
+  if (code === CART_ERROR_CODES.bagFull) return 'bagFull';
+  if (code === CART_ERROR_CODES.quantityUnavailable || code === CART_ERROR_CODES.outOfStock || code === CART_ERROR_CODES.sampleUnavailable) return 'unavailable';
+  if (code === CART_ERROR_CODES.sampleLimit) return 'sampleLimit';
+  if (code === CART_ERROR_CODES.unknownLine || code === CART_ERROR_CODES.unknownVariant || status === 404) return 'gone';
+  return 'failed';
+}
+
+export function offerFailureOf(error: unknown): OfferFailure {
+  const { status, code } = statusAndCode(error);
+  if (status === 404 || code === CART_ERROR_CODES.offerNotFound) return 'notFound';
+  if (code === CART_ERROR_CODES.offerMinimumSpend) return 'minimumSpend';
+  return 'failed';
+}

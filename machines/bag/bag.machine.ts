@@ -1,0 +1,301 @@
+import { assign, setup, type ErrorActorEvent } from 'xstate';
+import { loadBag, saveSamples, setOffer, writeLine, type LineWriteInput } from './bag.actors.ts';
+import type { Cart, CartScreen } from '../../src/contract/cart.ts';
+import { bagFailureReason, offerFailureOf, type BagAction, type BagFailure, type OfferFailure } from './bag.failure.ts';
+import { checkoutRefusal, lineKey, newerBag, quantityAllowed, samePicks, sampleRefusal, shownLines, shownQuantity, toggledPicks, type LineWrites } from './bag.rules.ts';
+
+export type { LineWriteInput };
+
+export interface BagContext {
+  /** The last bag the server confirmed (with samples and offers), or null before the first answer. */
+  screen: CartScreen | null;
+  /** Lines with a change on its way, by variant: at most one write each in flight, later clicks coalesced. */
+  writes: LineWrites;
+  /** Names of products added from elsewhere, for a notification if the add fails. */
+  addNames: Readonly<Record<string, string>>;
+  /** Sample picks on their way (null: none) and the latest picks wanted after them. */
+  picksSent: number[] | null;
+  picksWanted: number[] | null;
+  offerFailure: OfferFailure | null;
+  /** The last change that failed and was rolled back (also told through the `failed` action). */
+  lastFailure: BagFailure | null;
+  loadError: unknown;
+}
+
+export type BagEvent =
+  | { type: 'bag.retry' }
+  /** The stepper: set a line to this quantity (1..its most). */
+  | { type: 'bag.quantity'; variantId: number; quantity: number }
+  | { type: 'bag.remove'; variantId: number }
+  /** Adds units of a variant (a new line, or more of one in the bag). */
+  | { type: 'bag.add'; variantId: number; quantity: number; productName?: string }
+  | { type: 'bag.sample.toggle'; sampleId: number }
+  | { type: 'bag.offer.apply'; code: string }
+  | { type: 'bag.offer.remove' }
+  | { type: 'bag.checkout' }
+  /** Another tab changed the bag: read it again (when nothing of this tab is on its way). */
+  | { type: 'bag.refresh' };
+
+/** The answers of the spawned line writes (`line.<variant id>`), declared so the machine can take them. */
+export type LineWriteEvent = { type: `xstate.done.actor.line.${string}`; output: Cart } | { type: `xstate.error.actor.line.${string}`; error: unknown };
+
+const LINE_DONE = 'xstate.done.actor.line.';
+const LINE_ERROR = 'xstate.error.actor.line.';
+const keyOf = (type: string, prefix: string) => type.slice(prefix.length);
+const lineOf = (screen: CartScreen | null, variantId: number) => screen?.bag.lines.find((line) => line.variant.id === variantId) ?? null;
+const withBag = (screen: CartScreen | null, bag: Cart): CartScreen | null => (screen === null ? null : { ...screen, bag: newerBag(screen.bag, bag) });
+const without = <T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> => Object.fromEntries(Object.entries(record).filter(([other]) => other !== key));
+
+/** The line's state once its write answered `bag`: settled, or the queued quantity to send next. */
+function settleLine(context: BagContext, key: string, bag: Cart): Pick<BagContext, 'screen' | 'writes' | 'addNames'> & { resend: LineWriteInput | null } {
+  const screen = withBag(context.screen, bag);
+  const write = context.writes[key];
+  const settled = { screen, writes: without(context.writes, key), addNames: without(context.addNames, key), resend: null };
+  if (!write || write.wanted === null || write.wanted === write.sent) return settled;
+  const variantId = Number(key);
+  const line = lineOf(screen, variantId);
+  if ((line === null && write.wanted === 0) || line?.quantity === write.wanted) return settled;
+  return { screen, writes: { ...context.writes, [key]: { sent: write.wanted, wanted: null } }, addNames: context.addNames, resend: { variantId, lineId: line?.id ?? null, quantity: write.wanted } };
+}
+
+const picksOf = (context: BagContext) => context.picksWanted ?? context.picksSent ?? context.screen?.bag.samples.chosen ?? [];
+
+const lineConfirmed = [
+  { type: 'confirmLine', params: ({ event }: { event: Extract<LineWriteEvent, { output: Cart }> }) => ({ key: keyOf(event.type, LINE_DONE), bag: event.output }) },
+  { type: 'changed', params: ({ event }: { event: Extract<LineWriteEvent, { output: Cart }> }) => event.output },
+] as const;
+const lineFailed = [
+  { type: 'rollbackLine', params: ({ event }: { event: Extract<LineWriteEvent, { error: unknown }> }) => ({ key: keyOf(event.type, LINE_ERROR), error: event.error }) },
+  { type: 'failed', params: ({ context }: { context: BagContext }) => context.lastFailure },
+] as const;
+
+/**
+ * The bag (issue 12): loads it (or is restored from the page's snapshot), then changes lines
+ * optimistically: the view shows the wanted quantity at once, one write per line is in flight
+ * and later clicks wait and coalesce (the last quantity wins, sent when the one in flight
+ * returns); a failure rolls the line back to the last bag the server confirmed and says what
+ * failed. Samples are picked up to the country's limit the same way; offers are applied by code.
+ */
+export const bagMachine = setup({
+  types: {
+    context: {} as BagContext,
+    events: {} as BagEvent | LineWriteEvent,
+    tags: {} as 'busy' | 'saving' | 'bag' | 'failure',
+  },
+  actors: { loadBag, writeLine, saveSamples, setOffer },
+  guards: {
+    quantityAllowed: ({ context, event }) => {
+      if (event.type !== 'bag.quantity') return false;
+      const line = lineOf(context.screen, event.variantId);
+      return line !== null && shownQuantity(line, context.writes[lineKey(event.variantId)]) > 0 && quantityAllowed(line, event.quantity);
+    },
+    lineShown: ({ context, event }) => {
+      if (event.type !== 'bag.remove') return false;
+      const line = lineOf(context.screen, event.variantId);
+      return line !== null && shownQuantity(line, context.writes[lineKey(event.variantId)]) > 0;
+    },
+    addAllowed: ({ context, event }) => {
+      if (event.type !== 'bag.add' || !Number.isInteger(event.quantity) || event.quantity < 1) return false;
+      const line = lineOf(context.screen, event.variantId);
+      return line === null || shownQuantity(line, context.writes[lineKey(event.variantId)]) + event.quantity <= line.maxQuantity;
+    },
+    samplePickAllowed: ({ context, event }) => {
+      if (event.type !== 'bag.sample.toggle' || context.screen === null) return false;
+      const sample = context.screen.samples.choices.find((choice) => choice.id === event.sampleId);
+      return sample !== undefined && sampleRefusal(picksOf(context), context.screen.samples.limit, sample) === null;
+    },
+    picksQueued: ({ context }) => context.picksWanted !== null && context.picksSent !== null && !samePicks(context.picksWanted, context.picksSent),
+    /** This answer settles the last line in flight (nothing queued behind it). */
+    lastLineSettles: ({ context }, { key, bag }: { key: string; bag: Cart }) => Object.keys(settleLine(context, key, bag).writes).length === 0,
+    /** Nothing of this tab on its way: a fresh read cannot be overtaken by an answer still coming. */
+    atRest: ({ context }) => Object.keys(context.writes).length === 0 && context.picksSent === null,
+    lastLineFails: ({ context }, key: string) => Object.keys(without(context.writes, key)).length === 0,
+    canCheckout: ({ context }) => checkoutRefusal(context.screen?.bag ?? null, shownLines(context.screen, context.writes), Object.keys(context.writes).length > 0 || context.picksSent !== null) === null,
+  },
+  actions: {
+    show: assign((_, screen: CartScreen) => ({ screen, writes: {}, picksSent: null, picksWanted: null, loadError: null })),
+    storeLoadError: assign((_, error: unknown) => ({ loadError: error })),
+    /** Records the shopper's wish for a line and sends it, or queues it behind the write in flight. */
+    want: assign(({ context, event, spawn }) => {
+      let variantId: number;
+      let quantity: number;
+      let addNames = context.addNames;
+      if (event.type === 'bag.quantity') ({ variantId, quantity } = event);
+      else if (event.type === 'bag.remove') ({ variantId, quantity } = { variantId: event.variantId, quantity: 0 });
+      else if (event.type === 'bag.add') {
+        variantId = event.variantId;
+        quantity = shownQuantity(lineOf(context.screen, variantId), context.writes[lineKey(variantId)]) + event.quantity;
+        if (event.productName) addNames = { ...addNames, [lineKey(variantId)]: event.productName };
+      } else return {};
+      const key = lineKey(variantId);
+      const inFlight = context.writes[key];
+      if (inFlight) return { writes: { ...context.writes, [key]: { ...inFlight, wanted: quantity } }, addNames };
+      const line = lineOf(context.screen, variantId);
+      if ((line === null && quantity === 0) || line?.quantity === quantity) return {};
+      // Spawned, not invoked: one write per line, any number of lines at once. Its answer comes back as `xstate.done.actor.line.<variant>`.
+      spawn('writeLine', { id: `line.${key}`, input: { variantId, lineId: line?.id ?? null, quantity } });
+      return { writes: { ...context.writes, [key]: { sent: quantity, wanted: null } }, addNames, lastFailure: null };
+    }),
+    /** A line's write came back: its bag is the confirmed one; a queued wish goes out now (the last one wins). */
+    confirmLine: assign(({ context, spawn }, { key, bag }: { key: string; bag: Cart }) => {
+      const { resend, ...next } = settleLine(context, key, bag);
+      // The finished child is gone; a replayed path's inert one is simply replaced under the same id.
+      if (resend) spawn('writeLine', { id: `line.${key}`, input: resend });
+      return next;
+    }),
+    /** A line's write failed: the line goes back to the confirmed bag (its queued wish too), and the failure is kept for the `failed` action. */
+    rollbackLine: assign(({ context }, { key, error }: { key: string; error: unknown }) => {
+      const write = context.writes[key];
+      const line = lineOf(context.screen, Number(key));
+      const action: BagAction = line === null ? 'add' : write?.sent === 0 ? 'remove' : 'quantity';
+      const failure: BagFailure = {
+        action,
+        productName: line?.product.name ?? context.addNames[key] ?? null,
+        reason: bagFailureReason(error),
+      };
+      return { writes: without(context.writes, key), addNames: without(context.addNames, key), lastFailure: failure };
+    }),
+    pickSample: assign(({ context, event }) => {
+      if (event.type !== 'bag.sample.toggle') return {};
+      const picks = toggledPicks(picksOf(context), event.sampleId);
+      return context.picksSent === null ? { picksSent: picks, picksWanted: null, lastFailure: null } : { picksWanted: picks };
+    }),
+    confirmSamples: assign(({ context }, bag: Cart) => ({ screen: withBag(context.screen, bag) })),
+    sendQueuedPicks: assign(({ context }) => ({ picksSent: context.picksWanted, picksWanted: null })),
+    clearPicks: assign({ picksSent: null, picksWanted: null }),
+    rollbackSamples: assign((_, error: unknown) => ({ picksSent: null, picksWanted: null, lastFailure: { action: 'samples' as const, productName: null, reason: bagFailureReason(error) } })),
+    clearOfferFailure: assign({ offerFailure: null }),
+    confirmOffer: assign(({ context }, bag: Cart) => ({ screen: withBag(context.screen, bag), offerFailure: null })),
+    failOffer: assign((_, error: unknown) => ({ offerFailure: offerFailureOf(error) })),
+    /** The app tells the header's count (and other tabs) about a bag the server confirmed. */
+    changed: (_, _bag: Cart) => undefined,
+    /** The app tells the shopper what failed (the notifications queue); null never comes from a failure. */
+    failed: (_, _failure: BagFailure | null) => undefined,
+    /** The app goes to checkout. */
+    checkout: () => undefined,
+  },
+}).createMachine({
+  id: 'bag',
+  context: {
+    screen: null,
+    writes: {},
+    addNames: {},
+    picksSent: null,
+    picksWanted: null,
+    offerFailure: null,
+    lastFailure: null,
+    loadError: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'load',
+        src: 'loadBag',
+        onDone: { target: 'ready', actions: { type: 'show', params: ({ event }) => event.output } },
+        onError: { target: 'failure', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    failure: { tags: ['failure'], on: { 'bag.retry': 'loading' } },
+    // The bag stays shown while it is read again; a failed read keeps it as it was.
+    refreshing: {
+      tags: ['bag'],
+      invoke: {
+        id: 'refresh',
+        src: 'loadBag',
+        onDone: { target: 'ready', actions: { type: 'show', params: ({ event }) => event.output } },
+        onError: { target: 'ready' },
+      },
+    },
+    ready: {
+      tags: ['bag'],
+      type: 'parallel',
+      on: {
+        'bag.checkout': { guard: 'canCheckout', actions: 'checkout' },
+        'bag.refresh': { guard: 'atRest', target: 'refreshing' },
+      },
+      states: {
+        lines: {
+          initial: 'idle',
+          on: {
+            'bag.quantity': { guard: 'quantityAllowed', target: '.saving', actions: 'want' },
+            'bag.remove': { guard: 'lineShown', target: '.saving', actions: 'want' },
+            'bag.add': { guard: 'addAllowed', target: '.saving', actions: 'want' },
+          },
+          states: {
+            idle: {},
+            saving: {
+              tags: ['saving'],
+              on: {
+                // The last line settling goes back to idle; others stay saving.
+                'xstate.done.actor.line.*': [
+                  { guard: { type: 'lastLineSettles', params: ({ event }) => ({ key: keyOf(event.type, LINE_DONE), bag: event.output }) }, target: 'idle', actions: lineConfirmed },
+                  { actions: lineConfirmed },
+                ],
+                'xstate.error.actor.line.*': [
+                  { guard: { type: 'lastLineFails', params: ({ event }) => keyOf(event.type, LINE_ERROR) }, target: 'idle', actions: lineFailed },
+                  { actions: lineFailed },
+                ],
+              },
+            },
+          },
+        },
+        samples: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'bag.sample.toggle': { guard: 'samplePickAllowed', target: 'saving', actions: 'pickSample' } } },
+            saving: {
+              tags: ['saving'],
+              on: { 'bag.sample.toggle': { guard: 'samplePickAllowed', actions: 'pickSample' } },
+              invoke: {
+                id: 'samples',
+                src: 'saveSamples',
+                input: ({ context }) => ({ sampleIds: context.picksSent ?? [] }),
+                onDone: [
+                  { guard: 'picksQueued', target: 'saving', reenter: true, actions: [{ type: 'confirmSamples', params: ({ event }) => event.output }, { type: 'changed', params: ({ event }) => event.output }, 'sendQueuedPicks'] },
+                  { target: 'idle', actions: [{ type: 'confirmSamples', params: ({ event }) => event.output }, { type: 'changed', params: ({ event }) => event.output }, 'clearPicks'] },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: [{ type: 'rollbackSamples', params: ({ event }: { event: ErrorActorEvent }) => event.error }, { type: 'failed', params: ({ context }) => context.lastFailure }],
+                },
+              },
+            },
+          },
+        },
+        offer: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'bag.offer.apply': { target: 'applying', actions: 'clearOfferFailure' },
+                'bag.offer.remove': { target: 'removing', actions: 'clearOfferFailure' },
+              },
+            },
+            applying: {
+              tags: ['saving'],
+              invoke: {
+                id: 'offer',
+                src: 'setOffer',
+                input: ({ event }) => ({ code: event.type === 'bag.offer.apply' ? event.code : null }),
+                onDone: { target: 'idle', actions: [{ type: 'confirmOffer', params: ({ event }) => event.output }, { type: 'changed', params: ({ event }) => event.output }] },
+                onError: { target: 'idle', actions: { type: 'failOffer', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+              },
+            },
+            removing: {
+              tags: ['saving'],
+              invoke: {
+                id: 'offer',
+                src: 'setOffer',
+                input: () => ({ code: null }),
+                onDone: { target: 'idle', actions: [{ type: 'confirmOffer', params: ({ event }) => event.output }, { type: 'changed', params: ({ event }) => event.output }] },
+                onError: { target: 'idle', actions: { type: 'failOffer', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

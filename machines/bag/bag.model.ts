@@ -1,0 +1,85 @@
+import { msg } from '@lingui/core/macro';
+import type { Cart } from '../../src/contract/cart.ts';
+import { defineModel, type ModelEvent } from '../model/types.ts';
+import { afterWrite, BAG_SCREEN } from './bag.fixtures.ts';
+import { bagMachine } from './bag.machine.ts';
+
+const refused = { kind: 'http', status: 409, body: { code: 'quantity_unavailable', message: 'Only 2 left', status: 409 } };
+const notFound = { kind: 'http', status: 404, body: { code: 'offer_not_found', message: 'Offer not found', status: 404 } };
+type BagModelEvent = ModelEvent<typeof bagMachine>;
+
+/**
+ * The bag of two lines (a lipstick, most 4, and a sold-out palette), four samples (limit 2, the
+ * third sold out) and two offers. A region is explored while the others are at rest, so the
+ * paths stay few; every transition is still taken (the coverage test says so).
+ */
+export const bagModel = defineModel({
+  id: 'bag',
+  title: msg`Bag`,
+  description: msg`Loads the bag; changes lines at once and rolls them back when the server refuses; one write per line, later clicks coalesced; samples up to the limit; offer codes; checkout only when allowed.`,
+  machine: bagMachine,
+  events: (snapshot): BagModelEvent[] => {
+    if (snapshot.matches('loading')) {
+      return [
+        { type: 'xstate.done.actor.load', output: BAG_SCREEN },
+        { type: 'xstate.error.actor.load', error: { kind: 'network' } },
+      ];
+    }
+    if (snapshot.matches('failure')) return [{ type: 'bag.retry' }];
+    if (snapshot.matches('refreshing')) {
+      return [
+        { type: 'xstate.done.actor.refresh', output: BAG_SCREEN },
+        { type: 'xstate.error.actor.refresh', error: { kind: 'network' } },
+      ];
+    }
+    const { context } = snapshot;
+    const bag: Cart | undefined = context.screen?.bag;
+    if (!bag) return [];
+    const linesBusy = snapshot.matches({ ready: { lines: 'saving' } });
+    const samplesBusy = snapshot.matches({ ready: { samples: 'saving' } });
+    const offerBusy = !snapshot.matches({ ready: { offer: 'idle' } });
+    const events: BagModelEvent[] = [{ type: 'bag.checkout' }, { type: 'bag.refresh' }];
+    if (!samplesBusy && !offerBusy) {
+      events.push(
+        { type: 'bag.quantity', variantId: 11, quantity: 3 },
+        { type: 'bag.quantity', variantId: 11, quantity: 1 },
+        { type: 'bag.quantity', variantId: 11, quantity: 5 },
+        { type: 'bag.remove', variantId: 21 },
+        { type: 'bag.add', variantId: 31, quantity: 1, productName: 'Product 3' },
+      );
+      for (const [key, write] of Object.entries(context.writes)) {
+        events.push({ type: `xstate.done.actor.line.${key}`, output: afterWrite(bag, Number(key), write.sent) }, { type: `xstate.error.actor.line.${key}`, error: refused });
+      }
+    }
+    if (!linesBusy && !offerBusy) {
+      events.push({ type: 'bag.sample.toggle', sampleId: 1 }, { type: 'bag.sample.toggle', sampleId: 2 }, { type: 'bag.sample.toggle', sampleId: 3 });
+      if (samplesBusy) {
+        events.push(
+          { type: 'xstate.done.actor.samples', output: { ...bag, version: bag.version + 1, samples: { ...bag.samples, chosen: context.picksSent ?? [] } } },
+          { type: 'xstate.error.actor.samples', error: { kind: 'http', status: 409, body: { code: 'sample_limit', message: 'Too many samples', status: 409 } } },
+        );
+      }
+    }
+    if (!linesBusy && !samplesBusy) {
+      events.push({ type: 'bag.offer.apply', code: 'WELCOME' }, { type: 'bag.offer.remove' });
+      if (offerBusy) {
+        const applied = snapshot.matches({ ready: { offer: 'applying' } }) ? { code: 'WELCOME', title: 'Welcome gift' } : null;
+        events.push({ type: 'xstate.done.actor.offer', output: { ...bag, version: bag.version + 1, appliedOffer: applied } }, { type: 'xstate.error.actor.offer', error: notFound });
+      }
+    }
+    return events;
+  },
+  // What can happen next depends on the states, which lines have a write in flight (and one
+  // queued), whether sample picks are on their way and whether checkout is allowed: not on the
+  // quantities themselves.
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      Object.entries(snapshot.context.writes)
+        .map(([key, write]) => `${key}${write.wanted === null ? '' : '+'}`)
+        .sort(),
+      snapshot.context.picksSent !== null,
+      snapshot.context.picksWanted !== null,
+      snapshot.can({ type: 'bag.checkout' }),
+    ]),
+});

@@ -1,0 +1,81 @@
+import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import type { Cart } from '../../../contract/cart.ts';
+import { addToBagConnect } from '../../../../machines/bag/add-to-bag.connect.ts';
+import { addToBagMachine } from '../../../../machines/bag/add-to-bag.machine.ts';
+import type { BagFailureReason } from '../../../../machines/bag/bag.failure.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createCartApi, type CartApi } from '../../shared/api/cart-api.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import type { AddTarget } from '../../shared/bag/add-target.ts';
+import type { AddToBagLiveProps } from '../../shared/bag/add-to-bag-slot.ts';
+import { useBagCountStore } from '../../shared/bag/bag-count.tsx';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { bagMessages } from './messages.ts';
+
+/** A card's product by slug: its one variant, read live (a card carries no variant id). */
+async function variantOf(api: CartApi, target: AddTarget): Promise<number> {
+  if ('variantId' in target) return target.variantId;
+  const ids = await api.variantIds(target.slug);
+  const [only] = ids;
+  if (ids.length !== 1 || only === undefined) throw new ApiError('http', 'choose a shade first', { status: 409 });
+  return only;
+}
+
+/**
+ * The shared "Add to bag" button once clicked (the shell hands it to the button, add-to-bag-slot.ts):
+ * the `addToBag` machine with the bag's API, the header's count store, the first add sent as it mounts.
+ */
+export default function AddToBagLive({ target, productName }: AddToBagLiveProps) {
+  useFeatureCatalog(bagMessages);
+  const { t } = useLingui();
+  const api = useApi(createCartApi);
+  const count = useBagCountStore();
+  // The product page may change the shade after the first click: each add reads the current one.
+  const targetRef = useRef(target);
+  useEffect(() => {
+    targetRef.current = target;
+  }, [target]);
+  const [machine] = useState(() =>
+    addToBagMachine.provide({
+      actors: { addToBag: fromPromise<Cart, { quantity: number }>(async ({ input }) => api.addLine(await variantOf(api, targetRef.current), input.quantity)) },
+      actions: {
+        counted: (_, delta: number) => count?.shift(delta),
+        changed: (_, bag: Cart) => count?.confirm(bag.count),
+      },
+    }),
+  );
+  const actor = useActorRef(machine);
+  const view = useSelector(actor, (snapshot) => addToBagConnect(snapshot, actor.send), sameView);
+  // The click that loaded this chunk is the first add.
+  useEffect(() => {
+    addToBagConnect(actor.getSnapshot(), actor.send).add();
+  }, [actor]);
+  const failures: Record<BagFailureReason, string> = {
+    unavailable: t`Sorry, ${productName} is not available in that quantity.`,
+    bagFull: t`Your bag is full. Remove something to add more.`,
+    gone: t`Sorry, ${productName} is no longer available.`,
+    sampleLimit: t`${productName} could not be added to your bag. Please try again.`,
+    signedOut: t`Your session has ended. Sign in again to add to your bag.`,
+    failed: t`${productName} could not be added to your bag. Please try again.`,
+  };
+  const { status, failure } = view;
+  return (
+    <div className="add-to-bag" data-state={status}>
+      <button type="button" className="button add-to-bag__button" aria-busy={view.busy} onClick={() => (status === 'failure' ? view.retry() : view.add())}>
+        {status === 'adding' ? t`Adding…` : status === 'added' ? t`Added` : status === 'failure' ? t`Try again` : t`Add to bag`}
+      </button>
+      <p className="add-to-bag__status" role="status">
+        {status === 'added' ? t`${productName} was added to your bag.` : ''}
+      </p>
+      {failure ? (
+        <p className="add-to-bag__error" role="alert">
+          {failures[failure]}
+        </p>
+      ) : null}
+    </div>
+  );
+}

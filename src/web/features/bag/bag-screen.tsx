@@ -1,0 +1,165 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import type { Cart } from '../../../contract/cart.ts';
+import { bagConnect, type BagLineView } from '../../../../machines/bag/bag.connect.ts';
+import type { BagAction, BagFailure, BagFailureReason } from '../../../../machines/bag/bag.failure.ts';
+import { bagMachine, type LineWriteInput } from '../../../../machines/bag/bag.machine.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { createCartApi, type CartApi } from '../../shared/api/cart-api.ts';
+import { useBagCountStore } from '../../shared/bag/bag-count.tsx';
+import { useDocumentHead } from '../../shared/head/use-document-head.ts';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { useNotify } from '../../shared/notifications/notify.ts';
+import { useSignedIn } from '../../shared/session/session-store.ts';
+import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
+import { useResponsePersonal } from '../../shared/ssr/server-render.tsx';
+import { ErrorPanel } from '../../shared/ui/retry.tsx';
+import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
+import { BagLines } from './bag-lines.tsx';
+import { BagOffers } from './bag-offers.tsx';
+import { BagSamples } from './bag-samples.tsx';
+import { BagSummary } from './bag-summary.tsx';
+import { bagMessages } from './messages.ts';
+import './bag.css';
+
+/** One line's write as the API has it: add (no line yet), set, or remove. */
+function writeLine(api: CartApi, { variantId, lineId, quantity }: LineWriteInput): Promise<Cart> {
+  if (lineId === null) return api.addLine(variantId, quantity);
+  return quantity === 0 ? api.removeLine(lineId) : api.setLine(lineId, quantity);
+}
+
+function useFailureText(): (failure: BagFailure) => { title: string; text: string } {
+  const { t } = useLingui();
+  return ({ action, productName, reason }) => {
+    const name = productName ?? t`An item`;
+    const titles: Record<BagAction, string> = {
+      quantity: t`The quantity of ${name} could not be changed.`,
+      remove: t`${name} could not be removed.`,
+      add: t`${name} could not be added to your bag.`,
+      samples: t`Your samples could not be saved.`,
+    };
+    const texts: Record<BagFailureReason, string> = {
+      unavailable: t`There is not enough left in stock.`,
+      bagFull: t`Your bag is full.`,
+      gone: t`It is no longer available.`,
+      sampleLimit: t`You have chosen the most samples you can.`,
+      signedOut: t`Your session has ended. Sign in again.`,
+      failed: t`Your bag is as it was. Please try again.`,
+    };
+    return { title: titles[action], text: texts[reason] };
+  };
+}
+
+/** What the guest bag's merge at sign-in could not keep as it was (capped by stock or the line limit). */
+function MergeNotice({ notice }: { notice: NonNullable<Cart['mergeNotice']> }) {
+  const { t } = useLingui();
+  return (
+    <div className="panel bag__merge" role="status">
+      <p className="panel__title">{t`We added your earlier bag to this one. Some quantities changed:`}</p>
+      <ul>
+        {notice.map(({ productName, variantName, requested, kept }) => (
+          <li key={`${productName}-${variantName}`}>{t`${productName} (${variantName}): ${kept} of ${requested} kept`}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * `/cart` (spec §2): the bag, server-rendered from its screen machine (`GET cart/` in one read) and
+ * restored from the page's snapshot in the browser; changes are the bag machine's (optimistic,
+ * rolled back with a notification on failure), and checkout waits for the guard's yes.
+ */
+export default function BagScreen() {
+  useFeatureCatalog(bagMessages);
+  const { t } = useLingui();
+  const api = useApi(createCartApi);
+  const count = useBagCountStore();
+  const notify = useNotify();
+  const failureText = useFailureText();
+  const signedIn = useSignedIn();
+  const [, navigate] = useLocation();
+  useDocumentHead({ title: t`Bag` });
+  // A guest's bag is theirs (by cookie): the page is never shared from the server's cache.
+  useResponsePersonal();
+  // The effects reach the latest `notify`/`navigate` through the provided actions, made once per API.
+  const machine = useMemo(
+    () =>
+      bagMachine.provide({
+        actors: {
+          loadBag: fromPromise(({ signal }) => api.screen({ signal })),
+          writeLine: fromPromise<Cart, LineWriteInput>(({ input }) => writeLine(api, input)),
+          saveSamples: fromPromise<Cart, { sampleIds: number[] }>(({ input }) => api.saveSamples(input.sampleIds)),
+          setOffer: fromPromise<Cart, { code: string | null }>(({ input }) => (input.code === null ? api.removeOffer() : api.applyOffer(input.code))),
+        },
+        actions: {
+          changed: (_, bag: Cart) => count?.confirm(bag.count),
+          failed: (_, failure: BagFailure | null) => {
+            if (failure) notify({ ...failureText(failure), type: 'error', group: 'bag' });
+          },
+          // Checkout is the next issue's screen; the guard has said yes.
+          checkout: () => navigate('/checkout'),
+        },
+      }),
+    // Made once per API: the machine must not restart when the language or the notifier change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [api],
+  );
+  const [snapshot, send] = useScreenMachine('cart', machine);
+  const view = bagConnect(snapshot, send);
+  const bag = view.bag;
+  const loadedCount = bag?.count ?? null;
+  // Another tab changed the bag: read it again (the machine waits until this tab's own changes are back).
+  useEffect(() => count?.onOtherTab(() => send({ type: 'bag.refresh' })), [count, send]);
+  // The bag read here is the newest count this tab knows: the header (and other tabs) follow it.
+  useEffect(() => {
+    if (loadedCount !== null) count?.confirm(loadedCount);
+  }, [count, loadedCount]);
+
+  // HOOK(wishlist-store): a guest's wish list lives on the device (src/web/shared/wishlist-store.ts,
+  // built by the wish-list work). Until it exists only a member can move a line there (`PATCH wishlist`).
+  const moveToWishlist = signedIn
+    ? (line: BagLineView) => {
+        const { product, variant } = line.line;
+        const name = product.name;
+        api.patchWishlist({ add: [{ productId: product.id, variantId: variant.id }] }).then(
+          () => line.remove(),
+          () => notify({ title: t`${name} could not be moved to your wish list.`, text: t`Please try again.`, type: 'error', group: 'bag' }),
+        );
+      }
+    : null;
+
+  return (
+    <div className="bag" data-state={view.status}>
+      <h1>{t`Bag`}</h1>
+      {view.status === 'loading' ? <PageSkeleton /> : null}
+      {view.status === 'failure' ? <ErrorPanel title={t`Your bag could not be loaded.`} onRetry={view.retry} /> : null}
+      {view.status === 'empty' ? (
+        <div className="bag__empty" data-state="empty-cart">
+          <p>{t`Your bag is empty.`}</p>
+          <Link href="/" className="button">
+            {t`Continue shopping`}
+          </Link>
+        </div>
+      ) : null}
+      {view.status === 'ready' && bag ? (
+        <div className="bag__layout">
+          <div className="bag__main">
+            {bag.mergeNotice && bag.mergeNotice.length > 0 ? <MergeNotice notice={bag.mergeNotice} /> : null}
+            {view.stockWarning ? (
+              <p className="bag__warning" role="alert">
+                {t`Out-of-stock item must be removed to proceed`}
+              </p>
+            ) : null}
+            <BagLines lines={view.lines} onMoveToWishlist={moveToWishlist} />
+            <BagSamples samples={view.samples} onToggle={view.toggleSample} />
+            <BagOffers view={view} />
+          </div>
+          <BagSummary bag={bag} saving={view.saving} checkoutDisabledReason={view.checkoutDisabledReason} onCheckout={view.checkout} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import type { Cart } from '../../../contract/cart.ts';
+import type { CheckoutRefusal } from '../../../../machines/bag/bag.rules.ts';
+import { formatCalendarDate, formatMoney, formatNumber } from '../../shared/site/format.ts';
+import { useSite } from '../../shared/site/site-provider.tsx';
+
+/** Providers' own names: brands, the same in every language. */
+const BNPL_NAMES = { atome: 'Atome', afterpay: 'Afterpay', klarna: 'Klarna' } as const;
+
+export interface BagSummaryProps {
+  bag: Cart;
+  /** Figures are the last confirmed ones while changes are on their way. */
+  saving: boolean;
+  checkoutDisabledReason: CheckoutRefusal | null;
+  onCheckout: () => void;
+}
+
+/** Order summary (spec §3 Cart): subtotal, discount, tax line, shipping with its progress, total, points, buy now pay later, checkout. */
+export function BagSummary({ bag, saving, checkoutDisabledReason, onCheckout }: BagSummaryProps) {
+  const { t } = useLingui();
+  const site = useSite();
+  const headingId = useId();
+  const reasonId = useId();
+  const money = (value: Cart['total']) => formatMoney(value, site);
+  const { subtotal, discount, tax, shipping, total, points } = bag;
+  const remaining = money(shipping.remaining);
+  const earn = formatNumber(points.earn, site);
+  const reasons: Record<CheckoutRefusal, string> = {
+    empty: t`Your bag is empty.`,
+    out_of_stock: t`Out-of-stock item must be removed to proceed`,
+    saving: t`Please wait: your changes are being saved.`,
+  };
+  const valid = points.valid;
+  const validAmount = valid ? formatNumber(valid.amount, site) : '';
+  const validUntil = valid?.expiresOn ? formatCalendarDate(valid.expiresOn, site) : null;
+  const offerTitle = bag.appliedOffer?.title ?? '';
+  const taxLabel = tax?.label ?? '';
+  const taxPercent = tax?.percent ?? 0;
+  return (
+    <section className="bag-summary" aria-labelledby={headingId} aria-busy={saving} data-state={saving ? 'saving' : 'saved'}>
+      <h2 id={headingId}>{t`Order summary`}</h2>
+      <dl className="bag-summary__rows">
+        <div>
+          <dt>{t`Subtotal`}</dt>
+          <dd>{money(subtotal)}</dd>
+        </div>
+        {discount.amount > 0 ? (
+          <div>
+            <dt>{bag.appliedOffer ? t`Discount (${offerTitle})` : t`Discount`}</dt>
+            <dd>−{money(discount)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t`Shipping`}</dt>
+          <dd>{shipping.free ? t`Free` : t`Spend ${remaining} more for free shipping`}</dd>
+        </div>
+        <div className="bag-summary__total">
+          <dt>{t`Total`}</dt>
+          <dd>{money(total)}</dd>
+        </div>
+        {tax ? (
+          <div className="bag-summary__tax">
+            <dt>{t`Includes ${taxLabel} ${taxPercent}%`}</dt>
+            <dd>{money(tax.amount)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {shipping.free ? null : (
+        <progress className="bag-summary__progress" max={shipping.threshold.amount} value={shipping.threshold.amount - shipping.remaining.amount} aria-label={t`Progress to free shipping`} />
+      )}
+      <p className="bag-summary__points">{t`Earn ${earn} Beauty Pass points with this order`}</p>
+      {valid ? (
+        <p className="bag-summary__points">
+          {validUntil ? t`You have ${validAmount} points, valid until ${validUntil}` : t`You have ${validAmount} points`}
+        </p>
+      ) : null}
+      {bag.bnpl
+        .filter((offer) => offer.available)
+        .map((offer) => {
+          const count = offer.instalments;
+          const instalment = money(offer.instalment);
+          const provider = BNPL_NAMES[offer.provider];
+          return (
+            <p key={offer.provider} className="bag-summary__bnpl" data-provider={offer.provider}>
+              {t`or ${count} payments of ${instalment} with ${provider}`}
+            </p>
+          );
+        })}
+      <button
+        type="button"
+        className="button bag-summary__checkout"
+        disabled={checkoutDisabledReason !== null}
+        aria-describedby={checkoutDisabledReason ? reasonId : undefined}
+        onClick={onCheckout}
+      >
+        {t`Check out`}
+      </button>
+      {checkoutDisabledReason ? (
+        <p id={reasonId} className="bag-summary__reason" data-reason={checkoutDisabledReason}>
+          <span className="bag-summary__why">{t`Why can't I check out?`}</span> {reasons[checkoutDisabledReason]}
+        </p>
+      ) : null}
+    </section>
+  );
+}

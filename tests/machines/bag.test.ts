@@ -1,0 +1,294 @@
+import { describe, expect, test } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Cart, CartScreen } from '../../src/contract/cart.ts';
+import { bagConnect } from '../../machines/bag/bag.connect.ts';
+import type { BagFailure } from '../../machines/bag/bag.failure.ts';
+import { afterWrite, BAG_SCREEN, cartOf, LIPSTICK, screenOf } from '../../machines/bag/bag.fixtures.ts';
+import { bagMachine, type LineWriteInput } from '../../machines/bag/bag.machine.ts';
+import { checkoutRefusal, sampleRefusal } from '../../machines/bag/bag.rules.ts';
+
+/** A promise the test settles by hand: the server's answer arrives when the test says. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A bag actor whose writes wait for the test; every write, every `changed` bag and every failure is recorded. */
+function startBag(screen: CartScreen = BAG_SCREEN) {
+  const writes: { input: LineWriteInput; answer: ReturnType<typeof deferred<Cart>> }[] = [];
+  const samples: { sampleIds: number[]; answer: ReturnType<typeof deferred<Cart>> }[] = [];
+  const offers: { code: string | null; answer: ReturnType<typeof deferred<Cart>> }[] = [];
+  const changed: Cart[] = [];
+  const failed: (BagFailure | null)[] = [];
+  let checkouts = 0;
+  const machine = bagMachine.provide({
+    actors: {
+      loadBag: fromPromise(async () => screen),
+      writeLine: fromPromise<Cart, LineWriteInput>(({ input }) => {
+        const answer = deferred<Cart>();
+        writes.push({ input, answer });
+        return answer.promise;
+      }),
+      saveSamples: fromPromise<Cart, { sampleIds: number[] }>(({ input }) => {
+        const answer = deferred<Cart>();
+        samples.push({ sampleIds: input.sampleIds, answer });
+        return answer.promise;
+      }),
+      setOffer: fromPromise<Cart, { code: string | null }>(({ input }) => {
+        const answer = deferred<Cart>();
+        offers.push({ code: input.code, answer });
+        return answer.promise;
+      }),
+    },
+    actions: {
+      changed: (_, bag: Cart) => void changed.push(bag),
+      failed: (_, failure: BagFailure | null) => void failed.push(failure),
+      checkout: () => void (checkouts += 1),
+    },
+  });
+  const actor = createActor(machine).start();
+  const view = () => bagConnect(actor.getSnapshot(), actor.send);
+  return { actor, view, writes, samples, offers, changed, failed, checkouts: () => checkouts };
+}
+
+const lipstick = (view: ReturnType<ReturnType<typeof startBag>['view']>) => view.lines.find((line) => line.line.variant.id === 11);
+
+describe('bag: loading', () => {
+  test('shows the bag once loaded; an empty bag is the empty state, which refuses checkout as empty', async () => {
+    const full = startBag();
+    await tick();
+    expect(full.view()).toMatchObject({ status: 'ready', checkoutDisabledReason: 'out_of_stock', stockWarning: true });
+    const empty = startBag(screenOf(cartOf([], 1), []));
+    await tick();
+    expect(empty.view()).toMatchObject({ status: 'empty', checkoutDisabledReason: 'empty' });
+  });
+
+  test('a failed load offers a retry that loads again', async () => {
+    let calls = 0;
+    const actor = createActor(
+      bagMachine.provide({ actors: { loadBag: fromPromise(async () => (calls++ === 0 ? Promise.reject(new Error('offline')) : BAG_SCREEN)) } }),
+    ).start();
+    await tick();
+    expect(bagConnect(actor.getSnapshot(), actor.send).status).toBe('failure');
+    bagConnect(actor.getSnapshot(), actor.send).retry();
+    await tick();
+    expect(bagConnect(actor.getSnapshot(), actor.send).status).toBe('ready');
+  });
+});
+
+describe('bag: optimistic lines, one write per line, coalesced', () => {
+  test('the stepper shows the new quantity at once; later clicks wait and the last one wins', async () => {
+    const bag = startBag();
+    await tick();
+    lipstick(bag.view())?.increase(); // 2 → 3, sent
+    expect(lipstick(bag.view())).toMatchObject({ quantity: 3, pending: true });
+    lipstick(bag.view())?.increase(); // 3 → 4, queued
+    lipstick(bag.view())?.decrease(); // 4 → 3, queued (replaces 4)
+    lipstick(bag.view())?.decrease(); // 3 → 2... queued as the last wish
+    expect(lipstick(bag.view())?.quantity).toBe(2);
+    expect(bag.writes.map((write) => write.input)).toEqual([{ variantId: 11, lineId: LIPSTICK.id, quantity: 3 }]);
+
+    const first = afterWrite(BAG_SCREEN.bag, 11, 3);
+    bag.writes[0]?.answer.resolve(first);
+    await tick();
+    // The queued wish (2) goes out only now, as one write.
+    expect(bag.writes.map((write) => write.input.quantity)).toEqual([3, 2]);
+    expect(lipstick(bag.view())).toMatchObject({ quantity: 2, pending: true });
+    bag.writes[1]?.answer.resolve(afterWrite(first, 11, 2));
+    await tick();
+    expect(lipstick(bag.view())).toMatchObject({ quantity: 2, pending: false });
+    expect(bag.changed.map((cart) => cart.version)).toEqual([2, 3]);
+    expect(bag.view().saving).toBe(false);
+  });
+
+  test('a queued wish equal to what the server now holds sends nothing more', async () => {
+    const bag = startBag();
+    await tick();
+    bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 3 });
+    bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 3 });
+    bag.writes[0]?.answer.resolve(afterWrite(BAG_SCREEN.bag, 11, 3));
+    await tick();
+    expect(bag.writes).toHaveLength(1);
+    expect(bag.view().saving).toBe(false);
+  });
+
+  test('different lines write at the same time; an older answer arriving last does not undo a newer one', async () => {
+    const bag = startBag();
+    await tick();
+    bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 3 });
+    bag.actor.send({ type: 'bag.remove', variantId: 21 });
+    expect(bag.writes.map((write) => write.input)).toEqual([
+      { variantId: 11, lineId: 1, quantity: 3 },
+      { variantId: 21, lineId: 2, quantity: 0 },
+    ]);
+    const v2 = afterWrite(BAG_SCREEN.bag, 11, 3);
+    const v3 = afterWrite(v2, 21, 0);
+    bag.writes[1]?.answer.resolve(v3);
+    await tick();
+    bag.writes[0]?.answer.resolve(v2);
+    await tick();
+    expect(bag.view().bag?.version).toBe(3);
+    expect(bag.view().lines.map((line) => [line.line.variant.id, line.quantity])).toEqual([[11, 3]]);
+  });
+
+  test('guards refuse what the bag does not allow: above the line’s most, below 1, a line not shown', async () => {
+    const bag = startBag();
+    await tick();
+    expect(lipstick(bag.view())?.increaseDisabledReason).toBeNull();
+    bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 5 }); // most is 4
+    bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 0 });
+    bag.actor.send({ type: 'bag.remove', variantId: 99 });
+    expect(bag.writes).toHaveLength(0);
+    bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 4 });
+    expect(lipstick(bag.view())?.increaseDisabledReason).toBe('maxQuantity');
+  });
+});
+
+describe('bag: rollback', () => {
+  test('a refused change rolls the line back to the confirmed bag, drops the queued wish and says what failed', async () => {
+    const bag = startBag();
+    await tick();
+    bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 3 });
+    bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 4 });
+    bag.writes[0]?.answer.reject({ kind: 'http', status: 409, body: { code: 'quantity_unavailable' } });
+    await tick();
+    expect(lipstick(bag.view())).toMatchObject({ quantity: 2, pending: false });
+    expect(bag.writes).toHaveLength(1);
+    const failure = { action: 'quantity', productName: 'Product 1', reason: 'unavailable' };
+    expect(bag.failed).toEqual([failure]);
+    expect(bag.view().lastFailure).toEqual(failure);
+  });
+
+  test('a failed removal brings the line back, and the other line’s confirmed change stays', async () => {
+    const bag = startBag();
+    await tick();
+    bag.actor.send({ type: 'bag.remove', variantId: 21 });
+    bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 1 });
+    expect(bag.view().lines.map((line) => line.line.variant.id)).toEqual([11]);
+    expect(bag.view().checkoutDisabledReason).toBe('saving');
+    bag.writes[1]?.answer.resolve(afterWrite(BAG_SCREEN.bag, 11, 1));
+    await tick();
+    bag.writes[0]?.answer.reject({ kind: 'network' });
+    await tick();
+    expect(bag.view().lines.map((line) => [line.line.variant.id, line.quantity])).toEqual([
+      [11, 1],
+      [21, 1],
+    ]);
+    expect(bag.failed).toEqual([{ action: 'remove', productName: 'Product 2', reason: 'failed' }]);
+  });
+
+  test('an add from elsewhere that fails names the product it was given', async () => {
+    const bag = startBag();
+    await tick();
+    bag.actor.send({ type: 'bag.add', variantId: 31, quantity: 1, productName: 'Night Serum' });
+    expect(bag.writes[0]?.input).toEqual({ variantId: 31, lineId: null, quantity: 1 });
+    bag.writes[0]?.answer.reject({ kind: 'http', status: 409, body: { code: 'bag_full' } });
+    await tick();
+    expect(bag.failed).toEqual([{ action: 'add', productName: 'Night Serum', reason: 'bagFull' }]);
+  });
+});
+
+describe('bag: another tab', () => {
+  test('a refresh reads the bag again while it stays shown, but not while this tab has a change on its way', async () => {
+    const bag = startBag();
+    await tick();
+    bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 3 });
+    bag.actor.send({ type: 'bag.refresh' });
+    expect(bag.actor.getSnapshot().matches('ready')).toBe(true);
+    bag.writes[0]?.answer.resolve(afterWrite(BAG_SCREEN.bag, 11, 3));
+    await tick();
+    bag.actor.send({ type: 'bag.refresh' });
+    expect(bag.actor.getSnapshot().value).toBe('refreshing');
+    expect(bag.view()).toMatchObject({ status: 'ready', saving: true, checkoutDisabledReason: 'out_of_stock' });
+    await tick();
+    expect(bag.actor.getSnapshot().matches('ready')).toBe(true);
+  });
+});
+
+describe('bag: checkout', () => {
+  test('blocked by the out-of-stock line until it is removed, then allowed', async () => {
+    const bag = startBag();
+    await tick();
+    bag.view().checkout();
+    expect(bag.checkouts()).toBe(0);
+    bag.actor.send({ type: 'bag.remove', variantId: 21 });
+    bag.writes[0]?.answer.resolve(afterWrite(BAG_SCREEN.bag, 21, 0));
+    await tick();
+    expect(bag.view().checkoutDisabledReason).toBeNull();
+    expect(bag.view().stockWarning).toBe(false);
+    bag.view().checkout();
+    expect(bag.checkouts()).toBe(1);
+  });
+
+  test('the rule: empty, out of stock, saving, in that order', () => {
+    const oos = { inventory: { state: 'out_of_stock' as const, available: 0 } };
+    const fine = { inventory: { state: 'in_stock' as const, available: 3 } };
+    const bag = cartOf([LIPSTICK], 1);
+    expect(checkoutRefusal(null, [], false)).toBe('empty');
+    expect(checkoutRefusal(bag, [], true)).toBe('empty');
+    expect(checkoutRefusal(bag, [fine, oos], true)).toBe('out_of_stock');
+    expect(checkoutRefusal(bag, [fine], true)).toBe('saving');
+    expect(checkoutRefusal(bag, [fine], false)).toBeNull();
+  });
+});
+
+describe('bag: samples', () => {
+  test('picks up to the limit, coalesced into one write after the one in flight; the limit is then reached', async () => {
+    const bag = startBag();
+    await tick();
+    bag.view().toggleSample(1);
+    bag.view().toggleSample(2);
+    expect(bag.view().samples).toMatchObject({ picked: 2, limitReached: true, saving: true });
+    expect(bag.view().samples.choices.find((choice) => choice.id === 4)?.disabledReason).toBe('limit');
+    bag.view().toggleSample(4); // refused: limit
+    expect(bag.samples.map((save) => save.sampleIds)).toEqual([[1]]);
+    bag.samples[0]?.answer.resolve({ ...BAG_SCREEN.bag, version: 2, samples: { chosen: [1], limit: 2 } });
+    await tick();
+    expect(bag.samples.map((save) => save.sampleIds)).toEqual([[1], [1, 2]]);
+    bag.samples[1]?.answer.resolve({ ...BAG_SCREEN.bag, version: 3, samples: { chosen: [1, 2], limit: 2 } });
+    await tick();
+    expect(bag.view().samples).toMatchObject({ picked: 2, limitReached: true, saving: false });
+  });
+
+  test('a sold-out sample cannot be picked, a picked one can always be dropped', () => {
+    expect(sampleRefusal([], 2, { id: 3, inStock: false })).toBe('outOfStock');
+    expect(sampleRefusal([1, 2], 2, { id: 4, inStock: true })).toBe('limit');
+    expect(sampleRefusal([1, 2], 2, { id: 2, inStock: true })).toBeNull();
+  });
+
+  test('refused picks roll back to the confirmed ones and say so', async () => {
+    const bag = startBag();
+    await tick();
+    bag.view().toggleSample(1);
+    bag.samples[0]?.answer.reject({ kind: 'http', status: 409, body: { code: 'sample_limit' } });
+    await tick();
+    expect(bag.view().samples).toMatchObject({ picked: 0, saving: false });
+    expect(bag.failed).toEqual([{ action: 'samples', productName: null, reason: 'sampleLimit' }]);
+  });
+});
+
+describe('bag: offers', () => {
+  test('an unknown code says the offer was not found; a good one is applied from the bag’s answer', async () => {
+    const bag = startBag();
+    await tick();
+    bag.view().applyOffer('NOPE');
+    expect(bag.view().offerBusy).toBe(true);
+    bag.offers[0]?.answer.reject({ kind: 'http', status: 404, body: { code: 'offer_not_found', message: 'Offer not found' } });
+    await tick();
+    expect(bag.view()).toMatchObject({ offerBusy: false, offerFailure: 'notFound' });
+    bag.view().applyOffer('WELCOME');
+    expect(bag.view().offerFailure).toBeNull();
+    bag.offers[1]?.answer.resolve({ ...BAG_SCREEN.bag, version: 2, appliedOffer: { code: 'WELCOME', title: 'Welcome gift' } });
+    await tick();
+    expect(bag.view().offers.find((offer) => offer.code === 'WELCOME')?.applied).toBe(true);
+    bag.view().removeOffer();
+    expect(bag.offers[2]?.code).toBeNull();
+  });
+});
