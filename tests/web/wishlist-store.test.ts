@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { DEVICE_WISHLIST_KEY, deviceWishlist, type DeviceEntry } from '../../src/web/shared/wishlist/device-list.ts';
 import type { WishlistIdsApi, WishlistPatchBody } from '../../src/web/shared/wishlist/wishlist-api.ts';
-import { createWishlistStoreWith, type WishlistNotice } from '../../src/web/shared/wishlist-store.ts';
+import { decodeView, lazyWishlistStore, type WishlistNotice } from '../../src/web/shared/wishlist-store.ts';
+import { createWishlistStoreWith } from '../../src/web/shared/wishlist/wishlist-engine.ts';
 
 const GLOSS = { productId: 7, slug: 'radiant-lip-gloss', name: 'Radiant Lip Gloss' };
 const SERUM = { productId: 9, slug: 'glow-serum', name: 'Glow Serum' };
@@ -157,5 +158,27 @@ describe('a member’s hearts', () => {
     expect(store.state(7)).toBe(true);
     store.session(false);
     expect(store.state(7)).toBe(false);
+  });
+});
+
+describe('the first screen’s stand-in', () => {
+  test('neutral until the engine arrives; what was asked meanwhile runs then', async () => {
+    let arrive: () => void = () => undefined;
+    const engine = createWishlistStoreWith({ api: fakeApi([], { failPatch: true }).api, device: deviceWishlist(localStorage) });
+    const notices: WishlistNotice[] = [];
+    engine.onNotice((notice) => notices.push(notice));
+    const store = lazyWishlistStore(() => new Promise((resolve) => (arrive = () => resolve(engine))));
+    let published = 0;
+    store.subscribe(() => (published += 1));
+    store.session(true);
+    store.toggle(GLOSS);
+    expect(decodeView(store.view(7))).toEqual({ state: null, busy: false });
+    arrive();
+    await settle();
+    await settle();
+    expect(published).toBeGreaterThan(0);
+    expect(decodeView(store.view(7))).toEqual({ state: false, busy: false });
+    expect(notices).toEqual([{ failure: 'failed', wanted: true, name: 'Radiant Lip Gloss' }]);
+    expect(await store.ready()).toBe(engine);
   });
 });

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Layout } from '../../contract/layouts.ts';
 import type { ResourceView } from '../shared/hooks/use-resource.ts';
-import { useNotify } from '../shared/notifications/notify.ts';
 import { useSignedIn, useSignInHref } from '../shared/session/session-store.ts';
+import { useHydrated } from '../shared/ssr/use-hydrated.ts';
 import { useWishlistSession } from '../shared/wishlist-store.ts';
 import { SiteMenu } from './site-menu.tsx';
 
@@ -73,36 +73,26 @@ function AccountLink() {
   );
 }
 
+/** Failed heart changes are told by the wish list feature, after hydration (its own chunk and messages). */
+const WishlistNotices = lazy(() => import('../features/wishlist/wishlist-notices.tsx'));
+
 /**
- * The wish list's link, on every page: it also starts the wish list with the session (a guest's
- * list merges into the member's at sign-in) and says when a heart's change failed and was undone.
+ * The wish list's link, on every page: a heart of fixed size. It also starts the wish list with the
+ * session (a guest's list merges into the member's at sign-in).
  */
 function WishlistLink() {
   const { t } = useLingui();
   const store = useWishlistSession();
-  const notify = useNotify();
-  useEffect(
-    () =>
-      store?.onNotice(({ failure, wanted, name }) =>
-        notify({
-          type: 'error',
-          group: 'wishlist',
-          text:
-            failure === 'signedOut'
-              ? t`Your session has ended. Sign in again to change your wish list.`
-              : wanted
-                ? t`${name} could not be added to your wish list. Please try again.`
-                : t`${name} could not be removed from your wish list. Please try again.`,
-        }),
-      ),
-    [store, notify, t],
-  );
+  const hydrated = useHydrated();
   return (
-    <Link href="/wishlist" className="site-header__wishlist" aria-label={t`Wish list`}>
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-        <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 7.9 3.6 4.5 7 4.5c2 0 3.6 1.1 5 3 1.4-1.9 3-3 5-3 3.4 0 5.6 3.4 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z" />
-      </svg>
-    </Link>
+    <>
+      <Link href="/wishlist" className="site-header__wishlist" aria-label={t`Wish list`} />
+      {store && hydrated ? (
+        <Suspense fallback={null}>
+          <WishlistNotices store={store} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

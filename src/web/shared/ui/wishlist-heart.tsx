@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useOptionalApi } from '../api/api-provider.tsx';
-import { createWishlistStore, useWishlistState, type WishlistProductRef } from '../wishlist-store.ts';
+import { createWishlistStore, useWishlistState } from '../wishlist-store.ts';
 
 interface WishlistHeartProps {
   product: { id: number; slug: string; name: string };
@@ -21,7 +21,6 @@ export function WishlistHeart({ product, variantId, placement = 'card' }: Wishli
   const { state, busy } = useWishlistState(product.id);
   const on = state === true;
   const name = product.name;
-  const ref: WishlistProductRef = { productId: product.id, slug: product.slug, name };
   return (
     <button
       type="button"
@@ -30,11 +29,8 @@ export function WishlistHeart({ product, variantId, placement = 'card' }: Wishli
       aria-pressed={on}
       aria-busy={busy || undefined}
       aria-label={on ? t`Remove ${name} from wish list` : t`Add ${name} to wish list`}
-      onClick={() => store?.toggle(ref, variantId)}
-    >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-        <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 7.9 3.6 4.5 7 4.5c2 0 3.6 1.1 5 3 1.4-1.9 3-3 5-3 3.4 0 5.6 3.4 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z" />
-      </svg>
-    </button>
+      onClick={() => store?.toggle({ productId: product.id, slug: product.slug, name }, variantId)}
+    />
   );
 }
+
