@@ -17,6 +17,7 @@ import { notifyMeModel } from './product/notify-me.model.ts';
 import { reviewFormModel } from './product/review-form.model.ts';
 import { reviewListModel } from './product/review-list.model.ts';
 import { waitlistToggleModel } from './product/waitlist-toggle.model.ts';
+import { wishlistMoveModel } from './wishlist/wishlist-move.model.ts';
 import { wishlistToggleModel } from './wishlist/wishlist-toggle.model.ts';
 
 /**
@@ -24,7 +25,7 @@ import { wishlistToggleModel } from './wishlist/wishlist-toggle.model.ts';
  * (`tests/machines/generated.test.ts`) read them. A machine that is not here is not tested by the
  * generator: add its model here when you add a machine.
  */
-export const MACHINE_REGISTRY: readonly AnyMachineModel[] = [chunkReloadModel, deploymentModel, navigationGuardModel, languageSwitchModel, productListingModel, resourceLoaderModel, notificationsModel, toastModel, bookingFlowModel, bookingLifecycleModel, authRefreshModel, tierModel, accountFormModel, searchBoxModel, reviewListModel, reviewFormModel, waitlistToggleModel, notifyMeModel, wishlistToggleModel];
+export const MACHINE_REGISTRY: readonly AnyMachineModel[] = [chunkReloadModel, deploymentModel, navigationGuardModel, languageSwitchModel, productListingModel, resourceLoaderModel, notificationsModel, toastModel, bookingFlowModel, bookingLifecycleModel, authRefreshModel, tierModel, accountFormModel, searchBoxModel, reviewListModel, reviewFormModel, waitlistToggleModel, notifyMeModel, wishlistToggleModel, wishlistMoveModel];
 
 export function findModel(id: string): AnyMachineModel | undefined {
   return MACHINE_REGISTRY.find((model) => model.id === id);

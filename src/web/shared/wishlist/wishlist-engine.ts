@@ -93,7 +93,9 @@ export function createWishlistStoreWith({ api, device, channel = () => null, eve
       actors: { saveWishlisted: fromPromise<undefined, WishlistWrite>(({ input }) => save(entry.ref, input).then(() => undefined)) },
       actions: {
         changed: (_, wishlisted: boolean) => changed(ref.productId, wishlisted),
-        failed: (_, { failure, wanted }: { failure: WishlistFailure; wanted: boolean }) => noticeListeners.forEach((listener) => listener({ failure, wanted, name: entry.ref.name })),
+        // After the machine's step: the listeners notify other actors (the toasts).
+        failed: (_, { failure, wanted }: { failure: WishlistFailure; wanted: boolean }) =>
+          queueMicrotask(() => noticeListeners.forEach((listener) => listener({ failure, wanted, name: entry.ref.name }))),
       },
     });
     // What the heart shows now is where it starts: an unknown list shows (and starts) as not listed.
