@@ -96,6 +96,15 @@ describe('a guest’s wish list (kept on the device)', () => {
   });
 });
 
+test('a guest’s product that is no longer sold here says so and can still be removed', async () => {
+  deviceWishlist(localStorage).write([{ productId: 99, slug: 'gone-product', variantId: null, addedAt: '2026-11-01T10:00:00.000Z' }]);
+  const { user } = await renderApp({ url: '/wishlist', apis: setup().apis, catalog });
+  expect(await screen.findByText('This product is no longer available.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Remove' }));
+  expect(await screen.findByText('Your wish list is empty.')).toBeInTheDocument();
+  expect(deviceWishlist(localStorage).read()).toEqual([]);
+});
+
 describe('a member’s wish list (GET wishlist)', () => {
   test('each item with image, name, price and stock; an out-of-stock one cannot be moved and says why', async () => {
     const items = [item(1, { salePrice: SGD(24) }), item(2, { inStock: false })];

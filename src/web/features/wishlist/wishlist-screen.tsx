@@ -10,7 +10,7 @@ import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useSignedIn } from '../../shared/session/session-store.ts';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import type { DeviceEntry } from '../../shared/wishlist/device-list.ts';
-import { useWishlistEngine, type WishlistStore } from '../../shared/wishlist-store.ts';
+import { useWishlistActions, useWishlistEngine, type WishlistStore } from '../../shared/wishlist-store.ts';
 import { wishlistMessages } from './messages.ts';
 import { createWishlistScreenApi } from './wishlist-api.ts';
 import { WishlistRow, WishlistRowSkeleton, type WishlistRowData } from './wishlist-row.tsx';
@@ -77,12 +77,31 @@ function MemberWishlist({ labelId }: { labelId: string }) {
 function GuestRow({ entry }: { entry: DeviceEntry }) {
   const { t } = useLingui();
   const catalog = useApi(createCatalogApi);
+  const { removeFromWishlist } = useWishlistActions();
   const product = useResource((signal) => catalog.product(entry.slug, { signal }));
   if (product.status === 'loading') return <WishlistRowSkeleton />;
-  if (product.status !== 'success') {
+  if (product.status === 'failure') {
+    return (
+      <li className="wishlist-row" data-state="failed">
+        <p className="wishlist-row__error">{t`This item could not be loaded.`}</p>
+        <div className="wishlist-row__actions">
+          <button type="button" className="button button--secondary" onClick={product.retry}>
+            {t`Retry`}
+          </button>
+        </div>
+      </li>
+    );
+  }
+  if (product.status === 'notFound') {
+    // Not sold here (another country's catalogue) or discontinued: it can still be taken off the list.
     return (
       <li className="wishlist-row" data-state="unavailable">
         <p className="wishlist-row__error">{t`This product is no longer available.`}</p>
+        <div className="wishlist-row__actions">
+          <button type="button" className="button button--secondary" onClick={() => void removeFromWishlist({ productId: entry.productId, slug: entry.slug, name: entry.slug })}>
+            {t`Remove`}
+          </button>
+        </div>
       </li>
     );
   }
