@@ -156,12 +156,13 @@ export default function WishlistScreen() {
   return (
     <section className="wishlist">
       <h1 id={headingId}>{t`Your wish list`}</h1>
-      {signedIn ? <MemberWishlist labelId={headingId} /> : <GuestWishlist labelId={headingId} />}
+      {/* Above the list: the guest's list fills in after hydration, and nothing shown may move when it does. */}
       {signedIn ? null : (
         <p className="wishlist__note">
           <Trans>Your wish list is kept on this device. Sign in to keep it in your account.</Trans>
         </p>
       )}
+      {signedIn ? <MemberWishlist labelId={headingId} /> : <GuestWishlist labelId={headingId} />}
     </section>
   );
 }
