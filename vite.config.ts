@@ -42,7 +42,15 @@ export default defineConfig({
         // Everything the entry imports statically goes into the entry chunk: the browser needs it all
         // before the first screen anyway, and one file compresses better than 13 (4–5 KB less brotli
         // per first screen). What is loaded later keeps its own chunks.
-        codeSplitting: { groups: [{ name: 'first-screen', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'first-screen', tags: ['$initial'] },
+            // What every product card and the product page show (price, badges, the wish-list heart):
+            // one chunk, whichever later screen also imports a part (the wish list shows prices). Split
+            // by importers, it became one more file on every listing and product page.
+            { name: 'product-parts', test: /src[\\/]web[\\/]shared[\\/]ui[\\/](?:price|badges|wishlist-heart)\.tsx$/ },
+          ],
+        },
       },
     },
   },

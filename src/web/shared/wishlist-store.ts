@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { WishlistFailure } from '../../../machines/wishlist/wishlist-toggle.machine.ts';
 import { useOptionalApi } from './api/api-provider.tsx';
 import type { ApiClient } from './api/client.ts';
@@ -139,34 +139,4 @@ export function useWishlistState(productId: number): { state: boolean | null; bu
 /** The narrow selector cards and the product page read. */
 export function useIsWishlisted(productId: number): boolean {
   return useWishlistState(productId).state === true;
-}
-
-/** The engine once loaded (null before): the wish list screen and the bag's "Move to wish list" use it. */
-export function useWishlistEngine(): WishlistStore | null {
-  const store = useWishlistSession();
-  const [engine, setEngine] = useState<WishlistStore | null>(null);
-  useEffect(() => {
-    let live = true;
-    store?.ready().then(
-      (ready) => live && setEngine(ready),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [store]);
-  return engine;
-}
-
-/** What the bag's "Move to wish list" (and the wish list screen) call: each resolves true once the list holds the change. */
-export function useWishlistActions(): {
-  addToWishlist(product: WishlistProductRef, variantId?: number | null): Promise<boolean>;
-  removeFromWishlist(product: WishlistProductRef): Promise<boolean>;
-} {
-  const store = useWishlistSession();
-  const change = (product: WishlistProductRef, on: boolean, variantId?: number | null) => (store ? store.ready().then((engine) => engine.set(product, on, variantId), () => false) : Promise.resolve(false));
-  return {
-    addToWishlist: (product, variantId) => change(product, true, variantId),
-    removeFromWishlist: (product) => change(product, false),
-  };
 }

@@ -13,7 +13,7 @@ import { useApi } from '../../shared/api/api-provider.tsx';
 import { createCatalogApi } from '../../shared/api/catalog-api.ts';
 import { useNotify } from '../../shared/notifications/notify.ts';
 import { Price } from '../../shared/ui/price.tsx';
-import { useWishlistActions } from '../../shared/wishlist-store.ts';
+import { useWishlistActions } from '../../shared/wishlist/use-wishlist.ts';
 import { createWishlistScreenApi } from './wishlist-api.ts';
 
 /** One item as the list shows it, from the member's `GET wishlist` or a guest's product read. */
