@@ -54,6 +54,8 @@ const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
   sandbox: ['<rootDir>/src/web/features/sandbox', MODEL_SOURCES],
   // Legal texts: pages of their own, never part of another page's first screen.
   legal: ['<rootDir>/src/web/features/legal/privacy-screen.tsx', '<rootDir>/src/web/features/legal/terms-screen.tsx'],
+  // The wish list screen and the notices of failed heart changes (the hearts themselves are on first screens).
+  wishlist: ['<rootDir>/src/web/features/wishlist', '<rootDir>/machines/wishlist'],
 };
 const NOT_SOURCES = ['**/node_modules/**', '**/*.test.*'];
 

@@ -76,8 +76,11 @@ export default defineConfig({
             ]),
             // The catalogue's reads and their schemas: home, category, brand and product pages.
             filesChunk('catalog', ['src/contract/catalog.ts', 'src/web/shared/api/catalog-api.ts']),
-            // Prices, badges, the formatting they use and "Add to bag": the product page and every card.
-            filesChunk('price', ['src/web/shared/site/format.ts', 'src/web/shared/ui/price.tsx', 'src/web/shared/ui/badges.tsx', 'src/web/shared/bag/add-to-bag-button.tsx']),
+            // What every product card and the product page show (prices, badges, the formatting they
+            // use, "Add to bag", the wish-list heart): one chunk, whichever later screen also imports a
+            // part (the bag and the wish list show prices). Split by importers, it became one more file
+            // on every listing and product page.
+            filesChunk('price', ['src/web/shared/site/format.ts', 'src/web/shared/ui/price.tsx', 'src/web/shared/ui/badges.tsx', 'src/web/shared/bag/add-to-bag-button.tsx', 'src/web/shared/ui/wishlist-heart.tsx']),
           ],
         },
       },

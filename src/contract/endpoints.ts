@@ -649,11 +649,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'PUT',
     path: 'cart/samples',
     operation: 'replace',
-    description: "Replaces the picks: samples of this country (else 400), in stock (409 sample_unavailable), at most the country's limit (409 sample_limit).",
+    description: "Replaces the picks: samples of this country (else 400), in stock (409 sample_unavailable), at most the country's limit (409 sample_limit). Answers the bag.",
     status: 200,
     contentType: JSON_TYPE,
     body: SamplesBodySchema,
-    response: SamplesResponseSchema,
+    response: CartResponseSchema,
     singular: true,
   },
   {

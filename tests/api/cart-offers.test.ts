@@ -103,8 +103,9 @@ describe('cart/samples', () => {
     const soldOut = data.choices.find((s) => !s.inStock);
     expect(inStock.length).toBeGreaterThan(SAMPLE_LIMITS.SG);
     const picks = inStock.slice(0, 2).map((s) => s.id);
-    const put = await json(await cartCall(target, 'PUT', '/cart/samples', { cookie, body: { sampleIds: picks } }), SamplesResponseSchema);
-    expect(put.data.choices.filter((s) => s.chosen).map((s) => s.id)).toEqual(picks);
+    const put = await json(await cartCall(target, 'PUT', '/cart/samples', { cookie, body: { sampleIds: picks } }), CartResponseSchema);
+    expect(put.data.samples.chosen).toEqual(picks);
+    expect((await json(await cartCall(target, 'GET', '/cart/samples', { cookie }), SamplesResponseSchema)).data.choices.filter((s) => s.chosen).map((s) => s.id)).toEqual(picks);
     const after = await bagOf(cookie);
     expect(after.samples.chosen).toEqual(picks);
     expect(after.subtotal).toEqual(before.subtotal);
@@ -117,7 +118,7 @@ describe('cart/samples', () => {
     expect((await errorOf(await cartCall(target, 'PUT', '/cart/samples', { cookie, body: { sampleIds: [picks[0], thai] } }), 400)).errors).toEqual([{ field: 'body.sampleIds.1', message: 'is not a sample of this country' }]);
     // Refusals changed nothing.
     expect((await bagOf(cookie)).samples.chosen).toEqual(picks);
-    await json(await cartCall(target, 'PUT', '/cart/samples', { cookie, body: { sampleIds: [] } }), SamplesResponseSchema);
+    await json(await cartCall(target, 'PUT', '/cart/samples', { cookie, body: { sampleIds: [] } }), CartResponseSchema);
     expect((await bagOf(cookie)).samples.chosen).toEqual([]);
   });
 });

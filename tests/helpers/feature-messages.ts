@@ -7,6 +7,7 @@ import { loyaltyMessages } from '../../src/web/features/loyalty/messages.ts';
 import { productMessages } from '../../src/web/features/product/messages.ts';
 import { sandboxMessages } from '../../src/web/features/sandbox/messages.ts';
 import { searchMessages } from '../../src/web/features/search/messages.ts';
+import { wishlistMessages } from '../../src/web/features/wishlist/messages.ts';
 import type { FeatureMessages } from '../../src/web/shared/i18n/feature-catalogs.ts';
 
 /** Every feature's catalog: component tests render with all messages loaded (`loadCatalog`). */
@@ -20,4 +21,5 @@ export const ALL_FEATURE_MESSAGES: readonly FeatureMessages[] = [
   productMessages,
   sandboxMessages,
   searchMessages,
+  wishlistMessages,
 ];

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { ApplyOfferSchema, SamplesBodySchema } from '../../contract/cart.ts';
 import type { AuthService } from '../auth/service.ts';
 import { applyOffer, listOffers, listSamples, removeOffer, replaceSamples } from '../cart/extras.ts';
-import { cartOwner, setGuestCookie } from '../cart/owner.ts';
+import { cartOwner } from '../cart/owner.ts';
 import { readBag } from '../cart/read.ts';
 import { bagAfterWrite } from '../cart/respond.ts';
 import type { Db } from '../db/client.ts';
@@ -28,9 +28,8 @@ export function cartOfferRoutes(db: Db, auth: AuthService) {
       const { sampleIds } = await parseJsonBody(c, SamplesBodySchema);
       const owner = await cartOwner(c, auth);
       const result = await replaceSamples(db, owner, c.var.country, sampleIds);
-      if (result.newToken !== null) setGuestCookie(c, result.newToken);
-      const reader = result.newToken === null ? owner : { kind: 'guest' as const, token: result.newToken };
-      return c.json({ data: await listSamples(db, reader, siteOf(c)) }, 200);
+      // Like every bag write, it answers the bag (its `samples.chosen`): the screen has the choices already.
+      return c.json({ data: await bagAfterWrite(c, db, owner, siteOf(c), result) }, 200);
     })
     .get('/offers', offersOf(false))
     .get('/beauty-pass-offers', offersOf(true))

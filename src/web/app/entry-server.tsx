@@ -43,6 +43,7 @@ export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/cart': ['src/web/features/bag/bag-screen.tsx'],
   '/privacy': ['src/web/features/legal/privacy-screen.tsx'],
   '/terms': ['src/web/features/legal/terms-screen.tsx'],
+  '/wishlist': ['src/web/features/wishlist/wishlist-screen.tsx'],
   '/swagger': ['src/web/features/sandbox/swagger-screen.tsx'],
   // Each account screen is its own chunk (routes.tsx, ACCOUNT_SCREENS).
   '/sign_in': ['src/web/features/account/sign-in-screen.tsx'],

@@ -5,6 +5,7 @@ import type { Layout } from '../../contract/layouts.ts';
 import type { ResourceView } from '../shared/hooks/use-resource.ts';
 import { useHydrated } from '../shared/ssr/use-hydrated.ts';
 import { useSignedIn, useSignInHref } from '../shared/session/session-store.ts';
+import { useWishlistSession } from '../shared/wishlist-store.ts';
 import { SiteMenu } from './site-menu.tsx';
 
 /** The bag count and its store: after hydration, in a chunk of its own (not on the first screen). */
@@ -75,6 +76,29 @@ function AccountLink() {
   );
 }
 
+/** Failed heart changes are told by the wish list feature, after hydration (its own chunk and messages). */
+const WishlistNotices = lazy(() => import('../features/wishlist/wishlist-notices.tsx'));
+
+/**
+ * The wish list's link, on every page: a heart of fixed size. It also starts the wish list with the
+ * session (a guest's list merges into the member's at sign-in).
+ */
+function WishlistLink() {
+  const { t } = useLingui();
+  const store = useWishlistSession();
+  const hydrated = useHydrated();
+  return (
+    <>
+      <Link href="/wishlist" className="site-header__wishlist" aria-label={t`Wish list`} />
+      {store && hydrated ? (
+        <Suspense fallback={null}>
+          <WishlistNotices store={store} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The bag with its count on every page. The count is the shopper's, so the server renders the
  * link without it (a cached page is shared) and it arrives after hydration in a box that already
@@ -114,6 +138,7 @@ export function Header({ layout }: { layout: ResourceView<Layout> }) {
         <HeaderSearch />
         <AccountLink />
         <BagLink />
+        <WishlistLink />
         <SiteMenu layout={layout} />
       </div>
     </header>

@@ -82,6 +82,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/cart', layout: 'default', screen: lazyScreen(() => import('../features/bag/bag-screen.tsx')) },
   { path: '/privacy', layout: 'default', screen: lazyScreen(() => import('../features/legal/privacy-screen.tsx')) },
   { path: '/terms', layout: 'default', screen: lazyScreen(() => import('../features/legal/terms-screen.tsx')) },
+  // The wish list (issue 12): a member's from the server, a guest's from the device.
+  { path: '/wishlist', layout: 'default', screen: lazyScreen(() => import('../features/wishlist/wishlist-screen.tsx')) },
   { path: '/swagger', layout: 'blank', screen: lazyScreen(() => import('../features/sandbox/swagger-screen.tsx')) },
   // Accounts (issue 4).
   ...ACCOUNT_SCREEN_PATHS.map((path) => ({ path, layout: 'default' as const, screen: ACCOUNT_SCREENS[path], browserOnly: BROWSER_ONLY_ACCOUNT_PATHS.includes(path) })),

@@ -12,7 +12,7 @@ import { useBagCountStore } from '../../shared/bag/bag-count.tsx';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useNotify } from '../../shared/notifications/notify.ts';
-import { useSignedIn } from '../../shared/session/session-store.ts';
+import { useWishlistActions } from '../../shared/wishlist/use-wishlist.ts';
 import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
 import { useResponsePersonal } from '../../shared/ssr/server-render.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
@@ -79,7 +79,7 @@ export default function BagScreen() {
   const count = useBagCountStore();
   const notify = useNotify();
   const failureText = useFailureText();
-  const signedIn = useSignedIn();
+  const { addToWishlist } = useWishlistActions();
   const [, navigate] = useLocation();
   useDocumentHead({ title: t`Bag` });
   // A guest's bag is theirs (by cookie): the page is never shared from the server's cache.
@@ -118,18 +118,14 @@ export default function BagScreen() {
     if (loadedCount !== null) count?.confirm(loadedCount);
   }, [count, loadedCount]);
 
-  // HOOK(wishlist-store): a guest's wish list lives on the device (src/web/shared/wishlist-store.ts,
-  // built by the wish-list work). Until it exists only a member can move a line there (`PATCH wishlist`).
-  const moveToWishlist = signedIn
-    ? (line: BagLineView) => {
-        const { product, variant } = line.line;
-        const name = product.name;
-        api.patchWishlist({ add: [{ productId: product.id, variantId: variant.id }] }).then(
-          () => line.remove(),
-          () => notify({ title: t`${name} could not be moved to your wish list.`, text: t`Please try again.`, type: 'error', group: 'bag' }),
-        );
-      }
-    : null;
+  // The wish list's own store: a guest's list is on the device, a member's on the server; either way
+  // the line leaves the bag only once the list holds it (the store says what failed otherwise).
+  const moveToWishlist = (line: BagLineView) => {
+    const { product, variant } = line.line;
+    void addToWishlist({ productId: product.id, slug: product.slug, name: product.name }, variant.id).then((kept) => {
+      if (kept) line.remove();
+    });
+  };
 
   return (
     <div className="bag" data-state={view.status}>

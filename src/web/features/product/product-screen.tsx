@@ -11,6 +11,7 @@ import { Price } from '../../shared/ui/price.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
 import { ShadePicker } from '../../shared/ui/shade-picker.tsx';
+import { WishlistHeart } from '../../shared/ui/wishlist-heart.tsx';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import type { ScreenProps } from '../../shared/screen.ts';
@@ -57,6 +58,7 @@ function ProductView({ product: cached }: { product: ProductDetail }) {
         <div className="product__info">
           <p className="product__brand">{product.brand.name}</p>
           <h1 className="product__name">{product.name}</h1>
+          <WishlistHeart product={product} variantId={selected?.id ?? null} placement="page" />
           <Price price={product.price} salePrice={product.salePrice} />
           <Badges badges={shown} />
           <p className="stock" data-state={inStock ? 'in-stock' : 'out-of-stock'} role="status">

@@ -5,6 +5,7 @@ import type { ProductSummary } from '../../../contract/catalog.ts';
 import { AddToBagButton } from '../bag/add-to-bag-button.tsx';
 import { Badges } from './badges.tsx';
 import { Price } from './price.tsx';
+import { WishlistHeart } from './wishlist-heart.tsx';
 
 /** How a card's image loads: `high` and `eager` are for cards in the first screen (ProductGrid decides). */
 export type ImagePriority = 'high' | 'eager' | 'lazy';
@@ -38,6 +39,7 @@ export const ProductCard = forwardRef<HTMLAnchorElement, ProductCardProps>(funct
         <span className="product-card__brand">{product.brand.name}</span>
         <span className="product-card__name">{product.name}</span>
       </Link>
+      <WishlistHeart product={product} />
       <Price price={product.price} salePrice={product.salePrice} />
       {count > 0 ? (
         <p className="rating">
