@@ -67,6 +67,16 @@ async function fetchAs(url: string, acceptEncoding: string | null, headers: Reco
   return { encoding, vary: response.headers.get('vary'), length: response.headers.get('content-length'), wire, decoded };
 }
 
+/** The window a brotli stream declares in its first bits (RFC 7932 §9.1, WBITS), in bits: the decoder's ring buffer is 2^bits. */
+function brotliWindowBits(stream: Uint8Array): number {
+  const first = stream[0] ?? 0;
+  if ((first & 1) === 0) return 16;
+  const n = (first >> 1) & 7;
+  if (n !== 0) return 17 + n;
+  const m = (first >> 4) & 7;
+  return m === 0 ? 17 : 8 + m;
+}
+
 /** The same URL with `br`, with `gzip` and with no Accept-Encoding: each encoded as asked, all the same bytes once decoded. */
 async function expectSameInEveryEncoding(url: string, headers: Record<string, string> = {}): Promise<Sent[]> {
   const sent = [await fetchAs(url, 'br', headers), await fetchAs(url, 'gzip', headers), await fetchAs(url, null, headers)];
@@ -107,6 +117,16 @@ describe('compression on the wire', () => {
     const [br] = await expectSameInEveryEncoding('/api/web/v1/products?page_size=24', { 'X-Site-Country': 'sg', 'Accept-Language': 'en-SG' });
     expect(br?.vary).toBe('Accept-Language, X-Site-Country, Accept-Encoding');
     expect((JSON.parse(br?.decoded.toString() ?? '') as { data: unknown[] }).data.length).toBeGreaterThan(0);
+  });
+
+  it('brotli per answer declares a window of 256 KB, not the default 4 MB: the window sizes each encoder’s memory', async () => {
+    for (const url of ['/', '/api/test-big']) {
+      const br = await fetchAs(url, 'br');
+      expect(br.encoding).toBe('br');
+      expect(brotliWindowBits(br.wire), url).toBe(18);
+    }
+    // A body larger than the window still goes out whole.
+    expect(JSON.parse((await fetchAs('/api/test-big', 'br')).decoded.toString())).toEqual({ text: text('big', 256) });
   });
 
   it('follows the client’s weights: gzip when it prefers it, nothing when it refuses both', async () => {
