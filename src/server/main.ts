@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     seedProducts: config.seedProducts,
+    pageCacheBytes: config.pageCacheBytes,
     staticDir,
     pages: await loadPageRenderer(),
   });

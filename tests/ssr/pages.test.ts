@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { products } from '../../src/server/db/schema.ts';
@@ -29,6 +30,8 @@ const TEMPLATE = `<!doctype html>
 let dir: string;
 let t: TestApp;
 let failing: TestApp;
+/** The main app's page cache budget: a few pages, so a test can walk past it. */
+const PAGE_CACHE_BYTES = 64 * 1024;
 /** Renders counted by path: a page the cache answers is not rendered again. */
 const renders: string[] = [];
 
@@ -41,7 +44,7 @@ beforeAll(async () => {
       return entry.renderPage(request);
     },
   };
-  t = await createTestApp({ seedProducts: 40, staticDir: dir, pages: counted });
+  t = await createTestApp({ seedProducts: 40, staticDir: dir, pages: counted, pageCacheBytes: PAGE_CACHE_BYTES });
   const broken: PageRenderer = { renderPage: () => Promise.reject(new Error('renderer exploded')), renderErrorPage: entry.renderErrorPage };
   failing = await createTestApp({ seedProducts: 0, staticDir: dir, pages: broken });
 });
@@ -147,5 +150,45 @@ describe('server-rendered pages', () => {
     expect(member.headers.get('cache-control')).toBe('private, no-cache');
     await t.app.request('/privacy', { headers: { Cookie: 'jwt-data=e30' } });
     expect(renders.filter((path) => path === '/privacy')).toHaveLength(4);
+  });
+
+  test('a kept page goes out as the brotli it is kept in, compressed once; a client without brotli gets gzip or the text', async () => {
+    renders.length = 0;
+    const url = '/categories/makeup?sort=newest';
+    const first = await t.app.request(url, { headers: { 'Accept-Encoding': 'br' } });
+    const again = await t.app.request(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    const bytes = [Buffer.from(await first.arrayBuffer()), Buffer.from(await again.arrayBuffer())];
+    expect([first, again].map((response) => response.headers.get('content-encoding'))).toEqual(['br', 'br']);
+    // The same bytes: kept as brotli once, not compressed again per request.
+    expect(bytes[1]?.equals(bytes[0] ?? Buffer.alloc(0))).toBe(true);
+    expect(again.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    const html = brotliDecompressSync(bytes[1] ?? Buffer.alloc(0)).toString();
+    expect(html).toContain('<title>Makeup | Beauty Pass Singapore</title>');
+    const gzip = await t.app.request(url, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(html);
+    expect(await (await t.app.request(url)).text()).toBe(html);
+    const payload = await t.app.request('/categories/makeup/_payload.json?sort=newest', { headers: { 'Accept-Encoding': 'br' } });
+    expect(payload.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(stateOf(html)).toEqual(JSON.parse(payload.headers.get('content-encoding') === 'br' ? brotliDecompressSync(Buffer.from(await payload.arrayBuffer())).toString() : await payload.text()));
+    expect(renders.filter((path) => path === '/categories/makeup')).toHaveLength(2);
+  });
+
+  test('kept pages stay within the configured bytes, as brotli: past them, the least recently used is rendered again', async () => {
+    renders.length = 0;
+    const ask = (n: number) => t.app.request(`/privacy?n=${n}`, { headers: { 'Accept-Encoding': 'br' } });
+    let size = 0;
+    for (let n = 0; size * n <= 2 * PAGE_CACHE_BYTES; n++) size = (await (await ask(n)).arrayBuffer()).byteLength;
+    const asked = renders.length;
+    // From the newest back, each asked again is answered from the cache until the first one evicted.
+    let kept = 0;
+    while (kept < asked && renders.length === asked) {
+      await ask(asked - 1 - kept);
+      if (renders.length === asked) kept++;
+    }
+    expect(kept).toBeLessThan(asked);
+    // As many as their brotli bytes (and keys) allow: kept as the text, a tenth as many would fit.
+    expect(kept).toBeGreaterThanOrEqual(Math.floor(PAGE_CACHE_BYTES / (size + 1_024)));
+    expect(kept).toBeLessThanOrEqual(Math.floor(PAGE_CACHE_BYTES / size));
   });
 });

@@ -1,4 +1,5 @@
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
@@ -26,9 +27,23 @@ const DYNAMIC_GZIP_LEVEL = 6;
 const DYNAMIC_BROTLI_WINDOW_BITS = 18;
 
 /** The options of every brotli encoder the server runs per answer (the page cache's too). */
-export const DYNAMIC_BROTLI_OPTIONS = {
+const DYNAMIC_BROTLI_OPTIONS = {
   params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_LGWIN]: DYNAMIC_BROTLI_WINDOW_BITS },
 } as const;
+
+const brotliCompressAsync = promisify(brotliCompress);
+const brotliDecompressAsync = promisify(brotliDecompress);
+
+/** A whole body as brotli, with the settings of every answer: for one kept to be sent again (src/server/render/page-cache.ts). */
+export async function brotliBody(body: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  // Copied into memory of its own: a small result of zlib can be a slice of Node's shared 8 KB pool.
+  return new Uint8Array(await brotliCompressAsync(body, DYNAMIC_BROTLI_OPTIONS));
+}
+
+/** A brotli body decoded, for a client that does not take brotli. */
+export async function unbrotliBody(body: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await brotliDecompressAsync(body));
+}
 
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
