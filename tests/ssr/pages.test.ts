@@ -174,6 +174,17 @@ describe('server-rendered pages', () => {
     expect(renders.filter((path) => path === '/categories/makeup')).toHaveLength(2);
   });
 
+  test('a member’s page is encoded whole as the client asks: brotli, gzip or the text', async () => {
+    const member = (acceptEncoding: string | null) => t.app.request('/categories/makeup', { headers: { Cookie: 'jwt-data=e30', ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) } });
+    const [br, gzip, plain] = await Promise.all([member('br'), member('gzip'), member(null)]);
+    expect([br, gzip, plain].map((response) => response.headers.get('content-encoding'))).toEqual(['br', 'gzip', null]);
+    expect(br.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    const title = '<title>Makeup | Beauty Pass Singapore</title>';
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toContain(title);
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toContain(title);
+    expect(await plain.text()).toContain(title);
+  });
+
   test('kept pages stay within the configured bytes, as brotli: past them, the least recently used is rendered again', async () => {
     renders.length = 0;
     const ask = (n: number) => t.app.request(`/privacy?n=${n}`, { headers: { 'Accept-Encoding': 'br' } });

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
@@ -33,11 +33,51 @@ const DYNAMIC_BROTLI_OPTIONS = {
 
 const brotliCompressAsync = promisify(brotliCompress);
 const brotliDecompressAsync = promisify(brotliDecompress);
+const gzipAsync = promisify(gzip);
+
+/** Runs at most `limit` of the tasks given to it at once; the others wait, in the order they came. */
+export function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running < limit) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The slot goes straight to the next task waiting, if any.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+/**
+ * Whole bodies encoded at once, at most: node:zlib runs them on libuv's four threads, so a fifth
+ * would only wait there while holding its encoder's memory. Member pages asked by 50 connections
+ * left glibc's per-thread arenas at 226–239 MB when streamed through the middleware, and at
+ * 113–123 MB encoded whole, four at a time (memory that glibc keeps once it has it).
+ */
+const WHOLE_BODY_ENCODERS = 4;
+const wholeBodyEncoders = concurrencyLimit(WHOLE_BODY_ENCODERS);
 
 /** A whole body as brotli, with the settings of every answer: for one kept to be sent again (src/server/render/page-cache.ts). */
-export async function brotliBody(body: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+export function brotliBody(body: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
   // Copied into memory of its own: a small result of zlib can be a slice of Node's shared 8 KB pool.
-  return new Uint8Array(await brotliCompressAsync(body, DYNAMIC_BROTLI_OPTIONS));
+  return wholeBodyEncoders(async () => new Uint8Array(await brotliCompressAsync(body, DYNAMIC_BROTLI_OPTIONS)));
+}
+
+/**
+ * A body known whole (a rendered page), encoded in one go as the client asks: the encoder lives
+ * only while it works, where the middleware's stream keeps it until the client has read the
+ * answer. Under the threshold, or for a client that takes neither encoding, the body as it is.
+ */
+export async function encodeWholeBody(acceptEncoding: string | undefined, body: Uint8Array<ArrayBuffer>): Promise<{ body: Uint8Array<ArrayBuffer>; encoding: Encoding | null }> {
+  const encoding = chooseEncoding(acceptEncoding);
+  if (!encoding || body.byteLength < COMPRESSION_THRESHOLD) return { body, encoding: null };
+  if (encoding === 'br') return { body: await brotliBody(body), encoding };
+  return { body: await wholeBodyEncoders(async () => new Uint8Array(await gzipAsync(body, { level: DYNAMIC_GZIP_LEVEL }))), encoding };
 }
 
 /** A brotli body decoded, for a client that does not take brotli. */

@@ -12,7 +12,7 @@ import { createPreloads } from './preloads.ts';
 import type { InlineStyle } from './inline-style.ts';
 import { createPageCache, isAnonymous, siteCookieKey, type CachedPage, type PageCache } from './page-cache.ts';
 import { CACHE_FRESH_MS } from '../../config/constants.ts';
-import { brotliBody, chooseEncoding, COMPRESSION_THRESHOLD, unbrotliBody } from '../http/compression.ts';
+import { brotliBody, chooseEncoding, COMPRESSION_THRESHOLD, encodeWholeBody, unbrotliBody } from '../http/compression.ts';
 
 export type { PageRenderer };
 
@@ -138,17 +138,19 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
   };
 
   /**
-   * The kept bytes to a client that takes them; otherwise the text, which the compression
-   * middleware encodes as the client asks (gzip) on the way out.
+   * The kept bytes to a client that takes them; otherwise the page encoded here, whole, as the
+   * client asks (the compression middleware leaves an encoded answer alone).
    */
   const send = async (c: Context, answer: Answer, headers: Record<string, string>) => {
     const status = answer.status as 200;
+    const acceptEncoding = c.req.header('Accept-Encoding');
     const { kept } = answer;
-    if (kept && (kept.encoding === null || chooseEncoding(c.req.header('Accept-Encoding')) === 'br')) {
+    if (kept && (kept.encoding === null || chooseEncoding(acceptEncoding) === 'br')) {
       return c.body(kept.body, status, kept.encoding ? { ...headers, 'Content-Encoding': kept.encoding } : headers);
     }
-    if ('text' in answer) return c.body(answer.text, status, headers);
-    return c.body(await unbrotliBody(answer.kept.body), status, headers);
+    const text = 'text' in answer ? new TextEncoder().encode(answer.text) : await unbrotliBody(answer.kept.body);
+    const { body, encoding } = await encodeWholeBody(acceptEncoding, text);
+    return c.body(body, status, encoding ? { ...headers, 'Content-Encoding': encoding } : headers);
   };
 
   const cacheHeaders = (anonymous: boolean) => ({
