@@ -25,6 +25,7 @@ import { serveBuiltFiles, serveSpaHtml } from './http/static.ts';
 import { createHeadMeta } from './render/head-meta.ts';
 import { catalogueVersion } from './catalog/summaries.ts';
 import { servePages, type PageRenderer } from './render/pages.ts';
+import { createPageCache, DEFAULT_PAGE_CACHE_BYTES } from './render/page-cache.ts';
 import { loadInlineStyle } from './render/inline-style.ts';
 import { socialAuthRoutes } from './routes/auth-social.ts';
 import { authTokenRoutes } from './routes/auth-token.ts';
@@ -65,11 +66,13 @@ export interface AppOptions {
   passwordResets?: PasswordResetOptions;
   /** Renders pages on the server (the built src/web/app/entry-server.tsx); null: pages are the SPA's shell. */
   pages?: PageRenderer | null;
+  /** Bytes of anonymous pages kept in process (`PAGE_CACHE_MB`); 0 keeps none. */
+  pageCacheBytes?: number;
 }
 
 export type App = Hono<AppEnv>;
 
-export function createApp({ db, staticDir = null, log = console.error, auth: authOptions = {}, signIn, idTokens = null, sandbox = loadSandboxFlag(), passwordResets = {}, pages = null }: AppOptions): App {
+export function createApp({ db, staticDir = null, log = console.error, auth: authOptions = {}, signIn, idTokens = null, sandbox = loadSandboxFlag(), passwordResets = {}, pages = null, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES }: AppOptions): App {
   const auth = createAuthService(db, authOptions);
   // `strict: false`: `/brands/` and `/brands` are the same resource (spec §7 trims trailing slashes).
   const app = new Hono<AppEnv>({ strict: false });
@@ -133,6 +136,7 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
         inlineStyle,
         log,
         catalogueVersion: () => catalogueVersion(db),
+        cache: createPageCache({ maxBytes: pageCacheBytes }),
         // The developer pages read the document as they start: the browser renders them alone.
         clientOnly: (pathname) => sandbox && (pathname === '/sandbox' || pathname.startsWith('/sandbox/')),
       }),

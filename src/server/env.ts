@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DEFAULT_PAGE_CACHE_BYTES } from './render/page-cache.ts';
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_DATA_DIR = '.data/';
@@ -7,6 +8,7 @@ export const LISTING_SNAPSHOT_FILE = 'listing-index.snapshot';
 export const DEFAULT_SEED_PRODUCTS = 2_000;
 export const MAX_SEED_PRODUCTS = 100_000;
 export const DEFAULT_MAIL_FROM = 'Beauty Pass <no-reply@beautypass.localhost>';
+const MB = 1024 * 1024;
 
 const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
   v.optional(
@@ -31,6 +33,7 @@ const EnvSchema = v.object({
     ]),
   ),
   SEED_PRODUCTS: wholeNumber('SEED_PRODUCTS', 0, MAX_SEED_PRODUCTS, DEFAULT_SEED_PRODUCTS),
+  PAGE_CACHE_MB: wholeNumber('PAGE_CACHE_MB', 0, 1_024, DEFAULT_PAGE_CACHE_BYTES / MB),
   ...mailEnvEntries(),
 });
 
@@ -40,6 +43,8 @@ export interface ServerConfig {
   /** Set: real PostgreSQL through node-postgres instead of the embedded PGlite. */
   databaseUrl: string | null;
   seedProducts: number;
+  /** Bytes of anonymous pages the server keeps (`PAGE_CACHE_MB`); 0 keeps none. */
+  pageCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -71,8 +76,8 @@ export function loadSandboxFlag(env: NodeJS.ProcessEnv = process.env): boolean {
 /** Reads and checks the environment; a bad value is a clear error, never a silent default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const output = parseEnv(EnvSchema, env);
-  const { PORT, DATA_DIR, DATABASE_URL, SEED_PRODUCTS } = output;
-  return { port: PORT, dataDir: DATA_DIR, databaseUrl: DATABASE_URL ? DATABASE_URL : null, seedProducts: SEED_PRODUCTS };
+  const { PORT, DATA_DIR, DATABASE_URL, SEED_PRODUCTS, PAGE_CACHE_MB } = output;
+  return { port: PORT, dataDir: DATA_DIR, databaseUrl: DATABASE_URL ? DATABASE_URL : null, seedProducts: SEED_PRODUCTS, pageCacheBytes: PAGE_CACHE_MB * MB };
 }
 
 /** Schemas of the mail variables, shared by `loadConfig` and `loadMailConfig`; a hoisted function because `EnvSchema` uses them above. */

@@ -47,6 +47,8 @@ export interface StartServerOptions {
   sandbox?: boolean;
   /** The server renderer of pages (dist/ssr); null or absent: pages are the SPA's shell. */
   pages?: PageRenderer | null;
+  /** Bytes of anonymous pages kept in process; default `PAGE_CACHE_MB`'s. */
+  pageCacheBytes?: number;
 }
 
 export interface RunningServer {
@@ -128,6 +130,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     passwordResets: { publicUrl },
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     pages: staticDir ? (options.pages ?? null) : null,
+    ...(options.pageCacheBytes === undefined ? {} : { pageCacheBytes: options.pageCacheBytes }),
   });
 
   try {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../src/build/precompress-plugin.ts';
-import { chooseEncoding, COMPRESSION_THRESHOLD } from '../../src/server/http/compression.ts';
+import { chooseEncoding, COMPRESSION_THRESHOLD, concurrencyLimit, encodeWholeBody } from '../../src/server/http/compression.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 let t: TestApp;
@@ -67,6 +67,16 @@ async function fetchAs(url: string, acceptEncoding: string | null, headers: Reco
   return { encoding, vary: response.headers.get('vary'), length: response.headers.get('content-length'), wire, decoded };
 }
 
+/** The window a brotli stream declares in its first bits (RFC 7932 §9.1, WBITS), in bits: the decoder's ring buffer is 2^bits. */
+function brotliWindowBits(stream: Uint8Array): number {
+  const first = stream[0] ?? 0;
+  if ((first & 1) === 0) return 16;
+  const n = (first >> 1) & 7;
+  if (n !== 0) return 17 + n;
+  const m = (first >> 4) & 7;
+  return m === 0 ? 17 : 8 + m;
+}
+
 /** The same URL with `br`, with `gzip` and with no Accept-Encoding: each encoded as asked, all the same bytes once decoded. */
 async function expectSameInEveryEncoding(url: string, headers: Record<string, string> = {}): Promise<Sent[]> {
   const sent = [await fetchAs(url, 'br', headers), await fetchAs(url, 'gzip', headers), await fetchAs(url, null, headers)];
@@ -107,6 +117,16 @@ describe('compression on the wire', () => {
     const [br] = await expectSameInEveryEncoding('/api/web/v1/products?page_size=24', { 'X-Site-Country': 'sg', 'Accept-Language': 'en-SG' });
     expect(br?.vary).toBe('Accept-Language, X-Site-Country, Accept-Encoding');
     expect((JSON.parse(br?.decoded.toString() ?? '') as { data: unknown[] }).data.length).toBeGreaterThan(0);
+  });
+
+  it('brotli per answer declares a window of 256 KB, not the default 4 MB: the window sizes each encoder’s memory', async () => {
+    for (const url of ['/', '/api/test-big']) {
+      const br = await fetchAs(url, 'br');
+      expect(br.encoding).toBe('br');
+      expect(brotliWindowBits(br.wire), url).toBe(18);
+    }
+    // A body larger than the window still goes out whole.
+    expect(JSON.parse((await fetchAs('/api/test-big', 'br')).decoded.toString())).toEqual({ text: text('big', 256) });
   });
 
   it('follows the client’s weights: gzip when it prefers it, nothing when it refuses both', async () => {
@@ -176,6 +196,46 @@ describe('chooseEncoding', () => {
     expect(chooseEncoding('*, br;q=0')).toBe('gzip');
     expect(chooseEncoding('deflate')).toBeNull();
     expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('whole bodies', () => {
+  it('concurrencyLimit: never more tasks at once than the limit, the others in the order they came, a failed one frees its slot', async () => {
+    const limit = concurrencyLimit(2);
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const task = async (n: number) => {
+      started.push(n);
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      if (n === 1) throw new Error('task 1 failed');
+      return n;
+    };
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, n) => limit(() => task(n))));
+    expect(most).toBe(2);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([0, 'failed', 2, 3, 4, 5, 6, 7]);
+    // Every slot was given back: two more run side by side at once.
+    most = 0;
+    await Promise.all([limit(() => task(10)), limit(() => task(11))]);
+    expect(most).toBe(2);
+  });
+
+  it('encodeWholeBody: brotli (256 KB window) or gzip as the client asks, the body as it is under the threshold or for neither', async () => {
+    const body = new TextEncoder().encode(text('whole', 8));
+    const br = await encodeWholeBody('gzip, br', body);
+    expect(br.encoding).toBe('br');
+    expect(brotliWindowBits(br.body)).toBe(18);
+    expect(brotliDecompressSync(br.body).equals(body)).toBe(true);
+    const gzip = await encodeWholeBody('gzip', body);
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(body)).toBe(true);
+    expect(await encodeWholeBody(undefined, body)).toEqual({ body, encoding: null });
+    const small = body.slice(0, COMPRESSION_THRESHOLD - 1);
+    expect(await encodeWholeBody('br', small)).toEqual({ body: small, encoding: null });
   });
 });
 

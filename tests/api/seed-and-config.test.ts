@@ -90,16 +90,18 @@ describe('product images', () => {
 
 describe('environment', () => {
   it('uses defaults', () => {
-    expect(loadConfig({})).toEqual({ port: 8080, dataDir: '.data/', databaseUrl: null, seedProducts: 2000 });
+    expect(loadConfig({})).toEqual({ port: 8080, dataDir: '.data/', databaseUrl: null, seedProducts: 2000, pageCacheBytes: 32 * 1024 * 1024 });
   });
 
   it('reads valid values', () => {
-    expect(loadConfig({ PORT: '0', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u:p@localhost:5432/db', SEED_PRODUCTS: '100000' })).toEqual({
+    expect(loadConfig({ PORT: '0', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u:p@localhost:5432/db', SEED_PRODUCTS: '100000', PAGE_CACHE_MB: '0' })).toEqual({
       port: 0,
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://u:p@localhost:5432/db',
       seedProducts: 100_000,
+      pageCacheBytes: 0,
     });
+    expect(loadConfig({ PAGE_CACHE_MB: '64' }).pageCacheBytes).toBe(64 * 1024 * 1024);
   });
 
   it('names every bad variable', () => {
@@ -115,5 +117,6 @@ describe('environment', () => {
     }
     expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT must be at most 65535');
     expect(() => loadConfig({ SEED_PRODUCTS: '-5' })).toThrow('SEED_PRODUCTS must be a whole number');
+    expect(() => loadConfig({ PAGE_CACHE_MB: '2048' })).toThrow('PAGE_CACHE_MB must be at most 1024');
   });
 });

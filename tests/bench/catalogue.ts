@@ -22,8 +22,9 @@
  *    such instead of measured; whatever the server loads on first use gets loaded).
  * 5. Prints a table per endpoint with the budgets and the server's CPU time per request (which
  *    moves far less than latency when other processes share the two cores; the load average of
- *    each run is printed beside it), then the server's peak memory (VmHWM) and start time, and
- *    exits 1 when a budget is missed or an endpoint does not answer.
+ *    each run is printed beside it) and its peak memory so far (VmHWM, so the run that raised it
+ *    shows), then the server's peak memory and start time, and exits 1 when a budget is missed
+ *    or an endpoint does not answer.
  *
  * Options (environment): BENCH_DATA_DIR, BENCH_PRODUCTS, BENCH_DURATION (seconds per run),
  * BENCH_PORT (default: a free port), BENCH_ONLY (endpoints to run, such as `listing,search`: a
@@ -180,6 +181,12 @@ function stealPercent(since: number[] | null): string {
 
 /** USER_HZ: 100 on Linux for every architecture Node runs on. */
 const CLOCK_TICKS = 100;
+
+/** The server's peak resident memory so far in whole MB, as a row prints it; `?` without /proc. */
+function peakMb(child: ChildProcess): string {
+  const rss = peakRss(child);
+  return rss === null ? '?' : (rss / 1024 ** 2).toFixed(0);
+}
 
 /** Peak resident memory of the server process (Linux), in bytes; null elsewhere. */
 function peakRss(child: ChildProcess): number | null {
@@ -485,7 +492,7 @@ async function main(): Promise<void> {
         const pass = (limit === null || result.p99 <= limit) && result.non2xx === 0 && result.errors === 0;
         if (judged && !pass) failures.push(`${LABELS[name]} @${connections}: p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors} (budget p99 ≤ ${P99_BUDGET_MS[name]} ms)`);
         rows.push(
-          `${pad(LABELS[name], 32)} ${padLeft(connections, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)}  ${pad(judged ? budget : '(none)', 18)} ${judged ? (pass ? 'pass' : 'FAIL') : result.non2xx + result.errors > 0 ? 'errors' : '-'}  ${distinct} URLs${result.non2xx > 0 ? ` (${result.statuses})` : ''}`,
+          `${pad(LABELS[name], 32)} ${padLeft(connections, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)} ${padLeft(peakMb(server.child), 7)}  ${pad(judged ? budget : '(none)', 18)} ${judged ? (pass ? 'pass' : 'FAIL') : result.non2xx + result.errors > 0 ? 'errors' : '-'}  ${distinct} URLs${result.non2xx > 0 ? ` (${result.statuses})` : ''}`,
         );
       }
     }
@@ -493,9 +500,10 @@ async function main(): Promise<void> {
     const rss = peakRss(server.child);
     if (rss !== null && rss > MEMORY_BUDGET_BYTES) failures.push(`peak RSS ${(rss / 1024 ** 2).toFixed(0)} MB > 1024 MB`);
     console.log('');
-    console.log(`${pad('endpoint', 32)} ${padLeft('conns', 5)} ${padLeft('req/s', 8)} ${padLeft('p50 ms', 7)} ${padLeft('p99 ms', 7)} ${padLeft('non-2xx', 8)} ${padLeft('cpu ms/req', 10)} ${padLeft('load', 5)} ${padLeft('steal%', 6)}  ${pad('budget', 18)} result`);
+    console.log(`${pad('endpoint', 32)} ${padLeft('conns', 5)} ${padLeft('req/s', 8)} ${padLeft('p50 ms', 7)} ${padLeft('p99 ms', 7)} ${padLeft('non-2xx', 8)} ${padLeft('cpu ms/req', 10)} ${padLeft('load', 5)} ${padLeft('steal%', 6)} ${padLeft('peak MB', 7)}  ${pad('budget', 18)} result`);
     console.log('(cpu ms/req: server CPU per request; load: 1-minute load average of the machine when the run began, on ' + String(availableParallelism()) + ' cores;');
-    console.log(' steal%: CPU time the hypervisor gave other guests during the run: above a few percent, latency measures them too)');
+    console.log(' steal%: CPU time the hypervisor gave other guests during the run: above a few percent, latency measures them too;');
+    console.log(' peak MB: the server\'s peak resident memory so far, after the run: the run that raises it is the one that needs the memory)');
     for (const row of rows) console.log(row);
     console.log('');
     console.log(`server start (existing data dir): ${Math.round(startMs)} ms (budget ≤ ${START_BUDGET_MS} ms) ${startMs <= START_BUDGET_MS ? 'pass' : 'FAIL'}`);

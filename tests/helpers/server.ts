@@ -46,12 +46,14 @@ export interface TestAppOptions {
   passwordResets?: AppOptions['passwordResets'];
   /** The server renderer of pages (with `staticDir`). */
   pages?: AppOptions['pages'];
+  /** Bytes of anonymous pages kept (the default budget when absent). */
+  pageCacheBytes?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database } = await prepareDatabase({ dataDir: 'memory', seedProducts: options.seedProducts ?? 150 });
   const logs: string[] = [];
-  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line), ...(options.auth ? { auth: options.auth } : {}), ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.idTokens ? { idTokens: options.idTokens } : {}), sandbox: options.sandbox ?? true, ...(options.passwordResets ? { passwordResets: options.passwordResets } : {}), pages: options.pages ?? null });
+  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line), ...(options.auth ? { auth: options.auth } : {}), ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.idTokens ? { idTokens: options.idTokens } : {}), sandbox: options.sandbox ?? true, ...(options.passwordResets ? { passwordResets: options.passwordResets } : {}), pages: options.pages ?? null, ...(options.pageCacheBytes === undefined ? {} : { pageCacheBytes: options.pageCacheBytes }) });
   options.routes?.(app);
   return {
     app,

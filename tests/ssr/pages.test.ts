@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { products } from '../../src/server/db/schema.ts';
@@ -30,6 +31,8 @@ const TEMPLATE = `<!doctype html>
 let dir: string;
 let t: TestApp;
 let failing: TestApp;
+/** The main app's page cache budget: a few pages, so a test can walk past it. */
+const PAGE_CACHE_BYTES = 64 * 1024;
 /** Renders counted by path: a page the cache answers is not rendered again. */
 const renders: string[] = [];
 
@@ -42,7 +45,7 @@ beforeAll(async () => {
       return entry.renderPage(request);
     },
   };
-  t = await createTestApp({ seedProducts: 40, staticDir: dir, pages: counted });
+  t = await createTestApp({ seedProducts: 40, staticDir: dir, pages: counted, pageCacheBytes: PAGE_CACHE_BYTES });
   const broken: PageRenderer = { renderPage: () => Promise.reject(new Error('renderer exploded')), renderErrorPage: entry.renderErrorPage };
   failing = await createTestApp({ seedProducts: 0, staticDir: dir, pages: broken });
 });
@@ -166,5 +169,56 @@ describe('server-rendered pages', () => {
     const payload = await t.app.request('/cart/_payload.json');
     expect(payload.headers.get('cache-control')).toBe('private, no-cache');
     expect(renders.filter((path) => path === '/cart')).toHaveLength(3);
+  });
+
+  test('a kept page goes out as the brotli it is kept in, compressed once; a client without brotli gets gzip or the text', async () => {
+    renders.length = 0;
+    const url = '/categories/makeup?sort=newest';
+    const first = await t.app.request(url, { headers: { 'Accept-Encoding': 'br' } });
+    const again = await t.app.request(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    const bytes = [Buffer.from(await first.arrayBuffer()), Buffer.from(await again.arrayBuffer())];
+    expect([first, again].map((response) => response.headers.get('content-encoding'))).toEqual(['br', 'br']);
+    // The same bytes: kept as brotli once, not compressed again per request.
+    expect(bytes[1]?.equals(bytes[0] ?? Buffer.alloc(0))).toBe(true);
+    expect(again.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    const html = brotliDecompressSync(bytes[1] ?? Buffer.alloc(0)).toString();
+    expect(html).toContain('<title>Makeup | Beauty Pass Singapore</title>');
+    const gzip = await t.app.request(url, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(html);
+    expect(await (await t.app.request(url)).text()).toBe(html);
+    const payload = await t.app.request('/categories/makeup/_payload.json?sort=newest', { headers: { 'Accept-Encoding': 'br' } });
+    expect(payload.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(stateOf(html)).toEqual(JSON.parse(payload.headers.get('content-encoding') === 'br' ? brotliDecompressSync(Buffer.from(await payload.arrayBuffer())).toString() : await payload.text()));
+    expect(renders.filter((path) => path === '/categories/makeup')).toHaveLength(2);
+  });
+
+  test('a member’s page is encoded whole as the client asks: brotli, gzip or the text', async () => {
+    const member = (acceptEncoding: string | null) => t.app.request('/categories/makeup', { headers: { Cookie: 'jwt-data=e30', ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) } });
+    const [br, gzip, plain] = await Promise.all([member('br'), member('gzip'), member(null)]);
+    expect([br, gzip, plain].map((response) => response.headers.get('content-encoding'))).toEqual(['br', 'gzip', null]);
+    expect(br.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    const title = '<title>Makeup | Beauty Pass Singapore</title>';
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toContain(title);
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toContain(title);
+    expect(await plain.text()).toContain(title);
+  });
+
+  test('kept pages stay within the configured bytes, as brotli: past them, the least recently used is rendered again', async () => {
+    renders.length = 0;
+    const ask = (n: number) => t.app.request(`/privacy?n=${n}`, { headers: { 'Accept-Encoding': 'br' } });
+    let size = 0;
+    for (let n = 0; size * n <= 2 * PAGE_CACHE_BYTES; n++) size = (await (await ask(n)).arrayBuffer()).byteLength;
+    const asked = renders.length;
+    // From the newest back, each asked again is answered from the cache until the first one evicted.
+    let kept = 0;
+    while (kept < asked && renders.length === asked) {
+      await ask(asked - 1 - kept);
+      if (renders.length === asked) kept++;
+    }
+    expect(kept).toBeLessThan(asked);
+    // As many as their brotli bytes (and keys) allow: kept as the text, a tenth as many would fit.
+    expect(kept).toBeGreaterThanOrEqual(Math.floor(PAGE_CACHE_BYTES / (size + 1_024)));
+    expect(kept).toBeLessThanOrEqual(Math.floor(PAGE_CACHE_BYTES / size));
   });
 });

@@ -1,4 +1,5 @@
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
@@ -16,6 +17,73 @@ export type Encoding = (typeof ENCODINGS)[number];
  */
 const DYNAMIC_BROTLI_QUALITY = 5;
 const DYNAMIC_GZIP_LEVEL = 6;
+/**
+ * Brotli's window: 2^18 = 256 KB, more than any page or API answer we send (pages are 50–120 KB
+ * of HTML), so the bytes are the same as with brotli's default 4 MB window. The window sizes each
+ * encoder's memory, held by native code (outside the JS heap) from an answer's first write to its
+ * end: 50 pages of 115 KB compressed at once took 8–9 MB each at the default, about 430 MB that
+ * the process then kept, and 2.8 MB each at 18 bits, given back after.
+ */
+const DYNAMIC_BROTLI_WINDOW_BITS = 18;
+
+/** The options of every brotli encoder the server runs per answer (the page cache's too). */
+const DYNAMIC_BROTLI_OPTIONS = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_LGWIN]: DYNAMIC_BROTLI_WINDOW_BITS },
+} as const;
+
+const brotliCompressAsync = promisify(brotliCompress);
+const brotliDecompressAsync = promisify(brotliDecompress);
+const gzipAsync = promisify(gzip);
+
+/** Runs at most `limit` of the tasks given to it at once; the others wait, in the order they came. */
+export function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running < limit) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The slot goes straight to the next task waiting, if any.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+/**
+ * Whole bodies encoded at once, at most: node:zlib runs them on libuv's four threads, so a fifth
+ * would only wait there while holding its encoder's memory. Member pages asked by 50 connections
+ * left glibc's per-thread arenas at 226–239 MB when streamed through the middleware, and at
+ * 113–123 MB encoded whole, four at a time (memory that glibc keeps once it has it).
+ */
+const WHOLE_BODY_ENCODERS = 4;
+const wholeBodyEncoders = concurrencyLimit(WHOLE_BODY_ENCODERS);
+
+/** A whole body as brotli, with the settings of every answer: for one kept to be sent again (src/server/render/page-cache.ts). */
+export function brotliBody(body: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  // Copied into memory of its own: a small result of zlib can be a slice of Node's shared 8 KB pool.
+  return wholeBodyEncoders(async () => new Uint8Array(await brotliCompressAsync(body, DYNAMIC_BROTLI_OPTIONS)));
+}
+
+/**
+ * A body known whole (a rendered page), encoded in one go as the client asks: the encoder lives
+ * only while it works, where the middleware's stream keeps it until the client has read the
+ * answer. Under the threshold, or for a client that takes neither encoding, the body as it is.
+ */
+export async function encodeWholeBody(acceptEncoding: string | undefined, body: Uint8Array<ArrayBuffer>): Promise<{ body: Uint8Array<ArrayBuffer>; encoding: Encoding | null }> {
+  const encoding = chooseEncoding(acceptEncoding);
+  if (!encoding || body.byteLength < COMPRESSION_THRESHOLD) return { body, encoding: null };
+  if (encoding === 'br') return { body: await brotliBody(body), encoding };
+  return { body: await wholeBodyEncoders(async () => new Uint8Array(await gzipAsync(body, { level: DYNAMIC_GZIP_LEVEL }))), encoding };
+}
+
+/** A brotli body decoded, for a client that does not take brotli. */
+export async function unbrotliBody(body: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await brotliDecompressAsync(body));
+}
 
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
@@ -46,7 +114,7 @@ export function varyOnAcceptEncoding(headers: Headers): void {
  * reaches the browser part by part instead of waiting for zlib's buffer to fill.
  */
 function compressor(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
-  const zlib = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } }) : createGzip({ level: DYNAMIC_GZIP_LEVEL });
+  const zlib = encoding === 'br' ? createBrotliCompress(DYNAMIC_BROTLI_OPTIONS) : createGzip({ level: DYNAMIC_GZIP_LEVEL });
   const flushKind = encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
   // Closed once the client has gone (the response stream is cancelled) or zlib failed: what zlib
   // still emits then has nowhere to go, and an enqueue would throw outside any request.

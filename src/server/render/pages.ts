@@ -12,6 +12,7 @@ import { createPreloads } from './preloads.ts';
 import { inlineStylesheet, type InlineStyle } from './inline-style.ts';
 import { createPageCache, isAnonymous, siteCookieKey, type CachedPage, type PageCache } from './page-cache.ts';
 import { CACHE_FRESH_MS } from '../../config/constants.ts';
+import { brotliBody, chooseEncoding, COMPRESSION_THRESHOLD, encodeWholeBody, unbrotliBody } from '../http/compression.ts';
 
 export type { PageRenderer };
 
@@ -32,6 +33,24 @@ export interface PagesOptions {
 }
 
 const HTML = 'text/html; charset=utf-8';
+
+/** A page or payload as rendered. */
+interface Rendered {
+  status: number;
+  body: string;
+  /** One shopper's own page (RenderedPage.personal): never kept. */
+  personal: boolean;
+}
+
+/** What is sent: the body just rendered (`text`), the form it is kept in (`kept`), or both. */
+type Answer = { status: number; text: string; kept?: CachedPage } | { status: number; kept: CachedPage };
+
+/** The form a page is kept in: brotli, once, for every browser that asks for it again (as is when too small to compress). */
+async function keptForm({ status, body }: Rendered): Promise<CachedPage> {
+  const bytes = new TextEncoder().encode(body);
+  if (bytes.byteLength < COMPRESSION_THRESHOLD) return { status, body: bytes, encoding: null };
+  return { status, body: await brotliBody(bytes), encoding: 'br' };
+}
 
 /** A page path: no file extension (assets, `robots.txt`), not the API. */
 function isPagePath(pathname: string): boolean {
@@ -74,7 +93,7 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
     return { page, meta };
   };
 
-  const renderDocument = async (c: Context, pathname: string): Promise<CachedPage> => {
+  const renderDocument = async (c: Context, pathname: string): Promise<Rendered> => {
     const [{ page, meta }, shell] = await Promise.all([render(c, pathname), readTemplate()]);
     const body = buildDocument(shell, {
       lang: page.lang,
@@ -101,19 +120,40 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
   };
 
   /** Anonymous answers are kept per catalogue version; a member's are rendered each time and private. */
-  const cached = async (c: Context, kind: string, pathname: string, make: () => Promise<CachedPage>): Promise<{ page: CachedPage; anonymous: boolean }> => {
+  const cached = async (c: Context, kind: string, pathname: string, make: () => Promise<Rendered>): Promise<{ answer: Answer; anonymous: boolean }> => {
     const cookie = c.req.header('cookie') ?? '';
-    if (!isAnonymous(cookie)) return { page: await make(), anonymous: false };
+    if (!isAnonymous(cookie)) {
+      const page = await make();
+      return { answer: { status: page.status, text: page.body }, anonymous: false };
+    }
     const [version, meta] = await Promise.all([catalogueVersion(), headMeta()]);
     const key = `${kind}|${version}|${meta.tags}|${siteCookieKey(cookie)}|${pathname}${new URL(c.req.url).search}`;
     const hit = cache.get(key);
-    if (hit) return { page: hit, anonymous: true };
+    if (hit) return { answer: { status: hit.status, kept: hit }, anonymous: true };
     const page = await make();
     // A guest's own page (the bag) is theirs alone: rendered every time, never shared.
-    if (page.personal) return { page, anonymous: false };
+    if (page.personal) return { answer: { status: page.status, text: page.body }, anonymous: false };
     // A 500 is never kept; a 404 is as stable as the page it would have been.
-    if (page.status === 200 || page.status === 404) cache.set(key, page);
-    return { page, anonymous: true };
+    if (page.status !== 200 && page.status !== 404) return { answer: { status: page.status, text: page.body }, anonymous: true };
+    const kept = await keptForm(page);
+    cache.set(key, kept);
+    return { answer: { status: page.status, text: page.body, kept }, anonymous: true };
+  };
+
+  /**
+   * The kept bytes to a client that takes them; otherwise the page encoded here, whole, as the
+   * client asks (the compression middleware leaves an encoded answer alone).
+   */
+  const send = async (c: Context, answer: Answer, headers: Record<string, string>) => {
+    const status = answer.status as 200;
+    const acceptEncoding = c.req.header('Accept-Encoding');
+    const { kept } = answer;
+    if (kept && (kept.encoding === null || chooseEncoding(acceptEncoding) === 'br')) {
+      return c.body(kept.body, status, kept.encoding ? { ...headers, 'Content-Encoding': kept.encoding } : headers);
+    }
+    const text = 'text' in answer ? new TextEncoder().encode(answer.text) : await unbrotliBody(answer.kept.body);
+    const { body, encoding } = await encodeWholeBody(acceptEncoding, text);
+    return c.body(body, status, encoding ? { ...headers, 'Content-Encoding': encoding } : headers);
   };
 
   const cacheHeaders = (anonymous: boolean) => ({
@@ -131,14 +171,14 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
     if (!isPagePath(pagePath) || clientOnly(pagePath)) return next();
     try {
       if (payload) {
-        const { page, anonymous } = await cached(c, 'payload', pagePath, async () => {
+        const { answer, anonymous } = await cached(c, 'payload', pagePath, async () => {
           const { page: rendered } = await render(c, pagePath);
           return { status: rendered.status, body: JSON.stringify(rendered.state), personal: rendered.personal ?? false };
         });
-        return c.body(page.body, page.status === 404 ? 404 : 200, { 'Content-Type': 'application/json; charset=utf-8', ...cacheHeaders(anonymous) });
+        return await send(c, { ...answer, status: answer.status === 404 ? 404 : 200 }, { 'Content-Type': 'application/json; charset=utf-8', ...cacheHeaders(anonymous) });
       }
-      const { page, anonymous } = await cached(c, 'html', pagePath, () => renderDocument(c, pagePath));
-      return c.body(page.body, page.status as 200, { 'Content-Type': HTML, ...cacheHeaders(anonymous) });
+      const { answer, anonymous } = await cached(c, 'html', pagePath, () => renderDocument(c, pagePath));
+      return await send(c, answer, { 'Content-Type': HTML, ...cacheHeaders(anonymous) });
     } catch (error) {
       const referenceId = randomUUID();
       log(`[${referenceId}] ${c.req.method} ${pathname} failed to render: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
