@@ -49,8 +49,8 @@ export default defineConfig({
         // navigation may preload and each chunk names the files it imports, so readable names cost
         // 0.3–0.4 KB brotli in every first screen (`npm run size`). The build manifest and the
         // source maps still name each chunk's modules.
-        chunkFileNames: 'assets/[hash].js',
-        assetFileNames: 'assets/[hash][extname]',
+        chunkFileNames: 'assets/[hash:7].js',
+        assetFileNames: 'assets/[hash:7][extname]',
         // Everything the entry imports statically goes into the entry chunk: the browser needs it all
         // before the first screen anyway, and one file compresses better than 13 (4–5 KB less brotli
         // per first screen). What is loaded later keeps its own chunks.
@@ -74,8 +74,9 @@ export default defineConfig({
               'src/web/features/account/sign-in-api.ts',
               'src/web/features/account/account-api-paths.ts',
             ]),
-            // The catalogue's reads and their schemas: home, category, brand and product pages.
-            filesChunk('catalog', ['src/contract/catalog.ts', 'src/web/shared/api/catalog-api.ts']),
+            // The catalogue's answer schemas: loaded with the first read (catalog-api.ts, listing.tsx),
+            // never on a first screen, which hydrates from the page's snapshots.
+            filesChunk('catalog', ['src/contract/catalog.ts']),
             // What every product card and the product page show (prices, badges, the formatting they
             // use, "Add to bag", the wish-list heart): one chunk, whichever later screen also imports a
             // part (the bag and the wish list show prices). Split by importers, it became one more file

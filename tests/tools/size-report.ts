@@ -132,6 +132,8 @@ export interface RouteSize {
   htmlKB: number;
   /** URLs of text files that arrived without Content-Encoding although they compress. */
   uncompressed: string[];
+  /** Each JS file of the first screen with its KB as sent (`--files` prints them: what to cut first). */
+  jsSent: { file: string; kb: number }[];
 }
 
 async function refsOf(origin: string): Promise<Refs> {
@@ -160,17 +162,19 @@ export async function measure(origin: string, distDir: string): Promise<RouteSiz
     const fromHtml = filesOfHtml((page.encoding === null ? page.body : (await get(`${origin}${path}`, 'identity')).body).toString());
     const js = new Set([...chunks.map((chunk) => `/${chunk.file}`).filter((file) => file.endsWith('.js')), ...fromHtml.js]);
     const css = new Set([...chunks.flatMap((chunk) => chunk.css ?? []).map((file) => `/${file}`), ...fromHtml.css]);
-    const bytes = async (files: Set<string>) => {
+    const bytes = async (files: Set<string>, each?: { file: string; kb: number }[]) => {
       let total = 0;
       for (const file of files) {
         const sent = await get(new URL(file, origin).href, 'br');
         if (sent.status !== 200) throw new Error(`size-report: ${file} (first screen of ${path}) answered ${sent.status}`);
         if (sentUncompressed(sent, true)) uncompressed.push(file);
         total += sent.body.length;
+        each?.push({ file, kb: sent.body.length / 1024 });
       }
       return total / 1024;
     };
-    rows.push({ name: route.name, path, jsFiles: js.size, jsKB: await bytes(js), cssKB: await bytes(css), htmlKB: page.body.length / 1024, uncompressed });
+    const jsSent: { file: string; kb: number }[] = [];
+    rows.push({ name: route.name, path, jsFiles: js.size, jsKB: await bytes(js, jsSent), cssKB: await bytes(css), htmlKB: page.body.length / 1024, uncompressed, jsSent });
   }
   return rows;
 }
@@ -224,6 +228,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`${'route'.padEnd(18)}${'JS files'.padStart(9)}${'JS KB'.padStart(9)}${'CSS KB'.padStart(9)}${'HTML KB'.padStart(9)}  path`);
   for (const row of rows) {
     console.log(`${row.name.padEnd(18)}${String(row.jsFiles).padStart(9)}${row.jsKB.toFixed(1).padStart(9)}${row.cssKB.toFixed(1).padStart(9)}${row.htmlKB.toFixed(1).padStart(9)}  ${row.path}`);
+    if (process.argv.includes('--files')) for (const { file, kb } of row.jsSent) console.log(`${''.padEnd(18)}${kb.toFixed(2).padStart(18)}  ${file}`);
   }
   const over = rows.filter((row) => row.jsKB > BUDGET_BROTLI_KB);
   const uncompressed = rows.flatMap((row) => row.uncompressed.map((file) => `${row.name}: ${file}`));

@@ -5,7 +5,6 @@ import type { Layout } from '../../contract/layouts.ts';
 import type { ResourceView } from '../shared/hooks/use-resource.ts';
 import { useHydrated } from '../shared/ssr/use-hydrated.ts';
 import { useSignedIn, useSignInHref } from '../shared/session/session-store.ts';
-import { useWishlistSession } from '../shared/wishlist-store.ts';
 import { SiteMenu } from './site-menu.tsx';
 
 /** The bag count and its store: after hydration, in a chunk of its own (not on the first screen). */
@@ -76,23 +75,22 @@ function AccountLink() {
   );
 }
 
-/** Failed heart changes are told by the wish list feature, after hydration (its own chunk and messages). */
-const WishlistNotices = lazy(() => import('../features/wishlist/wishlist-notices.tsx'));
-
 /**
- * The wish list's link, on every page: a heart of fixed size. It also starts the wish list with the
- * session (a guest's list merges into the member's at sign-in).
+ * The wish list's session (a guest's list merges into the member's at sign-in) and its notices of
+ * failed heart changes: after hydration, in a chunk of its own, like everything of the list.
  */
+const WishlistSession = lazy(() => import('../features/wishlist/wishlist-notices.tsx'));
+
+/** The wish list's link, on every page: a heart of fixed size. */
 function WishlistLink() {
   const { t } = useLingui();
-  const store = useWishlistSession();
   const hydrated = useHydrated();
   return (
     <>
       <Link href="/wishlist" className="site-header__wishlist" aria-label={t`Wish list`} />
-      {store && hydrated ? (
+      {hydrated ? (
         <Suspense fallback={null}>
-          <WishlistNotices store={store} />
+          <WishlistSession />
         </Suspense>
       ) : null}
     </>

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { BagApi, OfferView } from '../../../../machines/bag/bag.connect.ts';
 import type { OfferFailure } from '../../../../machines/bag/bag.failure.ts';
-import { formatCalendarDate, formatMoney } from '../../shared/site/format.ts';
+import { formatCalendarDate } from '../../shared/site/format-calendar.ts';
+import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 
 /** Offers (spec §3 Offer): minimum spend or 'No minimum spend', valid-till date; apply by code or from the list. */

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { Cart } from '../../../contract/cart.ts';
 import type { CheckoutRefusal } from '../../../../machines/bag/bag.rules.ts';
-import { formatCalendarDate, formatMoney, formatNumber } from '../../shared/site/format.ts';
+import { formatCalendarDate } from '../../shared/site/format-calendar.ts';
+import { formatMoney, formatNumber } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 
 /** Providers' own names: brands, the same in every language. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearch } from 'wouter';
 import { CACHE_FRESH_MS, PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX } from '../../../config/constants.ts';
-import { ProductListResponseSchema, type ProductListResponse } from '../../../contract/catalog.ts';
+import type { ProductListResponse } from '../../../contract/catalog.ts';
 import type { ProductFiltersQueryInput, ProductListQueryInput, SearchQueryInput } from '../../../contract/catalog-query.ts';
 import { type ListingFilters, type ListingQuery } from '../../../contract/listing-query.ts';
 import { listingParams, readListingParams, type ListingParamKey } from '../../../contract/listing-params.ts';
@@ -41,7 +41,9 @@ export function createListingApi(client: ApiClient, { now = Date.now, freshMs = 
     return cached(queryKey(path, params), () => load(params), signal);
   };
   return {
-    products: (query, opts) => read('products', query, (params) => client.request('GET', 'products', ProductListResponseSchema, { query: params }), opts?.signal),
+    // The schemas come with the first read: a first screen hydrates from its snapshots and reads nothing.
+    products: (query, opts) =>
+      read('products', query, (params) => import('../../../contract/catalog.ts').then(({ ProductListResponseSchema }) => client.request('GET', 'products', ProductListResponseSchema, { query: params })), opts?.signal),
     search: (query, opts) =>
       // The schema comes with the search page: no other first screen parses a search answer.
       read('search', query, (params) => import('../../../contract/search.ts').then(({ SearchResponseSchema }) => client.request('GET', 'search', SearchResponseSchema, { query: params })), opts?.signal),

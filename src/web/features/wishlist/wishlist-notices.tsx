@@ -2,22 +2,24 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useNotify } from '../../shared/notifications/notify.ts';
-import type { WishlistHandle } from '../../shared/wishlist-store.ts';
+import { useWishlistSession } from '../../shared/wishlist-store.ts';
 import { wishlistMessages } from './messages.ts';
 
 /**
- * Says when a heart's change failed and was undone (the toggle machine rolled it back). Mounted by
- * the header after hydration, in a chunk of its own: no failure can happen before, and its words
- * stay off every first screen.
+ * Starts the wish list with the session (sign-in merges the guest's list, sign-out goes back to the
+ * device's) and says when a heart's change failed and was undone (the toggle machine rolled it
+ * back). Mounted by the header after hydration, in a chunk of its own: no failure can happen
+ * before, and neither the store nor its words weigh on a first screen.
  */
-export default function WishlistNotices({ store }: { store: WishlistHandle }) {
+export default function WishlistNotices() {
   useFeatureCatalog(wishlistMessages);
+  const store = useWishlistSession();
   const { t } = useLingui();
   const notify = useNotify();
   useEffect(() => {
     let stop: (() => void) | null = null;
     let live = true;
-    store.ready().then(
+    store?.ready().then(
       (engine) => {
         if (!live) return;
         stop = engine.onNotice(({ failure, wanted, name }) =>

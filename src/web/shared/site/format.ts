@@ -44,15 +44,6 @@ export function formatDate(date: Date | string, site: Site, options: Intl.DateTi
   return new Intl.DateTimeFormat(intlLocale(site.language, site.country), { ...options, timeZone: COUNTRIES[site.country].timeZone }).format(value);
 }
 
-/**
- * A day of the country's calendar (`YYYY-MM-DD`: an offer's last day, points' expiry) in the
- * site's locale and calendar (Thai dates in the Buddhist era). Read as that day itself, never as an
- * instant, so no time zone can move it to the day before.
- */
-export function formatCalendarDate(isoDate: string, site: Site): string {
-  return new Intl.DateTimeFormat(intlLocale(site.language, site.country), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
-}
-
 /** Numbers such as result counts, with the locale's grouping. */
 export function formatNumber(value: number, site: Site): string {
   return new Intl.NumberFormat(intlLocale(site.language, site.country)).format(value);
