@@ -53,8 +53,10 @@ export function WishlistRow({ item }: { item: WishlistRowData }) {
           const target = moveTarget(item.variantId, item.variants ?? (item.variantId === null ? (await catalog.product(item.slug, { signal })).variants : []));
           if (target.kind === 'choose') return 'choose';
           if (target.kind === 'outOfStock') throw { moveFailure: 'outOfStock' satisfies MoveFailure };
+          // Added first, whatever else: in `bagCount?.confirm(await …)` a missing count store would skip the add itself.
+          const count = await api.addToBag(target.variantId);
           // The header's count follows at once (and the other tabs').
-          bagCount?.confirm(await api.addToBag(target.variantId));
+          bagCount?.confirm(count);
           return 'moved';
         }),
       },
