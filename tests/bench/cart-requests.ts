@@ -22,7 +22,7 @@ async function getJson<T>(base: string, path: string): Promise<T> {
 }
 
 /** Variants sold in Singapore with at least the line limit in stock, from the first listing pages. */
-async function stockedVariants(base: string, count: number): Promise<number[]> {
+export async function stockedVariants(base: string, count: number): Promise<number[]> {
   const out: number[] = [];
   for (let page = 1; out.length < count && page <= 20; page++) {
     const { data } = await getJson<{ data: { slug: string }[] }>(base, `products?sort=newest&per_page=24&page=${page}`);
@@ -36,7 +36,7 @@ async function stockedVariants(base: string, count: number): Promise<number[]> {
 }
 
 /** A new guest bag holding one unit of each of `variants`: the cookie that names it. */
-async function guestBag(base: string, variants: readonly number[]): Promise<string> {
+export async function guestBag(base: string, variants: readonly number[]): Promise<string> {
   let cookie = '';
   for (const variantId of variants) {
     const response = await fetch(`${base}${API_PREFIX}/cart/line-items`, {

@@ -8,7 +8,8 @@
  *    minutes; 100000 for the full catalogue), or `BENCH_DATA_DIR`, reused as it is (seeded only
  *    when empty), as `npm run bench` does.
  * 2. Reads real URLs from the API: a category with products, a product of it, a word that search
- *    finds. The pages are one list, PAGES below: a new screen is one line.
+ *    finds, and fills a guest bag with five lines for `/cart` (asked with that bag's cookie). The
+ *    pages are one list, PAGES below: a new screen is one line.
  * 3. Runs Lighthouse 12 (the npm package; 13 needs Node 22) with its default settings (mobile
  *    emulation, simulated throttling), the performance category only, `BENCH_WEB_RUNS` times per
  *    page (5; fewer is a quick look and never a pass), in a fresh Chromium for every run (a new
@@ -18,7 +19,10 @@
  *    shared: a run with high steal measures the neighbours too), then per page the median score,
  *    FCP, LCP, TBT, CLS and transferred KB, and exits 1 when a median misses a budget
  *    (tests/bench/web-report.ts: score ≥ 98, LCP ≤ 1.5 s, CLS ≤ 0.02, TBT ≤ 100 ms).
- * 5. A server stopped from outside mid-bench (seen here: a SIGTERM from another process) is
+ * 5. Then issue 12's interaction: "Add to bag" on a product page to the header's new count, at 4×
+ *    CPU slowdown, `BENCH_WEB_RUNS` times in fresh contexts (add-to-count.ts): median ≤ 100 ms.
+ *    `BENCH_WEB_PAGES=bag,add` measures only the named parts (a quick look, never a pass).
+ * 6. A server stopped from outside mid-bench (seen here: a SIGTERM from another process) is
  *    started again on the same data and the run redone, at most twice, and the output says so; a
  *    run whose trace Lighthouse lost ("Please run Lighthouse again") is redone, twice per page at most.
  */
@@ -29,18 +33,38 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
+import { ADD_TO_COUNT_BUDGET_MS, addToCountMedian, CPU_SLOWDOWN, measureAddToCount } from './add-to-count.ts';
+import { guestBag, stockedVariants } from './cart-requests.ts';
 import { cpuTimes, freePort, stealBetween } from './machine.ts';
 import { BUDGETS, formatMetric, formatTable, missedBudgets, summarize, type PageSummary, type RunMetrics } from './web-report.ts';
 import { readStoreData, startServer, stopServer, type Server, type StoreData } from './web-server.ts';
 
-/** The pages measured, in order; each later screen is one more line. */
-const PAGES: readonly { name: string; path: (store: StoreData) => string }[] = [
+/** What a page is measured with besides its URL: the guest bag's cookie for the bag. */
+interface PageSession {
+  bagCookie: string;
+}
+
+/** The pages measured, in order; each later screen is one more line (`cookie`: asked with the session's cookie). */
+const PAGES: readonly { name: string; path: (store: StoreData) => string; cookie?: (session: PageSession) => string }[] = [
   { name: 'home', path: () => '/' },
   { name: 'category listing', path: (store) => `/categories/${store.category}` },
   { name: 'product', path: (store) => `/products/${store.productSlug}` },
   { name: 'search results', path: (store) => `/search?q=${encodeURIComponent(store.searchTerm)}` },
   { name: 'sign-in', path: () => '/sign_in' },
+  // Issue 12: a guest's bag of five lines, rendered for that guest alone.
+  { name: 'bag (5 lines)', path: () => '/cart', cookie: (session) => session.bagCookie },
 ];
+
+/**
+ * `BENCH_WEB_PAGES=bag,add`: only the pages whose names contain one of these words, and the
+ * add-to-count measure when `add` is one: a quick look while working, never a pass.
+ */
+const ONLY = process.env['BENCH_WEB_PAGES']?.split(',').map((word) => word.trim()).filter(Boolean) ?? null;
+const chosen = (name: string) => ONLY === null || ONLY.some((word) => name.includes(word));
+
+/** Lines in the measured bag (issue 12: "/cart with 5 lines"). */
+const BAG_LINES = 5;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS_REQUIRED = 5;
@@ -56,14 +80,14 @@ const MAX_RESTARTS = 2;
 const MAX_TRACE_RETRIES = 2;
 
 /** One Lighthouse run in its own Chromium, with the machine's steal and highest load average meanwhile. */
-async function measure(url: string): Promise<RunMetrics & { benchmarkIndex: number }> {
+async function measure(url: string, cookie?: string): Promise<RunMetrics & { benchmarkIndex: number }> {
   const machineBefore = cpuTimes();
   let load = loadavg()[0] ?? 0;
   const sampler = setInterval(() => (load = Math.max(load, loadavg()[0] ?? 0)), 1_000);
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   try {
     // No config: Lighthouse's defaults (mobile, simulated throttling), as `lighthouse <url>` runs.
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error', ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -100,6 +124,27 @@ function describeRun(run: RunMetrics & { benchmarkIndex: number }): string {
   );
 }
 
+/** A product of one variant in stock: its page's "Add to bag" adds without a choice. */
+async function stockedProduct(base: string): Promise<string> {
+  const response = await fetch(`${base}${API_PREFIX}/products?sort=newest&per_page=24`, { headers: { ...CLIENT_HEADERS, Accept: 'application/json' } });
+  const { data } = (await response.json()) as { data: { slug: string; inStock: boolean; variantCount: number }[] };
+  const product = data.find((entry) => entry.inStock && entry.variantCount === 1) ?? data.find((entry) => entry.inStock);
+  if (!product) throw new Error('no product in stock for the add-to-bag measure');
+  return product.slug;
+}
+
+/** The press of "Add to bag" to the header's new count (add-to-count.ts), `RUNS` times: the line printed, a failure added when over budget. */
+async function measureAddToCountOf(base: string, failures: string[]): Promise<string> {
+  const url = `${base}/products/${await stockedProduct(base)}`;
+  console.log(`\nadd to bag → header count, ${CPU_SLOWDOWN}× CPU slowdown, a fresh context per run: ${url}`);
+  const runs = await measureAddToCount(url, RUNS, CHROME_PATH, CHROME_FLAGS);
+  runs.forEach((run, i) => console.log(`  run ${i + 1}/${RUNS}: ${run.ms.toFixed(0)} ms; steal ${run.stealPercent === null ? '?' : run.stealPercent.toFixed(1)}%, load ${run.load.toFixed(2)}`));
+  const middle = addToCountMedian(runs);
+  const pass = middle <= ADD_TO_COUNT_BUDGET_MS;
+  if (!pass) failures.push(`add to bag → header count: median ${middle.toFixed(0)} ms (budget ≤ ${ADD_TO_COUNT_BUDGET_MS} ms at ${CPU_SLOWDOWN}× CPU slowdown)`);
+  return `Add to bag → header count (median of ${runs.length}, ${CPU_SLOWDOWN}× CPU slowdown): ${middle.toFixed(0)} ms, budget ≤ ${ADD_TO_COUNT_BUDGET_MS} ms: ${pass ? 'pass' : 'FAIL'}`;
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (npm run e2e installs it; or set CHROME_PATH)`);
   if (process.env['BENCH_WEB_SKIP_BUILD'] === '1') {
@@ -116,24 +161,26 @@ async function main(): Promise<void> {
   const failures: string[] = [];
   const summaries: PageSummary[] = [];
   let server: Server | null = null;
+  let addToCount: string | null = null;
   try {
     console.log(`Data directory ${dataDir}${ownDir ? ` (temporary, ${PRODUCTS.toLocaleString('en')} products)` : ' (reused; seeded only if empty)'}; port ${port}; ${availableParallelism()} cores`);
     const serverEnv = { DATA_DIR: dataDir, SEED_PRODUCTS: String(PRODUCTS) };
     server = await startServer(ROOT, port, serverEnv, SEED_TIMEOUT_MS);
     console.log(`Server answered ${(server.startMs / 1000).toFixed(1)} s after spawn: ${server.output.find((line) => line.includes('ready at')) ?? ''}`);
     const store = await readStoreData(server.base);
+    const session: PageSession = { bagCookie: await guestBag(server.base, await stockedVariants(server.base, BAG_LINES)) };
     console.log(`Lighthouse 12, default mobile settings, performance only, ${RUNS} run(s) per page, a fresh Chromium (${CHROME_PATH}) per run`);
     console.log('(steal: CPU time the hypervisor gave other guests during the run; load: highest 1-minute load average during it)');
     let restarts = 0;
     const stopped = (running: Server) => running.child.exitCode !== null || running.child.signalCode !== null;
-    pages: for (const page of PAGES) {
+    pages: for (const page of PAGES.filter((entry) => chosen(entry.name))) {
       const url = `${server.base}${page.path(store)}`;
       console.log(`\n${page.name}: ${url}`);
       const runs: RunMetrics[] = [];
       let traceRetries = 0;
       for (let i = 1; i <= RUNS; i++) {
         try {
-          const run = await measure(url);
+          const run = await measure(url, page.cookie?.(session));
           runs.push(run);
           console.log(`  run ${i}/${RUNS}: ${describeRun(run)}`);
         } catch (error) {
@@ -170,6 +217,7 @@ async function main(): Promise<void> {
       summaries.push(summary);
       failures.push(...missedBudgets(summary));
     }
+    if (!stopped(server) && chosen('add')) addToCount = await measureAddToCountOf(server.base, failures);
   } finally {
     if (server) await stopServer(server);
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });
@@ -178,6 +226,8 @@ async function main(): Promise<void> {
   console.log(`\nMedians of ${RUNS} run(s) per page (Lighthouse mobile, simulated throttling; ${availableParallelism()} cores):\n`);
   console.log(formatTable(summaries));
   console.log(`\nBudgets (each page's medians): ${BUDGETS.map((budget) => budget.label).join(', ')}`);
+  if (addToCount) console.log(`\n${addToCount}`);
+  if (ONLY !== null) failures.push(`only ${ONLY.join(', ')} (BENCH_WEB_PAGES): a quick look, not a measure of the budgets`);
   if (RUNS < RUNS_REQUIRED) failures.push(`${RUNS} run(s) per page (BENCH_WEB_RUNS): a quick look, not a measure of the budgets`);
   if (failures.length > 0) {
     console.log(`\n${failures.length} budget(s) missed:\n  ${failures.join('\n  ')}`);

@@ -29,13 +29,14 @@ async function variantOf(api: CartApi, target: AddTarget): Promise<number> {
  * The shared "Add to bag" button once clicked (the shell hands it to the button, add-to-bag-slot.ts):
  * the `addToBag` machine with the bag's API, the header's count store, the first add sent as it mounts.
  */
-export default function AddToBagLive({ target, productName }: AddToBagLiveProps) {
+export default function AddToBagLive({ target, productName, precounted = false }: AddToBagLiveProps) {
   useFeatureCatalog(bagMessages);
   const { t } = useLingui();
   const api = useApi(createCartApi);
   const count = useBagCountStore();
   // The product page may change the shade after the first click: each add reads the current one.
   const targetRef = useRef(target);
+  const precountedRef = useRef(precounted);
   useEffect(() => {
     targetRef.current = target;
   }, [target]);
@@ -43,7 +44,14 @@ export default function AddToBagLive({ target, productName }: AddToBagLiveProps)
     addToBagMachine.provide({
       actors: { addToBag: fromPromise<Cart, { quantity: number }>(async ({ input }) => api.addLine(await variantOf(api, targetRef.current), input.quantity)) },
       actions: {
-        counted: (_, delta: number) => count?.shift(delta),
+        counted: (_, delta: number) => {
+          // The loading press moved the count already (count-shift.ts); its answer or failure moves it back as usual.
+          if (precountedRef.current && delta > 0) {
+            precountedRef.current = false;
+            return;
+          }
+          count?.shift(delta);
+        },
         changed: (_, bag: Cart) => count?.confirm(bag.count),
       },
     }),

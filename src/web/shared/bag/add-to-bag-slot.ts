@@ -4,6 +4,8 @@ import type { AddTarget } from './add-target.ts';
 export interface AddToBagLiveProps {
   target: AddTarget;
   productName: string;
+  /** The press that loaded it already moved the header's count (count-shift.ts): its first add does not again. */
+  precounted?: boolean;
 }
 
 /**

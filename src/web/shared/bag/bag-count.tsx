@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { useOptionalApi } from '../api/api-provider.tsx';
 import type { ApiClient } from '../api/client.ts';
 import { useSignedIn } from '../session/session-store.ts';
+import { onBagCountShift } from './count-shift.ts';
 
 /**
  * The header's bag count, in a chunk of its own that the header loads once the page is hydrated:
@@ -69,7 +70,7 @@ export function createBagCountStore(client: ApiClient): BagCountStore {
       }
     });
   }
-  return {
+  const store: BagCountStore = {
     get count() {
       return confirmed === null ? null : Math.max(0, confirmed + shifted);
     },
@@ -104,6 +105,7 @@ export function createBagCountStore(client: ApiClient): BagCountStore {
       return () => otherTabListeners.delete(listener);
     },
   };
+  return store;
 }
 
 const NO_SUBSCRIPTION = () => () => undefined;
@@ -116,6 +118,8 @@ export function useBagCount(): number | null {
   useEffect(() => {
     store?.load();
   }, [store, signedIn]);
+  // A first press of "Add to bag" moves the count before the button's live part has loaded (count-shift.ts).
+  useEffect(() => (store ? onBagCountShift((delta) => store.shift(delta)) : undefined), [store]);
   return count;
 }
 
