@@ -34,10 +34,11 @@ export function preloadAppChunks(): Promise<unknown> {
     import('../../src/web/features/bag/bag-screen.tsx'),
     import('../../src/web/features/bag/add-to-bag-live.tsx'),
     import('../../src/web/shared/bag/bag-count.tsx'),
-    // The wish list: the hearts' live part and the header's session with its notices (both after hydration), and the catalogue's schemas (the first read).
+    // The wish list: the hearts' live part and the header's session with its notices (both after hydration), and the catalogue's and the layout's schemas (the first read).
     import('../../src/web/shared/wishlist/wishlist-heart-live.tsx'),
     import('../../src/web/features/wishlist/wishlist-notices.tsx'),
     import('../../src/contract/catalog.ts'),
+    import('../../src/contract/layouts.ts'),
     import('../../src/web/features/legal/terms-screen.tsx'),
     // Each account screen is a chunk of its own; the forms' errors and the Google button load after them.
     ...Object.values(ACCOUNT_SCREENS).map((screen) => screen.preload?.()),

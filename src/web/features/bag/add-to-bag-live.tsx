@@ -45,7 +45,7 @@ export default function AddToBagLive({ target, productName, precounted = false }
       actors: { addToBag: fromPromise<Cart, { quantity: number }>(async ({ input }) => api.addLine(await variantOf(api, targetRef.current), input.quantity)) },
       actions: {
         counted: (_, delta: number) => {
-          // The loading press moved the count already (count-shift.ts); its answer or failure moves it back as usual.
+          // The loading press moved the count already (add-to-bag-slot.ts); its answer or failure moves it back as usual.
           if (precountedRef.current && delta > 0) {
             precountedRef.current = false;
             return;

@@ -1,12 +1,12 @@
 import { CACHE_FRESH_MS } from '../../../config/constants.ts';
-import { LayoutSchema, type Layout } from '../../../contract/layouts.ts';
+import type { Layout } from '../../../contract/layouts.ts';
 import type { ApiClient } from './client.ts';
 import type { CatalogApiOptions, CatalogRequestOptions } from './catalog-api.ts';
 import { createReadCache } from './read-cache.ts';
 
 /**
  * The shell's read (header, footer, the navigation guard's exemptions): in every first screen, so
- * apart from the catalogue reads of `catalog-api.ts`, whose schemas only their pages load.
+ * apart from the catalogue reads of `catalog-api.ts`; its schema, like theirs, loads with the first read.
  */
 export interface LayoutApi {
   layouts(opts?: CatalogRequestOptions): Promise<Layout>;
@@ -16,6 +16,7 @@ export interface LayoutApi {
 export function createLayoutApi(client: ApiClient, { site = client.site, now = Date.now, freshMs = CACHE_FRESH_MS }: CatalogApiOptions = {}): LayoutApi {
   const cached = createReadCache({ site, now, freshMs });
   return {
-    layouts: (opts) => cached('GET layouts', () => client.request('GET', 'layouts', LayoutSchema).then((r) => r.data), opts?.signal),
+    // The schema comes with the first read, like the catalogue's (catalog-api.ts): a first screen hydrates from its snapshot.
+    layouts: (opts) => cached('GET layouts', () => import('../../../contract/layouts.ts').then(({ LayoutSchema }) => client.request('GET', 'layouts', LayoutSchema)).then((r) => r.data), opts?.signal),
   };
 }

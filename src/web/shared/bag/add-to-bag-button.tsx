@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Suspense, useContext, useState } from 'react';
 import type { AddTarget } from './add-target.ts';
-import { AddToBagLiveContext } from './add-to-bag-slot.ts';
-import { shiftBagCount } from './count-shift.ts';
+import { AddToBagLiveContext, shiftBagCount } from './add-to-bag-slot.ts';
 
 export interface AddToBagButtonProps {
   target: AddTarget;
@@ -19,7 +18,7 @@ export function AddToBagButton({ target, productName }: AddToBagButtonProps) {
   const { t } = useLingui();
   // The machine, the bag's API and their messages: a lazy chunk fetched at the first click, never on a first screen.
   const AddToBagLive = useContext(AddToBagLiveContext);
-  // Pressed: whether the header's count took the press already (count-shift.ts), so the live part does not count it again.
+  // Pressed: whether the header's count took the press already (add-to-bag-slot.ts), so the live part does not count it again.
   const [pressed, setPressed] = useState<{ precounted: boolean } | null>(null);
   const plain = (
     <div className="add-to-bag" data-state={pressed ? 'adding' : 'idle'}>

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { useOptionalApi } from '../api/api-provider.tsx';
 import type { ApiClient } from '../api/client.ts';
 import { useSignedIn } from '../session/session-store.ts';
-import { onBagCountShift } from './count-shift.ts';
+import { BAG_COUNT_SHIFT_EVENT } from './add-to-bag-slot.ts';
 
 /**
  * The header's bag count, in a chunk of its own that the header loads once the page is hydrated:
@@ -118,8 +118,17 @@ export function useBagCount(): number | null {
   useEffect(() => {
     store?.load();
   }, [store, signedIn]);
-  // A first press of "Add to bag" moves the count before the button's live part has loaded (count-shift.ts).
-  useEffect(() => (store ? onBagCountShift((delta) => store.shift(delta)) : undefined), [store]);
+  // A first press of "Add to bag" moves the count before the button's live part has loaded (add-to-bag-slot.ts).
+  useEffect(() => {
+    if (!store) return undefined;
+    const take = (event: Event) => {
+      if (!(event instanceof CustomEvent) || typeof event.detail !== 'number') return;
+      event.preventDefault();
+      store.shift(event.detail);
+    };
+    window.addEventListener(BAG_COUNT_SHIFT_EVENT, take);
+    return () => window.removeEventListener(BAG_COUNT_SHIFT_EVENT, take);
+  }, [store]);
   return count;
 }
 
