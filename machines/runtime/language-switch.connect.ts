@@ -1,5 +1,5 @@
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import { COUNTRIES, type LanguageCode } from '../../src/config/countries.ts';
+import { COUNTRIES, type CountryCode, type LanguageCode } from '../../src/config/countries.ts';
 import type { languageSwitchMachine } from './language-switch.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof languageSwitchMachine>;
@@ -24,16 +24,23 @@ export interface LanguageSwitchApi {
   select(language: LanguageCode): void;
 }
 
+/**
+ * The picker at rest on `language`: the country's languages (spec §9) with the current one marked.
+ * What the app shows before the machine has started too (it starts at the first choice), so both
+ * read the same list and the same rule for whether there is a choice.
+ */
+export function languagePickerAtRest(country: CountryCode, language: LanguageCode): Omit<LanguageSwitchApi, 'select'> {
+  const options = COUNTRIES[country].languages.map((code) => ({ language: code, current: code === language }));
+  return { state: 'idle', busy: false, current: language, options, offersChoice: options.length > 1 };
+}
+
 export function languageSwitchConnect(snapshot: Snapshot, send: Send): LanguageSwitchApi {
   const { country, language } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const options = COUNTRIES[country].languages.map((code) => ({ language: code, current: code === language }));
   return {
+    ...languagePickerAtRest(country, language),
     state: busy ? 'switching' : 'idle',
     busy,
-    current: language,
-    options,
-    offersChoice: options.length > 1,
     select: (next) => send({ type: 'language.select', language: next }),
   };
 }

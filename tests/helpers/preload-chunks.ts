@@ -39,6 +39,8 @@ export function preloadAppChunks(): Promise<unknown> {
     import('../../src/web/features/wishlist/wishlist-notices.tsx'),
     import('../../src/contract/catalog.ts'),
     import('../../src/contract/layouts.ts'),
+    // The language switch machine, started at the first choice of a language.
+    import('../../src/web/shared/site/language-switch.ts'),
     import('../../src/web/features/legal/terms-screen.tsx'),
     // Each account screen is a chunk of its own; the forms' errors and the Google button load after them.
     ...Object.values(ACCOUNT_SCREENS).map((screen) => screen.preload?.()),

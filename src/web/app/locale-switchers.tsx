@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useState, useSyncExternalStore } from 'react';
 import { COUNTRY_CODES, isCountryCode, isLanguageCode } from '../../config/countries.ts';
 import { LANGUAGES } from '../../config/languages.ts';
-import { languageSwitchConnect } from '../../../machines/runtime/language-switch.connect.ts';
+import { languagePickerAtRest, languageSwitchConnect } from '../../../machines/runtime/language-switch.connect.ts';
 import { COUNTRY_NAMES } from '../shared/site/messages.ts';
-import { useSite } from '../shared/site/site-provider.tsx';
+import { useSite, type LanguageSwitchActor } from '../shared/site/site-provider.tsx';
 
 /** Country and language pickers; each change stores its cookie and reloads the page (spec §4). */
 export function LocaleSwitchers() {
@@ -13,13 +12,22 @@ export function LocaleSwitchers() {
   const site = useSite();
   const countryId = useId();
   const languageId = useId();
-  const actor = site.languageSwitch;
-  // The view-model changes only with the current language and the busy tag (the country is fixed
-  // for the page's life: a new one reloads it), so those two primitives are what the picker
-  // subscribes to; the first screen needs no deep compare.
-  const current = useSelector(actor, (snapshot) => languageSwitchConnect(snapshot, actor.send).current);
-  const busy = useSelector(actor, (snapshot) => languageSwitchConnect(snapshot, actor.send).busy);
-  const languages = useMemo(() => ({ ...languageSwitchConnect(actor.getSnapshot(), actor.send), current, busy }), [actor, current, busy]);
+  // The language switch machine starts at the first choice (site-provider.tsx); until then the
+  // picker shows the page's language, and after, the machine's view-model (busy while reloading).
+  const [actor, setActor] = useState<LanguageSwitchActor | null>(null);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const subscription = actor?.subscribe(listener);
+      return () => subscription?.unsubscribe();
+    },
+    [actor],
+  );
+  const view = () => (actor ? languageSwitchConnect(actor.getSnapshot(), actor.send) : null);
+  // Primitives, so the picker re-renders only when one changes.
+  const current = useSyncExternalStore(subscribe, () => view()?.current ?? site.language, () => site.language);
+  const busy = useSyncExternalStore(subscribe, () => view()?.busy ?? false, () => false);
+  const state = useSyncExternalStore(subscribe, () => view()?.state ?? 'idle', () => 'idle' as const);
+  const { options, offersChoice } = languagePickerAtRest(site.country, current);
   return (
     <div className="locale-switchers">
       {/* Read out on every width; shown as text in the phone menu (styles.css), where there is room. */}
@@ -38,21 +46,21 @@ export function LocaleSwitchers() {
           </option>
         ))}
       </select>
-      {languages.offersChoice ? (
+      {offersChoice ? (
         <>
           <label htmlFor={languageId} className="locale-switchers__label">{t`Language`}</label>
           <select
             id={languageId}
-            value={languages.current}
-            data-state={languages.state}
-            aria-busy={languages.busy}
+            value={current}
+            data-state={state}
+            aria-busy={busy}
             onChange={(event) => {
               const value = event.target.value;
               // The machine refuses a language the country does not offer, and the current one.
-              if (isLanguageCode(value)) languages.select(value);
+              if (isLanguageCode(value)) site.changeLanguage(value).then(setActor, (error: unknown) => console.error('The language switch did not load', error));
             }}
           >
-            {languages.options.map(({ language: code }) => (
+            {options.map(({ language: code }) => (
               <option key={code} value={code} lang={LANGUAGES[code].catalog}>
                 {LANGUAGES[code].endonym}
               </option>

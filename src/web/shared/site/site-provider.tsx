@@ -1,11 +1,8 @@
-import { useActorRef } from '@xstate/react';
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { languageSwitchConnect } from '../../../../machines/runtime/language-switch.connect.ts';
-import { languageSwitchMachine } from '../../../../machines/runtime/language-switch.machine.ts';
 import { SITE_COOKIE_MAX_AGE_S } from '../../../config/constants.ts';
 import type { CountryCode, LanguageCode, Site } from '../../../config/countries.ts';
-import { languageReloadUrl } from './language-reload.ts';
+import type { LanguageSwitchActor } from './language-switch.ts';
 import { countryChangeUrl, siteCookieStrings, type CookieWrites } from './resolve.ts';
 
 /** Browser effects of a site change, injected so tests can watch them instead of reloading. */
@@ -28,30 +25,41 @@ export const browserSiteEffects: SiteEffects = {
   },
 };
 
-export type LanguageSwitchActor = ActorRefFrom<typeof languageSwitchMachine>;
+export type { LanguageSwitchActor };
 
 interface SiteContextValue extends Site {
-  /** Asks the language switch machine; a language the country does not offer is refused. */
-  changeLanguage(language: LanguageCode): void;
-  languageSwitch: LanguageSwitchActor;
+  /**
+   * Asks the language switch machine, started at the first choice (language-switch.ts, a chunk of
+   * its own); a language the country does not offer, or the current one, is refused by its guard.
+   * Resolves with the machine, for the picker to follow its state.
+   */
+  changeLanguage(language: LanguageCode): Promise<LanguageSwitchActor>;
   changeCountry(country: CountryCode): void;
 }
 
 const SiteContext = createContext<SiteContextValue | null>(null);
 
 export function SiteProvider({ site, effects = browserSiteEffects, children }: { site: Site; effects?: SiteEffects; children: ReactNode }) {
-  const languageMachine = useMemo(
-    () =>
-      languageSwitchMachine.provide({
-        actions: {
-          storeLanguageCookie: (_, language) => effects.writeCookies({ language }),
-          reloadWithLanguage: (_, { queryLanguage }) => effects.reload(languageReloadUrl(effects.currentUrl(), queryLanguage)),
-        },
-      }),
-    [effects],
+  // One machine per page (and per site and effects), started at the first choice.
+  const languageSwitch = useRef<Promise<LanguageSwitchActor> | null>(null);
+  useEffect(() => {
+    languageSwitch.current = null;
+    return () => void languageSwitch.current?.then((actor) => actor.stop(), () => undefined);
+  }, [site, effects]);
+  const changeLanguage = useCallback(
+    (language: LanguageCode) => {
+      const started = (languageSwitch.current ??= import('./language-switch.ts').then(({ startLanguageSwitch }) => startLanguageSwitch(site, effects)));
+      // A chunk that failed to load (a new deployment) is asked again at the next choice.
+      started.catch(() => {
+        if (languageSwitch.current === started) languageSwitch.current = null;
+      });
+      return started.then((actor) => {
+        languageSwitchConnect(actor.getSnapshot(), actor.send).select(language);
+        return actor;
+      });
+    },
+    [site, effects],
   );
-  const languageSwitch = useActorRef(languageMachine, { input: site });
-  const changeLanguage = useCallback((language: LanguageCode) => languageSwitchConnect(languageSwitch.getSnapshot(), languageSwitch.send).select(language), [languageSwitch]);
   const changeCountry = useCallback(
     (country: CountryCode) => {
       effects.writeCookies({ country });
@@ -59,7 +67,7 @@ export function SiteProvider({ site, effects = browserSiteEffects, children }: {
     },
     [effects],
   );
-  const value = useMemo(() => ({ ...site, changeLanguage, changeCountry, languageSwitch }), [site, changeLanguage, changeCountry, languageSwitch]);
+  const value = useMemo(() => ({ ...site, changeLanguage, changeCountry }), [site, changeLanguage, changeCountry]);
   return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
 }
 
