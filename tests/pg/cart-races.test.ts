@@ -12,6 +12,7 @@ import { cookieHeader, cookieJar } from '../helpers/auth.ts';
 import { cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { cartRaceTests } from '../helpers/cart-races.ts';
 import { startCluster, type PgCluster } from './cluster.ts';
+import { runEveryStep } from '../helpers/cleanup.ts';
 
 const DATABASE = 'bag_races';
 let cluster: PgCluster | undefined;
@@ -37,16 +38,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  const steps = [() => client?.end(), () => server?.close(), () => cluster?.stop()];
-  const errors: unknown[] = [];
-  for (const step of steps) {
-    try {
-      await step();
-    } catch (error) {
-      errors.push(error);
-    }
-  }
-  if (errors.length > 0) throw new AggregateError(errors, 'cleanup failed');
+  await runEveryStep([() => client?.end(), () => server?.close(), () => cluster?.stop()]);
 }, 60_000);
 
 describe('bag races on PostgreSQL', () => {

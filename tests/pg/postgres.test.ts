@@ -12,6 +12,7 @@ import * as schema from '../../src/server/db/schema.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { registration } from '../helpers/account.ts';
 import { startCluster, type PgCluster } from './cluster.ts';
+import { runEveryStep } from '../helpers/cleanup.ts';
 
 const SEED_PRODUCTS = 150;
 const DATABASE = 'beauty_pass';
@@ -44,17 +45,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  // Each step runs even when an earlier one fails: a postmaster must never outlive the tests.
-  const steps = [() => client?.end(), () => postgres?.close(), () => pglite?.close(), () => cluster?.stop()];
-  const errors: unknown[] = [];
-  for (const step of steps) {
-    try {
-      await step();
-    } catch (error) {
-      errors.push(error);
-    }
-  }
-  if (errors.length > 0) throw new AggregateError(errors, 'cleanup failed');
+  await runEveryStep([() => client?.end(), () => postgres?.close(), () => pglite?.close(), () => cluster?.stop()]);
 }, 60_000);
 
 async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
