@@ -80,41 +80,51 @@ test('Thailand: baht, VAT 7%, no instalment line, and the bag in Thai', async ({
   await bag.expectCount(0, page, 'ถุงช้อปปิ้ง', 'รายการ');
 });
 
-test('a guest bag merges into the member’s at sign-in: quantities summed, the header counts both', async ({ page, store, bag, account, expectAccessible }) => {
-  const both = await findProduct(page.request, { minPrice: 45, maxPrice: 49.99 });
-  const guestOnly = await findProduct(page.request, { minPrice: 45, maxPrice: 49.99, not: [both.slug] });
+test('a guest bag merges into the member’s at sign-in: quantities summed, capped by the stock with a notice, the header counts all', async ({ page, store, bag, account, expectAccessible }) => {
+  const band = { minPrice: 45, maxPrice: 49.99 };
+  const both = await findProduct(page.request, band);
+  const guestOnly = await findProduct(page.request, { ...band, not: [both.slug] });
+  const capped = await findProduct(page.request, { ...band, not: [both.slug, guestOnly.slug] });
   const email = `e2e.bag.${Date.now()}@example.com`;
   const password = 'Chilli crab 88';
-  // The member's bag holds one of `both` (registering signs this browser in).
+  // The member's bag holds one of `both` and three of `capped` (registering signs this browser in).
   await account.register({ email, password, firstName: 'Siti', lastName: 'Rahman', country: 'SG' });
   await bag.addByApi(both.slug, 1);
+  await bag.addByApi(capped.slug, 3);
   await account.leaveBrowser();
 
-  // As a guest: two of `both` (through the API) and one of `guestOnly` from its page.
+  // As a guest: two of `both` and three of `capped` (through the API), one of `guestOnly` from its page.
   await bag.addByApi(both.slug, 2);
+  await bag.addByApi(capped.slug, 3);
   await store.openProduct(guestOnly.slug);
   await page.getByRole('main').getByRole('button', { name: 'Add to bag' }).click();
   await expect(page.getByRole('main').getByRole('button', { name: 'Added' })).toBeVisible();
-  await bag.expectCount(3);
+  await bag.expectCount(6);
+  // Only 4 of `capped` are left now: the merge can keep 4 of the 6 asked for.
+  const cappedLine = (await bag.serverLines()).find((l) => l.product.slug === capped.slug);
+  if (!cappedLine) throw new Error('the capped product is not in the guest bag');
+  await bag.setStock(cappedLine.variant.id, 4);
 
   await account.openSignIn();
   await account.signIn(email, password);
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   await expect(store.header().getByRole('link', { name: 'Account' })).toBeVisible();
-  await bag.expectCount(4);
+  await bag.expectCount(3 + 1 + 4);
   await expectAccessible();
 
   await bag.open();
-  await expect(bag.lines()).toHaveCount(2);
+  await expect(bag.lines()).toHaveCount(3);
   await expect(bag.line(both.name).getByRole('group', { name: `Quantity of ${both.name}` })).toContainText('3');
   await expect(bag.line(guestOnly.name).getByRole('group', { name: `Quantity of ${guestOnly.name}` })).toContainText('1');
+  await expect(bag.line(capped.name).getByRole('group', { name: `Quantity of ${capped.name}` })).toContainText('4');
+  // The shopper is told what was capped, once.
+  const notice = page.getByRole('main').getByRole('status').filter({ hasText: 'We added your earlier bag to this one. Some quantities changed:' });
+  await expect(notice.getByRole('listitem')).toHaveText([`${capped.name} (${cappedLine.variant.name}): 4 of 6 kept`]);
   // The guest bag is gone: the member's bag is the only one, as the server has it.
-  expect((await bag.serverLines()).map((l) => [l.product.slug, l.quantity]).sort()).toEqual(
-    [
-      [both.slug, 3],
-      [guestOnly.slug, 1],
-    ].sort(),
-  );
+  expect((await bag.serverLines()).map((l) => `${l.product.slug} × ${l.quantity}`).sort()).toEqual([`${both.slug} × 3`, `${guestOnly.slug} × 1`, `${capped.slug} × 4`].sort());
+  await store.reload();
+  await expect(bag.lines()).toHaveCount(3);
+  await expect(notice).toHaveCount(0);
 });
 
 test('the header count follows in a second tab: add, change and remove without reloading it', async ({ page, store, bag }) => {
