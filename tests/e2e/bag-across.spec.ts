@@ -17,6 +17,7 @@ test('Indonesia: Rupiah with Indonesian grouping, PPN 11%, no instalment line, a
   await bag.shopIn('id', baseURL ?? '');
   // ID: Rp500.000 for free shipping (src/config/countries.ts): a product under it shows the progress.
   const product = await findProduct(page.request, { country: 'id', minPrice: 420000, maxPrice: 490000 });
+  await bag.stockUp(product.slug);
   await store.openProduct(product.slug);
   await expect(page.locator('html')).toHaveAttribute('lang', 'id');
   await bag.expectCount(0, page, 'Tas', 'produk');
@@ -127,25 +128,30 @@ test('a guest bag merges into the member’s at sign-in: quantities summed, capp
   await expect(notice).toHaveCount(0);
 });
 
-test('the header count follows in a second tab: add, change and remove without reloading it', async ({ page, store, bag }) => {
+test('a second tab follows: its header count and its open bag, through add, change and remove, without reloading', async ({ page, store, bag }) => {
   const product = await findProduct(page.request, { minPrice: 50, maxPrice: 54.99 });
+  await bag.stockUp(product.slug);
   await store.openProduct(product.slug);
   const other = await page.context().newPage();
-  await other.goto('/');
-  await expect(other.getByRole('main')).toBeVisible();
+  await other.goto('/cart');
+  await expect(other.getByText('Your bag is empty.')).toBeVisible();
   await bag.expectCount(0, other);
 
   await page.getByRole('main').getByRole('button', { name: 'Add to bag' }).click();
   await expect(page.getByRole('main').getByRole('button', { name: 'Added' })).toBeVisible();
   await bag.expectCount(1, other);
+  const otherLine = other.getByRole('list', { name: 'Items in your bag' }).getByRole('listitem');
+  await expect(otherLine.getByRole('group', { name: `Quantity of ${product.name}` })).toContainText('1');
 
   await bag.open();
   const line = bag.line(product.name);
   await line.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
   await bag.expectCount(2);
   await bag.expectCount(2, other);
+  await expect(otherLine.getByRole('group', { name: `Quantity of ${product.name}` })).toContainText('2');
   await line.getByRole('button', { name: `Remove ${product.name} from your bag` }).click();
   await expect(page.getByText('Your bag is empty.')).toBeVisible();
   await bag.expectCount(0, other);
+  await expect(other.getByText('Your bag is empty.')).toBeVisible();
   await other.close();
 });

@@ -68,6 +68,7 @@ test('SG: adds from a listing card and the product page, then the bag shows S$, 
   await expectAccessible();
 
   const product = await findProduct(page.request, { ...CHEAP, not: [cardProduct.slug] });
+  await bag.stockUp(product.slug);
   await store.openProduct(product.slug);
   await bag.expectCount(1);
   await page.getByRole('main').getByRole('button', { name: 'Add to bag' }).click();
@@ -171,6 +172,30 @@ test('SG: a line with less stock than its quantity blocks checkout until it is l
   await bag.expectCount(1);
 });
 
+test('SG: a change the server refuses rolls back to the last confirmed bag and says what failed', async ({ page, bag, expectAccessible }) => {
+  const product = await findProduct(page.request, band(40));
+  await bag.addByApi(product.slug, 1);
+  const [line] = await bag.serverLines();
+  if (!line) throw new Error('the bag has no line');
+  await bag.setStock(line.variant.id, 20);
+  await bag.open();
+  const row = bag.line(product.name);
+  const quantity = row.getByRole('group', { name: `Quantity of ${product.name}` });
+  await expect(quantity).toContainText('1');
+  // Sold down to the one in the bag after the page was loaded: the page still offers a second.
+  await bag.setStock(line.variant.id, 1);
+
+  await row.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+  const toast = page.getByRole('alert').filter({ hasText: `The quantity of ${product.name} could not be changed.` });
+  await expect(toast).toContainText('There is not enough left in stock.');
+  await expect(quantity).toContainText('1');
+  await expect(quantity).not.toContainText('2');
+  await bag.expectCount(1);
+  await expect(bag.summary().getByRole('definition').first()).toHaveText(sgd(product.pays));
+  expect((await bag.serverLines()).map((l) => l.quantity)).toEqual([1]);
+  await expectAccessible();
+});
+
 test('SG: samples are picked up to the limit of 3; the next is refused with the reason, and the picks are kept', async ({ page, store, bag, expectAccessible }) => {
   await bag.addByApi((await findProduct(page.request, band(30))).slug);
   const { limit, choices } = await bag.sampleChoices();
@@ -202,6 +227,7 @@ test('SG: samples are picked up to the limit of 3; the next is refused with the 
 
 test('by keyboard alone: add from the product page, open the bag, raise the quantity', async ({ page, store, bag }) => {
   const product = await findProduct(page.request, band(35));
+  await bag.stockUp(product.slug);
   await store.openProduct(product.slug);
   const add = page.getByRole('main').getByRole('button', { name: 'Add to bag' });
   await tabTo(page, add);
