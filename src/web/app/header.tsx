@@ -109,7 +109,8 @@ function BagLink() {
   const hydrated = useHydrated();
   return (
     <Link href="/cart" className="site-header__bag">
-      <span>{t`Bag`}</span>
+      {/* On phones the word is read out, not shown: the link is a bag icon with its count (styles.css). */}
+      <span className="site-header__bag-label">{t`Bag`}</span>
       <span className="site-header__count">
         {hydrated ? (
           <Suspense fallback={null}>
