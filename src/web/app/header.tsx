@@ -110,7 +110,7 @@ function BagLink() {
   return (
     <Link href="/cart" className="site-header__bag">
       {/* On phones the word is read out, not shown: the link is a bag icon with its count (styles.css). */}
-      <span className="site-header__bag-label">{t`Bag`}</span>
+      <span>{t`Bag`}</span>
       <span className="site-header__count">
         {hydrated ? (
           <Suspense fallback={null}>
