@@ -2,7 +2,7 @@ import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import type { Cart, CartLine, Offer, SampleChoice } from '../../src/contract/cart.ts';
 import type { BagFailure, OfferFailure } from './bag.failure.ts';
 import type { bagMachine } from './bag.machine.ts';
-import { checkoutRefusal, increaseRefusal, lineKey, sampleRefusal, shownLines, type CheckoutRefusal, type IncreaseRefusal, type SampleRefusal } from './bag.rules.ts';
+import { blocksCheckout, checkoutRefusal, increaseRefusal, lineKey, sampleRefusal, shownLines, type CheckoutRefusal, type IncreaseRefusal, type SampleRefusal } from './bag.rules.ts';
 
 type Snapshot = SnapshotFrom<typeof bagMachine>;
 type Send = (event: EventFromLogic<typeof bagMachine>) => void;
@@ -92,7 +92,7 @@ export function bagConnect(snapshot: Snapshot, send: Send): BagApi {
       };
     }),
     saving,
-    stockWarning: lines.some((line) => line.inventory.state === 'out_of_stock'),
+    stockWarning: lines.some(blocksCheckout),
     checkoutDisabledReason: status === 'ready' || status === 'empty' ? checkoutRefusal(bag, lines, lineSaving) : 'empty',
     samples: {
       limit,

@@ -87,7 +87,8 @@ export const bagMachine = setup({
     quantityAllowed: ({ context, event }) => {
       if (event.type !== 'bag.quantity') return false;
       const line = lineOf(context.screen, event.variantId);
-      return line !== null && shownQuantity(line, context.writes[lineKey(event.variantId)]) > 0 && quantityAllowed(line, event.quantity);
+      const shown = line === null ? 0 : shownQuantity(line, context.writes[lineKey(event.variantId)]);
+      return line !== null && shown > 0 && quantityAllowed(line, event.quantity, shown);
     },
     lineShown: ({ context, event }) => {
       if (event.type !== 'bag.remove') return false;

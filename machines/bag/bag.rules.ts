@@ -40,23 +40,37 @@ export function increaseRefusal(line: Pick<CartLine, 'maxQuantity'>, shown: numb
   return shown < line.maxQuantity ? null : 'maxQuantity';
 }
 
-/** A quantity the stepper may ask for: at least 1 (removing is its own action) and at most the line's most. */
-export function quantityAllowed(line: Pick<CartLine, 'maxQuantity'>, quantity: number): boolean {
-  return Number.isInteger(quantity) && quantity >= 1 && quantity <= line.maxQuantity;
+/**
+ * A quantity the stepper may ask for: at least 1 (removing is its own action), and at most the
+ * line's most, unless it lowers the quantity shown: a line holding more than the stock left is
+ * fixed one step at a time (the server always allows lowering, src/server/cart/lines.ts).
+ */
+export function quantityAllowed(line: Pick<CartLine, 'maxQuantity'>, quantity: number, shown: number): boolean {
+  return Number.isInteger(quantity) && quantity >= 1 && (quantity <= line.maxQuantity || quantity < shown);
 }
 
 /** Why the bag cannot go to checkout now: the server's reasons, or changes still being saved. */
 export type CheckoutRefusal = CheckoutBlock | 'saving';
 
 /**
- * The `canCheckout` guard's decision on the bag as the shopper sees it: nothing in it, an
- * out-of-stock line still in it (spec §4: it must be removed first), or a change not saved yet.
- * The server's `blockedBy` is trusted for the lines it knows; a line removed optimistically no
- * longer blocks, so removing the sold-out line lifts the block at once.
+ * A line the order cannot take as it is (spec §4, issue 12): out of stock, or holding more than the
+ * stock left ("reduced": the server's `checkout.blockedBy` says out_of_stock for both). A reduced
+ * line stops blocking once the quantity the shopper sees is down to what is left.
  */
-export function checkoutRefusal(bag: Cart | null, shownLines: readonly Pick<CartLine, 'inventory'>[], saving: boolean): CheckoutRefusal | null {
+export function blocksCheckout(line: Pick<CartLine, 'inventory' | 'quantity'>): boolean {
+  const { state, available } = line.inventory;
+  return state === 'out_of_stock' || (state === 'reduced' && line.quantity > available);
+}
+
+/**
+ * The `canCheckout` guard's decision on the bag as the shopper sees it: nothing in it, a line the
+ * stock cannot fill still in it (spec §4: it must be removed or lowered first), or a change not
+ * saved yet. The server's `blockedBy` is trusted for the lines it knows; a line removed or lowered
+ * optimistically no longer blocks, so removing the sold-out line lifts the block at once.
+ */
+export function checkoutRefusal(bag: Cart | null, shownLines: readonly Pick<CartLine, 'inventory' | 'quantity'>[], saving: boolean): CheckoutRefusal | null {
   if (bag === null || shownLines.length === 0) return 'empty';
-  if (shownLines.some((line) => line.inventory.state === 'out_of_stock')) return 'out_of_stock';
+  if (shownLines.some(blocksCheckout)) return 'out_of_stock';
   if (saving) return 'saving';
   if (bag.checkout.blockedBy === 'empty') return 'empty';
   return null;

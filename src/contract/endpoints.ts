@@ -56,7 +56,7 @@ import {
   WishlistPatchSchema,
   WishlistResponseSchema,
 } from './cart.ts';
-import { SandboxUserBodySchema, SandboxUserListSchema, SandboxUserPatchSchema, SandboxUserResponseSchema } from './sandbox.ts';
+import { SandboxUserBodySchema, SandboxUserListSchema, SandboxUserPatchSchema, SandboxUserResponseSchema, SandboxVariantPatchSchema, SandboxVariantResponseSchema } from './sandbox.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -410,6 +410,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
     status: 200,
     contentType: JSON_TYPE,
     response: SandboxEmailListSchema,
+  },
+  {
+    id: 'sandboxVariants.update',
+    method: 'PATCH',
+    path: 'sandbox/variants/{id}',
+    operation: 'update',
+    description: 'Developer sandbox: sets a variant\'s stock, so the end-to-end tests can make a bag line go out of stock (404 unless the sandbox is on).',
+    status: 200,
+    contentType: JSON_TYPE,
+    body: SandboxVariantPatchSchema,
+    response: SandboxVariantResponseSchema,
   },
   {
     id: 'userSegments.index',

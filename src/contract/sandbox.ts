@@ -21,3 +21,14 @@ export const SandboxUserPatchSchema = v.partial(SandboxUserBodySchema);
 
 export const SandboxUserResponseSchema = v.object({ data: SandboxUserSchema });
 export const SandboxUserListSchema = v.object({ data: v.array(SandboxUserSchema) });
+
+/**
+ * `PATCH sandbox/variants/{id}`: sets a variant's stock, as a warehouse feed would. It exists so the
+ * end-to-end tests can make a line in a bag go out of stock (issue 12); like `sandbox/emails` it
+ * answers 404 unless the server runs with the sandbox on.
+ */
+export const SandboxVariantPatchSchema = v.object({
+  stock: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be at least 0'), v.maxValue(1_000_000, 'must be at most 1000000')),
+});
+export type SandboxVariantPatch = v.InferInput<typeof SandboxVariantPatchSchema>;
+export const SandboxVariantResponseSchema = v.object({ data: v.object({ id: v.number(), stock: v.number() }) });

@@ -44,6 +44,7 @@ import { cartLineRoutes } from './routes/cart-lines.ts';
 import { cartOfferRoutes } from './routes/cart-offers.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { sandboxUserRoutes } from './routes/sandbox-users.ts';
+import { sandboxVariantRoutes } from './routes/sandbox-variants.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { userRoutes } from './routes/user.ts';
@@ -118,6 +119,7 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/beauty-profile', beautyProfileRoutes(db, auth));
   api.route('/password-resets', passwordResetRoutes(db, auth, passwordResets));
   api.route('/sandbox/emails', sandboxEmailRoutes(db, { sandbox }));
+  api.route('/sandbox/variants', sandboxVariantRoutes(db, { sandbox }));
   api.route('/sea-falcon', userSegmentRoutes(db, auth));
   app.route(API_PREFIX, api);
 

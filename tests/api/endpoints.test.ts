@@ -149,6 +149,7 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
   'passwordResets.show': async () => ({ params: { token: await liveResetToken() } }),
   'passwordResets.replace': async () => ({ params: { token: await liveResetToken() }, body: { password: 'Brand new 2026' } }),
   'sandboxEmails.index': async () => ({}),
+  'sandboxVariants.update': async () => ({ params: { id: await stockedVariant() }, body: { stock: 7 } }),
   'userSegments.index': async () => {
     const staff = await insertUser(t.db, { role: 'staff' });
     const response = await call('POST', `${API_PREFIX}/sessions`, { email: staff.email, password: staff.password });

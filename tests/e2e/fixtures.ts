@@ -2,6 +2,7 @@ import { test as base } from '@playwright/test';
 import { guardAccessibility, type Accessibility } from './fixtures/accessibility.ts';
 import { accountFixture, type Account } from './fixtures/account.ts';
 import { catalogueFixture, type Catalogue } from './fixtures/api.ts';
+import { bagFixture, type Bag } from './fixtures/bag.ts';
 import { guardContentSecurity, type ContentSecurity } from './fixtures/content-security.ts';
 import { listingFixture, type Listing } from './fixtures/listing.ts';
 import { mailboxFixture, type Mailbox } from './fixtures/mailbox.ts';
@@ -29,6 +30,8 @@ interface Fixtures {
   catalogue: Catalogue;
   store: Store;
   account: Account;
+  /** The bag: the header's count, `/cart`, and setting it up through the API and the sandbox. */
+  bag: Bag;
   listing: Listing;
   search: Search;
   mailbox: Mailbox;
@@ -43,6 +46,7 @@ export const test = base.extend<Fixtures>({
   catalogue: async ({ request }, use) => use(catalogueFixture(request)),
   store: async ({ page, accessibility }, use) => use(storeFixture(page, accessibility)),
   account: async ({ page, accessibility }, use) => use(accountFixture(page, accessibility)),
+  bag: async ({ page, accessibility }, use) => use(bagFixture(page, accessibility)),
   listing: async ({ page }, use) => use(listingFixture(page)),
   search: async ({ page }, use) => use(searchFixture(page)),
   mailbox: async ({ page, accessibility }, use) => use(mailboxFixture(page, accessibility)),

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { Cart, CartScreen } from '../../src/contract/cart.ts';
 import { bagConnect } from '../../machines/bag/bag.connect.ts';
 import type { BagFailure } from '../../machines/bag/bag.failure.ts';
-import { afterWrite, BAG_SCREEN, cartOf, LIPSTICK, screenOf } from '../../machines/bag/bag.fixtures.ts';
+import { afterWrite, BAG_SCREEN, cartLine, cartOf, LIPSTICK, screenOf } from '../../machines/bag/bag.fixtures.ts';
 import { bagMachine, type LineWriteInput } from '../../machines/bag/bag.machine.ts';
 import { checkoutRefusal, sampleRefusal } from '../../machines/bag/bag.rules.ts';
 
@@ -151,6 +151,27 @@ describe('bag: optimistic lines, one write per line, coalesced', () => {
   });
 });
 
+describe('bag: a line holding more than the stock left', () => {
+  test('is lowered one step at a time (above its most, but lower than shown), never raised; checkout waits until it fits', async () => {
+    const reduced = cartLine(3, 31, 3, { inventory: { state: 'reduced', available: 1 }, maxQuantity: 1 });
+    const bag = startBag(screenOf(cartOf([reduced], 1, { checkout: { allowed: false, blockedBy: 'out_of_stock' } })));
+    await tick();
+    const line = () => bag.view().lines.find((shown) => shown.line.variant.id === 31);
+    expect(bag.view()).toMatchObject({ checkoutDisabledReason: 'out_of_stock', stockWarning: true });
+    bag.actor.send({ type: 'bag.quantity', variantId: 31, quantity: 4 }); // raising: refused
+    expect(bag.writes).toHaveLength(0);
+    line()?.decrease();
+    expect(bag.writes.map((write) => write.input.quantity)).toEqual([2]);
+    bag.writes[0]?.answer.resolve(cartOf([{ ...reduced, quantity: 2 }], 2, { checkout: { allowed: false, blockedBy: 'out_of_stock' } }));
+    await tick();
+    line()?.decrease();
+    expect(bag.writes.map((write) => write.input.quantity)).toEqual([2, 1]);
+    bag.writes[1]?.answer.resolve(cartOf([{ ...reduced, quantity: 1, inventory: { state: 'low_stock', available: 1 } }], 3));
+    await tick();
+    expect(bag.view()).toMatchObject({ checkoutDisabledReason: null, stockWarning: false });
+  });
+});
+
 describe('bag: rollback', () => {
   test('a refused change rolls the line back to the confirmed bag, drops the queued wish and says what failed', async () => {
     const bag = startBag();
@@ -228,14 +249,24 @@ describe('bag: checkout', () => {
   });
 
   test('the rule: empty, out of stock, saving, in that order', () => {
-    const oos = { inventory: { state: 'out_of_stock' as const, available: 0 } };
-    const fine = { inventory: { state: 'in_stock' as const, available: 3 } };
+    const oos = { quantity: 1, inventory: { state: 'out_of_stock' as const, available: 0 } };
+    const fine = { quantity: 1, inventory: { state: 'in_stock' as const, available: 3 } };
     const bag = cartOf([LIPSTICK], 1);
     expect(checkoutRefusal(null, [], false)).toBe('empty');
     expect(checkoutRefusal(bag, [], true)).toBe('empty');
     expect(checkoutRefusal(bag, [fine, oos], true)).toBe('out_of_stock');
     expect(checkoutRefusal(bag, [fine], true)).toBe('saving');
     expect(checkoutRefusal(bag, [fine], false)).toBeNull();
+  });
+
+  test('a line holding more than the stock left blocks until the quantity shown is down to it (the server blocks it too)', () => {
+    const bag = cartOf([LIPSTICK], 1);
+    const reduced = (quantity: number) => ({ quantity, inventory: { state: 'reduced' as const, available: 1 } });
+    expect(checkoutRefusal(bag, [reduced(3)], false)).toBe('out_of_stock');
+    expect(checkoutRefusal(bag, [reduced(2)], false)).toBe('out_of_stock');
+    // Lowered to what is left (optimistically): no longer blocking; the write in flight still is.
+    expect(checkoutRefusal(bag, [reduced(1)], true)).toBe('saving');
+    expect(checkoutRefusal(bag, [reduced(1)], false)).toBeNull();
   });
 });
 

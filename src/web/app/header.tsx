@@ -107,6 +107,7 @@ function BagLink() {
   const hydrated = useHydrated();
   return (
     <Link href="/cart" className="site-header__bag">
+      {/* On phones the word is read out, not shown: the link is a bag icon with its count (styles.css). */}
       <span>{t`Bag`}</span>
       <span className="site-header__count">
         {hydrated ? (

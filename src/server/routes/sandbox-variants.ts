@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type * as v from 'valibot';
+import { SandboxVariantPatchSchema, type SandboxVariantResponseSchema } from '../../contract/sandbox.ts';
+import type { Db } from '../db/client.ts';
+import { variants } from '../db/schema.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import type { AppEnv } from '../http/site.ts';
+import { IdParamSchema, parseInput, parseJsonBody } from '../http/validate.ts';
+
+/**
+ * `PATCH sandbox/variants/{id}`: sets a variant's stock (the e2e tests make a bag line go out of
+ * stock with it). Without the sandbox (a production start without `SANDBOX=1`) it answers 404 like
+ * any unknown path, before reading anything: nobody changes stock through the shop's API.
+ */
+export function sandboxVariantRoutes(db: Db, { sandbox }: { sandbox: boolean }) {
+  return new Hono<AppEnv>().patch('/:id', async (c) => {
+    if (!sandbox) throw notFound();
+    const { id } = parseInput(IdParamSchema, c.req.param(), 'param');
+    const { stock } = await parseJsonBody(c, SandboxVariantPatchSchema);
+    const [row] = await db.update(variants).set({ stock }).where(eq(variants.id, id)).returning({ id: variants.id, stock: variants.stock });
+    if (!row) throw new ApiError(404, 'Variant not found');
+    const body: v.InferOutput<typeof SandboxVariantResponseSchema> = { data: row };
+    return c.json(body, 200);
+  });
+}
