@@ -123,6 +123,19 @@ describe('cart/samples', () => {
   });
 });
 
+describe("today in the country's calendar (offers' validity)", () => {
+  it('turns at local midnight, whatever was asked just before (the day is kept per minute only)', () => {
+    // 2026-03-01 00:00 in Singapore (UTC+8) is 2026-02-28 16:00 UTC; Auckland is UTC+13 then (summer time).
+    const sgMidnight = Date.UTC(2026, 1, 28, 16, 0);
+    expect(todayIn('SG', sgMidnight - 1)).toBe('2026-02-28');
+    expect(todayIn('SG', sgMidnight)).toBe('2026-03-01');
+    expect(todayIn('SG', sgMidnight - 60_001)).toBe('2026-02-28');
+    expect(todayIn('NZ', sgMidnight - 5 * 3_600_000)).toBe('2026-03-01');
+    expect(todayIn('NZ', sgMidnight - 5 * 3_600_000 - 1)).toBe('2026-02-28');
+    expect(todayIn('SG', sgMidnight + 59_999)).toBe('2026-03-01');
+  });
+});
+
 describe('offers', () => {
   it('lists valid offers with and without a minimum spend, never an expired one', async () => {
     const [variant] = await fresh(1);

@@ -1,19 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { BAG_LINE_LIMIT, LINE_QUANTITY_LIMIT } from '../../config/cart.ts';
-import type { CountryCode } from '../../config/countries.ts';
+import type { CountryCode, Site } from '../../config/countries.ts';
 import { CART_ERROR_CODES } from '../../contract/cart.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { readRows } from '../db/rows.ts';
 import { cartLines, variants } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { bumpVersion, lockCart, type CartOwner } from './owner.ts';
+import { unauthorized } from '../auth/middleware.ts';
+import { bumpVersion, lockCart, newGuestToken, type CartOwner } from './owner.ts';
+import { bagOf, ownerArgs, parsed, todayIn, type BagRow, type ServerBag } from './read.ts';
 
 /*
  * Writes of bag lines. Each runs in one transaction that first locks the bag's row (`lockCart`:
  * SELECT … FOR UPDATE), so writes of one bag — ten parallel adds, two tabs — run one after the
  * other, each reading the quantity the previous one committed: the database decides, no update is
  * lost, and no quantity ever passes the stock or the line limit. The last statement moves the
- * bag's version on.
+ * bag's version on. The add, the hot path, does the same in one PL/pgSQL statement (`cart_add`).
  */
 
 export interface WriteResult {
@@ -33,54 +35,60 @@ function unavailable(allowed: number, stock: number): ApiError {
   return new ApiError(409, message, [{ field: 'body.quantity', message: `must be at most ${allowed}` }], { code, maxQuantity: allowed });
 }
 
-interface AddState {
-  /** Null: the variant is not sold in the country. */
-  stock: number | null;
-  held: number | null;
-  lines: number;
+/** A refusal raised by `cart_add` (migration 0007: SQLSTATEs of class BP) as the answer it means; null for any other error. */
+function refusal(error: unknown): Error | null {
+  // drizzle wraps the driver's error (node-postgres) in its own, with the original as the cause.
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (code === 'BP400') return unknownVariant();
+    if (code === 'BP401') return unauthorized();
+    if (code === 'BP410') return bagFull();
+    if (code === 'BP409' && typeof detail === 'string') {
+      const { allowed, stock } = JSON.parse(detail) as { allowed: number; stock: number };
+      return unavailable(Number(allowed), Number(stock));
+    }
+  }
+  return null;
 }
 
-/**
- * What an add decides on, in one statement after the bag's lock (a statement of its own, so under
- * READ COMMITTED it sees every write committed before the lock was granted): the variant's stock
- * where it is priced in the country, the line's quantity, the bag's line count.
- */
-async function addState(tx: Db, cartId: number, variantId: number, country: CountryCode): Promise<AddState> {
-  const [row] = rowsOf<{ stock: number | null; held: number | null; lines: number }>(
-    await tx.execute(sql`select
-      (select v.stock from variants v join product_prices pp on pp.product_id = v.product_id and pp.country_code = ${country} where v.id = ${variantId}) as stock,
-      (select l.quantity from cart_lines l where l.cart_id = ${cartId} and l.variant_id = ${variantId}) as held,
-      (select count(*)::int from cart_lines l where l.cart_id = ${cartId}) as lines`),
-  );
-  return { stock: row?.stock ?? null, held: row?.held ?? null, lines: Number(row?.lines ?? 0) };
+function bagFull(): ApiError {
+  return new ApiError(409, `A bag holds at most ${BAG_LINE_LIMIT} different items`, [{ field: 'body.variantId', message: 'the bag is full' }], { code: CART_ERROR_CODES.bagFull });
 }
 
 /**
  * `POST cart/line-items`: adds `quantity` units, to the line that has the variant already if there
- * is one. Three statements in one transaction: lock the bag (created on a guest's or member's first
- * write), read the state, then write the line and move the version on together.
+ * is one, and answers the bag as it is after the add. One statement, `cart_add` (migration 0007),
+ * so one round trip and one transaction: it locks the bag's row (creating the bag on a guest's or
+ * member's first write), reads the stock, the line and the bag's line count, refuses past the
+ * stock and the limits (the statement rolls back, and a bag it created with it), upserts the line,
+ * moves the version on and reads the bag.
  */
-export async function addLine(db: Db, owner: CartOwner, country: CountryCode, variantId: number, quantity: number): Promise<WriteResult & { lineId: number }> {
-  return db.transaction(async (tx) => {
-    // A refused add throws: the transaction rolls back, and a bag created by it with it.
-    const { cart, newToken } = await lockCart(tx, owner, country);
-    const { stock, held, lines } = await addState(tx, cart.id, variantId, country);
-    if (stock === null) throw unknownVariant();
-    const most = Math.min(stock, LINE_QUANTITY_LIMIT);
-    if ((held ?? 0) + quantity > most) throw unavailable(Math.max(0, most - (held ?? 0)), stock);
-    if (held === null && lines >= BAG_LINE_LIMIT) {
-      throw new ApiError(409, `A bag holds at most ${BAG_LINE_LIMIT} different items`, [{ field: 'body.variantId', message: 'the bag is full' }], { code: CART_ERROR_CODES.bagFull });
-    }
-    // The lock already serialises the bag's writers; the upsert keeps the (cart, variant) pair unique all the same.
-    const [written] = rowsOf<{ version: number; line_id: number }>(
-      await tx.execute(sql`with line as (
-          insert into cart_lines (cart_id, variant_id, quantity) values (${cart.id}, ${variantId}, ${quantity})
-          on conflict (cart_id, variant_id) do update set quantity = cart_lines.quantity + excluded.quantity returning id)
-        update carts set version = version + 1, updated_at = now() where id = ${cart.id} returning version, (select id from line) as line_id`),
+export async function addLine(db: Db, owner: CartOwner, site: Site, variantId: number, quantity: number, now?: number): Promise<WriteResult & { lineId: number; bag: ServerBag }> {
+  const { country, language } = site;
+  // A guest without a token gets a new one, set as the cookie once the add has succeeded.
+  const newToken = owner.kind === 'guest' && owner.token === null ? newGuestToken() : null;
+  const args = ownerArgs(owner, newToken ?? (owner.kind === 'guest' ? owner.token : null));
+  if (!args) throw new Error('a guest add without a token');
+  let rows: { r: AddRow | string }[];
+  try {
+    rows = await readRows<{ r: AddRow | string }>(
+      db,
+      sql`select cart_add(${args}, ${country}::text, ${variantId}::integer, ${quantity}::integer, ${LINE_QUANTITY_LIMIT}::integer, ${BAG_LINE_LIMIT}::integer, ${language}::text, ${todayIn(country, now)}::date) as r`,
     );
-    if (!written) throw new Error('the bag disappeared inside its own transaction');
-    return { version: Number(written.version), newToken, lineId: Number(written.line_id) };
-  });
+  } catch (error) {
+    throw refusal(error) ?? error;
+  }
+  const added = rows[0] ? parsed(rows[0].r) : null;
+  if (!added) throw new Error('cart_add answered nothing');
+  const reader: CartOwner = newToken === null ? owner : { kind: 'guest', token: newToken };
+  return { version: Number(added.version), newToken, lineId: Number(added.lineId), bag: await bagOf(db, reader, site, added.bag) };
+}
+
+/** What `cart_add` answers. */
+interface AddRow {
+  version: number;
+  lineId: number;
+  bag: BagRow;
 }
 
 function unknownLine(): ApiError {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { COUNTRIES, type CountryCode, type Site } from '../../config/countries.ts';
 import type { Cart } from '../../contract/cart.ts';
 import { productImageUrl } from '../catalog/products.ts';
@@ -6,46 +6,70 @@ import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
 import type { MergeNoticeEntry } from '../db/schema.ts';
 import { computeBag, type LineRow, type OfferRow } from './bag.ts';
-import { ownerSql, type CartOwner } from './owner.ts';
+import { hashToken, type CartOwner } from './owner.ts';
 
 /*
  * Reads of the bag: the count for the header (one indexed query, no prices) and the whole bag
  * (the cart row, its lines joined with live stock, names and the country's prices, its samples).
+ * Both are calls of the PL/pgSQL functions of migration 0007, whose statements are planned once per
+ * connection: planning the bag's query took longer than running it.
  */
+
+const dayFormats = new Map<CountryCode, Intl.DateTimeFormat>();
+/** The last day computed per country, with the minute it was computed for. */
+const lastDays = new Map<CountryCode, { minute: number; day: string }>();
 
 /** Today in the country's calendar (YYYY-MM-DD): offers are valid through their last day there. */
 export function todayIn(country: CountryCode, now = Date.now()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRIES[country].timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  // Every bag read and add asks: formatting costs ~13 µs, so the day is kept for the minute it was
+  // computed in (a day starts on a whole minute in every zone), and one formatter per country.
+  const minute = Math.floor(now / 60_000);
+  const last = lastDays.get(country);
+  if (last?.minute === minute) return last.day;
+  let format = dayFormats.get(country);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRIES[country].timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(country, format);
+  }
+  const day = format.format(now);
+  lastDays.set(country, { minute, day });
+  return day;
 }
 
-function ownerCondition(owner: CartOwner, country: CountryCode) {
-  return ownerSql(owner, country, sql.raw('c'));
+/**
+ * The owner as the bag functions' first two arguments (migration 0007): a member's id, or a guest's
+ * token hash; null: a guest without a token has no bag. Typed casts, so the call resolves alike on
+ * PGlite's simple protocol and node-postgres' parameters.
+ */
+export function ownerArgs(owner: CartOwner, token = owner.kind === 'guest' ? owner.token : null): SQL | null {
+  if (owner.kind === 'member') return sql`${owner.userId}::integer, null::text`;
+  if (token === null) return null;
+  return sql`null::integer, ${hashToken(token)}::text`;
 }
 
-/** `cart/items-count`: units in the bag and its version, from the owner's unique index and the lines' (cart, variant) index. */
+/** `cart/items-count`: units in the bag and its version, in one call of `cart_count` (indexed: the owner's unique index, the lines' (cart, variant) one). */
 export async function itemsCount(db: Db, owner: CartOwner, country: CountryCode): Promise<{ count: number; version: number }> {
-  const where = ownerCondition(owner, country);
-  if (!where) return { count: 0, version: 0 };
-  const [row] = await readRows<{ count: number; version: number }>(
-    db,
-    sql`select c.version, coalesce((select sum(l.quantity) from cart_lines l where l.cart_id = c.id), 0)::int as count from carts c where ${where}`,
-  );
-  return row ? { count: Number(row.count), version: Number(row.version) } : { count: 0, version: 0 };
+  const args = ownerArgs(owner);
+  if (!args) return { count: 0, version: 0 };
+  const [row] = await readRows<{ r: { count: number; version: number } | string }>(db, sql`select cart_count(${args}, ${country}::text) as r`);
+  const counted = row ? parsed(row.r) : null;
+  return counted ? { count: Number(counted.count), version: Number(counted.version) } : { count: 0, version: 0 };
 }
 
-interface CartRow {
+/** What `cart_bag_json` answers (migration 0007). */
+export interface BagRow {
   id: number;
   version: number;
-  merge_notice: MergeNoticeEntry[] | string | null;
-  chosen: number[] | string | null;
-  offer: OfferRow | string | null;
-  lines: RawLine[] | string | null;
+  mergeNotice: MergeNoticeEntry[] | null;
+  chosen: number[];
+  offer: OfferRow | null;
+  lines: RawLine[];
 }
 
 type RawLine = [number, number, number, string, string, string, string, number, string, string, 'shade' | 'size', string | null, number, number | null, number | null];
 
-/** PGlite's simple protocol answers json as text, node-postgres as parsed values. */
-function parsed<T>(value: T | string | null): T | null {
+/** PGlite's simple protocol may answer json as text, node-postgres as parsed values. */
+export function parsed<T>(value: T | string | null): T | null {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
@@ -55,31 +79,31 @@ export interface ReadBagOptions {
   now?: number;
 }
 
+export type ServerBag = Cart & { cartId: number | null };
+
+/** The points ledger arrives with issue 15: until then a member has 0 valid points and no expiry date. */
+function memberPoints(owner: CartOwner) {
+  return owner.kind === 'member' ? { validPoints: 0, expiresOn: null } : null;
+}
+
 /** The whole bag of the owner in the request's site; an empty bag (version 0) when there is none yet. */
-export async function readBag(db: Db, owner: CartOwner, site: Site, options: ReadBagOptions = {}): Promise<Cart & { cartId: number | null }> {
+export async function readBag(db: Db, owner: CartOwner, site: Site, options: ReadBagOptions = {}): Promise<ServerBag> {
   const { country, language } = site;
-  // The points ledger arrives with issue 15: until then a member has 0 valid points and no expiry date.
-  const member = owner.kind === 'member' ? { validPoints: 0, expiresOn: null } : null;
-  const where = ownerCondition(owner, country);
-  const empty = () => ({ ...computeBag({ country, language, version: 0, lines: [], chosenSamples: [], appliedOffer: null, member, mergeNotice: null }), cartId: null });
-  if (!where) return empty();
-  const today = todayIn(country, options.now);
-  // One round trip: the cart, its lines with live stock, names and prices, its samples, its offer while still valid.
-  const [row] = await readRows<CartRow>(
-    db,
-    sql`select c.id, c.version, c.merge_notice,
-      (select coalesce(json_agg(s.sample_id order by s.sample_id), '[]'::json) from cart_samples s where s.cart_id = c.id) as chosen,
-      (select json_build_object('id', o.id, 'code', o.code, 'title', o.title, 'description', o.description, 'kind', o.kind, 'value', o.value,
-         'minimumSpendMinor', o.minimum_spend_minor, 'validTill', o.valid_till, 'tiers', o.tiers)
-       from offers o where o.id = c.applied_offer_id and o.valid_till >= ${today}::date) as offer,
-      (select coalesce(json_agg(json_build_array(l.id, l.quantity, p.id, p.slug, p.name ->> ${language}, b.slug, b.name, v.id, v.sku,
-         v.name ->> ${language}, v.kind, v.color_hex, v.stock, pp.amount_minor, pp.sale_amount_minor) order by l.id), '[]'::json)
-       from cart_lines l join variants v on v.id = l.variant_id join products p on p.id = v.product_id join brands b on b.id = p.brand_id
-       left join product_prices pp on pp.product_id = p.id and pp.country_code = ${country}
-       where l.cart_id = c.id) as lines
-    from carts c where ${where}`,
-  );
-  if (!row) return empty();
+  const args = ownerArgs(owner);
+  if (!args) return emptyBag(owner, site);
+  // One round trip, planned once per connection: the cart, its lines with live stock, names and prices, its samples, its offer while still valid.
+  const [row] = await readRows<{ r: BagRow | string | null }>(db, sql`select cart_read(${args}, ${country}::text, ${language}::text, ${todayIn(country, options.now)}::date) as r`);
+  const bag = row ? parsed(row.r) : null;
+  return bag ? bagOf(db, owner, site, bag, options) : emptyBag(owner, site);
+}
+
+function emptyBag(owner: CartOwner, { country, language }: Site): ServerBag {
+  return { ...computeBag({ country, language, version: 0, lines: [], chosenSamples: [], appliedOffer: null, member: memberPoints(owner), mergeNotice: null }), cartId: null };
+}
+
+/** The bag computed from what `cart_bag_json` answered (a read's or a write's). */
+export async function bagOf(db: Db, owner: CartOwner, site: Site, row: BagRow, options: ReadBagOptions = {}): Promise<ServerBag> {
+  const { country, language } = site;
   const lines: LineRow[] = (parsed(row.lines) ?? []).map((l) => ({
     id: l[0],
     quantity: l[1],
@@ -98,7 +122,7 @@ export async function readBag(db: Db, owner: CartOwner, site: Site, options: Rea
     saleAmountMinor: l[14],
     imageUrl: productImageUrl(l[2], l[7]),
   }));
-  const notice = parsed(row.merge_notice);
+  const notice = parsed(row.mergeNotice);
   let mergeNotice: Cart['mergeNotice'] = null;
   if (notice && notice.length > 0) {
     mergeNotice = await noticeNames(db, notice, site);
@@ -112,10 +136,10 @@ export async function readBag(db: Db, owner: CartOwner, site: Site, options: Rea
     lines,
     chosenSamples: parsed(row.chosen) ?? [],
     appliedOffer: parsed(row.offer),
-    member,
+    member: memberPoints(owner),
     mergeNotice,
   });
-  return { ...bag, cartId: row.id };
+  return { ...bag, cartId: Number(row.id) };
 }
 
 async function noticeNames(db: Db, notice: MergeNoticeEntry[], { language }: Site): Promise<NonNullable<Cart['mergeNotice']>> {

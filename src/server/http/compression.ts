@@ -174,12 +174,16 @@ export function compression({ threshold = COMPRESSION_THRESHOLD }: { threshold?:
     if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
     // Whether or not this one is compressed, the representation depends on Accept-Encoding.
     varyOnAcceptEncoding(res.headers);
-    if (!res.body || c.req.method === 'HEAD' || res.status === 206 || res.headers.has('Content-Encoding') || res.headers.has('Content-Range')) return;
+    // The encoding first: reading `res.body` turns @hono/node-server's lightweight response (a string
+    // it writes to the socket as is) into a web Response with a stream, which costs every answer to
+    // a client that takes no encoding some 10-20 µs for nothing.
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    if (!encoding) return;
+    if (c.req.method === 'HEAD' || res.status === 206 || res.headers.has('Content-Encoding') || res.headers.has('Content-Range')) return;
     if (NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return;
     const declared = res.headers.get('Content-Length');
     if (declared !== null && Number(declared) < threshold) return;
-    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return;
+    if (!res.body) return;
 
     // The length is rarely declared (a JSON body is a stream): read up to the threshold to find out.
     const reader = res.body.getReader();

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { LineItemCreateSchema, LineItemUpdateSchema } from '../../contract/cart.ts';
 import type { AuthService } from '../auth/service.ts';
 import { addLine, deleteLine, updateLine } from '../cart/lines.ts';
-import { cartOwner } from '../cart/owner.ts';
-import { bagAfterWrite } from '../cart/respond.ts';
+import { cartOwner, setGuestCookie } from '../cart/owner.ts';
+import { bagAfterWrite, publicBag } from '../cart/respond.ts';
 import type { Db } from '../db/client.ts';
 import { siteOf, type AppEnv } from '../http/site.ts';
 import { IdParamSchema, parseInput, parseJsonBody } from '../http/validate.ts';
@@ -17,8 +17,10 @@ export function cartLineRoutes(db: Db, auth: AuthService) {
     .post('/', async (c) => {
       const { variantId, quantity } = await parseJsonBody(c, LineItemCreateSchema);
       const owner = await cartOwner(c, auth);
-      const result = await addLine(db, owner, c.var.country, variantId, quantity);
-      return c.json({ data: await bagAfterWrite(c, db, owner, siteOf(c), result) }, 201);
+      // The add answers the bag as it left it: no second read.
+      const { newToken, bag } = await addLine(db, owner, siteOf(c), variantId, quantity);
+      if (newToken !== null) setGuestCookie(c, newToken);
+      return c.json({ data: publicBag(bag) }, 201);
     })
     .patch('/:id', async (c) => {
       const { id } = parseInput(IdParamSchema, c.req.param(), 'param');
