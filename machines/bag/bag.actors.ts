@@ -30,3 +30,8 @@ export const saveSamples = fromPromise<Cart, { sampleIds: number[] }>(async () =
 export const setOffer = fromPromise<Cart, { code: string | null }>(async () => {
   throw new Error('bag: provide the `setOffer` actor');
 });
+
+/** `POST cart/merge`: the guest bag a failed merge at sign-in left behind, added to the member's now. Answers the bag. */
+export const mergeBag = fromPromise<Cart>(async () => {
+  throw new Error('bag: provide the `mergeBag` actor');
+});

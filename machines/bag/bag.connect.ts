@@ -56,6 +56,11 @@ export interface BagApi {
   checkout(): void;
   toggleSample(sampleId: number): void;
   applyOffer(code: string): void;
+  /** A guest bag of this browser waits to be added (its merge at sign-in failed): the shopper can try again. */
+  mergePending: boolean;
+  /** Being added now. */
+  merging: boolean;
+  mergeBag(): void;
   removeOffer(): void;
 }
 
@@ -111,5 +116,8 @@ export function bagConnect(snapshot: Snapshot, send: Send): BagApi {
     toggleSample: (sampleId) => send({ type: 'bag.sample.toggle', sampleId }),
     applyOffer: (code) => send({ type: 'bag.offer.apply', code }),
     removeOffer: () => send({ type: 'bag.offer.remove' }),
+    mergePending: bag?.mergePending === true,
+    merging: snapshot.matches({ ready: { merge: 'merging' } }),
+    mergeBag: () => send({ type: 'bag.merge' }),
   };
 }

@@ -1,7 +1,7 @@
 import { CART_ERROR_CODES } from '../../src/contract/cart.ts';
 
 /** What the shopper was doing when a change failed: the notification names it. */
-export type BagAction = 'quantity' | 'remove' | 'add' | 'samples';
+export type BagAction = 'quantity' | 'remove' | 'add' | 'samples' | 'merge';
 
 /** Why a change was refused, in the words the view needs (the server's codes, grouped). */
 export type BagFailureReason = 'unavailable' | 'bagFull' | 'gone' | 'sampleLimit' | 'signedOut' | 'failed';

@@ -46,6 +46,7 @@ export function cartOf(lines: CartLine[], version: number, overrides: Partial<Ca
     bnpl: subtotal >= 10 ? [{ provider: 'atome', instalments: 3, instalment: sgd(Math.round((subtotal / 3) * 100) / 100), available: true }] : [],
     checkout: { allowed: blockedBy === null, blockedBy },
     mergeNotice: null,
+    mergePending: false,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { assign, setup, type ErrorActorEvent } from 'xstate';
-import { loadBag, saveSamples, setOffer, writeLine, type LineWriteInput } from './bag.actors.ts';
+import { loadBag, mergeBag, saveSamples, setOffer, writeLine, type LineWriteInput } from './bag.actors.ts';
 import type { Cart, CartScreen } from '../../src/contract/cart.ts';
 import { bagFailureReason, offerFailureOf, type BagAction, type BagFailure, type OfferFailure } from './bag.failure.ts';
 import { checkoutRefusal, lineKey, newerBag, quantityAllowed, samePicks, sampleRefusal, shownLines, shownQuantity, toggledPicks, type LineWrites } from './bag.rules.ts';
@@ -34,7 +34,8 @@ export type BagEvent =
   | { type: 'bag.offer.remove' }
   | { type: 'bag.checkout' }
   /** Another tab changed the bag: read it again (when nothing of this tab is on its way). */
-  | { type: 'bag.refresh' };
+  | { type: 'bag.refresh' }
+  | { type: 'bag.merge' };
 
 /** The answers of the spawned line writes (`line.<variant id>`), declared so the machine can take them. */
 export type LineWriteEvent = { type: `xstate.done.actor.line.${string}`; output: Cart } | { type: `xstate.error.actor.line.${string}`; error: unknown };
@@ -82,7 +83,7 @@ export const bagMachine = setup({
     events: {} as BagEvent | LineWriteEvent,
     tags: {} as 'busy' | 'saving' | 'bag' | 'failure',
   },
-  actors: { loadBag, writeLine, saveSamples, setOffer },
+  actors: { loadBag, writeLine, saveSamples, setOffer, mergeBag },
   guards: {
     quantityAllowed: ({ context, event }) => {
       if (event.type !== 'bag.quantity') return false;
@@ -109,6 +110,8 @@ export const bagMachine = setup({
     /** This answer settles the last line in flight (nothing queued behind it). */
     lastLineSettles: ({ context }, { key, bag }: { key: string; bag: Cart }) => Object.keys(settleLine(context, key, bag).writes).length === 0,
     /** Nothing of this tab on its way: a fresh read cannot be overtaken by an answer still coming. */
+    /** A guest bag of this browser is still waiting: its merge at sign-in failed (the server says so). */
+    mergePending: ({ context }) => context.screen?.bag.mergePending === true,
     atRest: ({ context }) => Object.keys(context.writes).length === 0 && context.picksSent === null,
     lastLineFails: ({ context }, key: string) => Object.keys(without(context.writes, key)).length === 0,
     canCheckout: ({ context }) => checkoutRefusal(context.screen?.bag ?? null, shownLines(context.screen, context.writes), Object.keys(context.writes).length > 0 || context.picksSent !== null) === null,
@@ -168,6 +171,8 @@ export const bagMachine = setup({
     clearOfferFailure: assign({ offerFailure: null }),
     confirmOffer: assign(({ context }, bag: Cart) => ({ screen: withBag(context.screen, bag), offerFailure: null })),
     failOffer: assign((_, error: unknown) => ({ offerFailure: offerFailureOf(error) })),
+    confirmBag: assign(({ context }, bag: Cart) => ({ screen: withBag(context.screen, bag) })),
+    failMerge: assign((_, error: unknown) => ({ lastFailure: { action: 'merge' as const, productName: null, reason: bagFailureReason(error) } })),
     /** The app tells the header's count (and other tabs) about a bag the server confirmed. */
     changed: (_, _bag: Cart) => undefined,
     /** The app tells the shopper what failed (the notifications queue); null never comes from a failure. */
@@ -261,6 +266,22 @@ export const bagMachine = setup({
                   target: 'idle',
                   actions: [{ type: 'rollbackSamples', params: ({ event }: { event: ErrorActorEvent }) => event.error }, { type: 'failed', params: ({ context }) => context.lastFailure }],
                 },
+              },
+            },
+          },
+        },
+        // The guest bag a failed merge at sign-in left behind, added when the shopper asks; the answer is the bag as merged (lines, picks and the offer with it).
+        merge: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'bag.merge': { guard: 'mergePending', target: 'merging' } } },
+            merging: {
+              tags: ['saving'],
+              invoke: {
+                id: 'merge',
+                src: 'mergeBag',
+                onDone: { target: 'idle', actions: [{ type: 'confirmBag', params: ({ event }) => event.output }, { type: 'changed', params: ({ event }) => event.output }] },
+                onError: { target: 'idle', actions: [{ type: 'failMerge', params: ({ event }: { event: ErrorActorEvent }) => event.error }, { type: 'failed', params: ({ context }) => context.lastFailure }] },
               },
             },
           },

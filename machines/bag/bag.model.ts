@@ -16,7 +16,7 @@ type BagModelEvent = ModelEvent<typeof bagMachine>;
 export const bagModel = defineModel({
   id: 'bag',
   title: msg`Bag`,
-  description: msg`Loads the bag; changes lines at once and rolls them back when the server refuses; one write per line, later clicks coalesced; samples up to the limit; offer codes; checkout only when allowed.`,
+  description: msg`Loads the bag; changes lines at once and rolls them back when the server refuses; one write per line, later clicks coalesced; samples up to the limit; offer codes; a guest bag left by a failed merge added on request; checkout only when allowed.`,
   machine: bagMachine,
   events: (snapshot): BagModelEvent[] => {
     if (snapshot.matches('loading')) {
@@ -29,6 +29,8 @@ export const bagModel = defineModel({
     if (snapshot.matches('refreshing')) {
       return [
         { type: 'xstate.done.actor.refresh', output: BAG_SCREEN },
+        // Read again after a sign-in whose merge failed: a guest bag of this browser waits.
+        { type: 'xstate.done.actor.refresh', output: { ...BAG_SCREEN, bag: { ...BAG_SCREEN.bag, mergePending: true } } },
         { type: 'xstate.error.actor.refresh', error: { kind: 'network' } },
       ];
     }
@@ -38,7 +40,15 @@ export const bagModel = defineModel({
     const linesBusy = snapshot.matches({ ready: { lines: 'saving' } });
     const samplesBusy = snapshot.matches({ ready: { samples: 'saving' } });
     const offerBusy = !snapshot.matches({ ready: { offer: 'idle' } });
+    const mergeBusy = snapshot.matches({ ready: { merge: 'merging' } });
+    if (mergeBusy) {
+      return [
+        { type: 'xstate.done.actor.merge', output: { ...bag, version: bag.version + 1, mergePending: false } },
+        { type: 'xstate.error.actor.merge', error: { kind: 'network' } },
+      ];
+    }
     const events: BagModelEvent[] = [{ type: 'bag.checkout' }, { type: 'bag.refresh' }];
+    if (!linesBusy && !samplesBusy && !offerBusy) events.push({ type: 'bag.merge' });
     if (!samplesBusy && !offerBusy) {
       events.push(
         { type: 'bag.quantity', variantId: 11, quantity: 3 },
@@ -81,5 +91,6 @@ export const bagModel = defineModel({
       snapshot.context.picksSent !== null,
       snapshot.context.picksWanted !== null,
       snapshot.can({ type: 'bag.checkout' }),
+      snapshot.context.screen?.bag.mergePending === true,
     ]),
 });

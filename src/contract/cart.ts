@@ -120,6 +120,11 @@ export const CartSchema = v.object({
   checkout: v.object({ allowed: v.boolean(), blockedBy: v.nullable(CheckoutBlockSchema) }),
   /** What the last guest-bag merge could not keep as it was (capped by stock or the line limit); shown once. */
   mergeNotice: v.nullable(v.array(v.object({ productName: v.string(), variantName: v.string(), requested: v.number(), kept: v.number() }))),
+  /**
+   * A member's request still carries a guest bag of this browser: its merge at sign-in failed and
+   * kept both (`Bag-Merge: failed`). `POST cart/merge` tries again. Always false for a guest.
+   */
+  mergePending: v.boolean(),
 });
 export type Cart = v.InferOutput<typeof CartSchema>;
 /**

@@ -102,11 +102,17 @@ describe('guest → member at sign-in', () => {
     expect(signedIn.response.headers.get('bag-merge')).toBe('failed');
     expect(signedIn.cookie).toContain('bag-token=');
     expect(quantities(await bagOf(guest))).toEqual({ [a ?? 0]: 1, [b ?? 0]: 2 });
-    expect((await bagOf(signedIn.cookie)).lines).toEqual([]);
+    const waiting = await bagOf(signedIn.cookie);
+    expect(waiting.lines).toEqual([]);
+    // The member's bag says a guest bag waits, so the bag screen can offer to add it.
+    expect(waiting.mergePending).toBe(true);
+    expect((await bagOf(guest)).mergePending).toBe(false);
     expect(t.logs.some((line) => line.includes('guest bag merge') && line.includes('merge_breaker'))).toBe(true);
 
     const retried = await cartCall(target, 'POST', '/cart/merge', { cookie: signedIn.cookie, body: {} });
-    expect(quantities((await json(retried, CartResponseSchema)).data)).toEqual({ [a ?? 0]: 1, [b ?? 0]: 2 });
+    const merged = (await json(retried, CartResponseSchema)).data;
+    expect(quantities(merged)).toEqual({ [a ?? 0]: 1, [b ?? 0]: 2 });
+    expect(merged.mergePending).toBe(false);
     expect(retried.headers.getSetCookie().some((line) => line.startsWith('bag-token=; Max-Age=0'))).toBe(true);
     expect((await bagOf(guest)).lines).toEqual([]);
     expect((await cartCall(target, 'POST', '/cart/merge', { cookie: guest, body: {} })).status).toBe(401);

@@ -123,6 +123,29 @@ describe('/cart', () => {
     expect(screen.getByText('Product 1 (Shade 11): 4 of 6 kept')).toBeInTheDocument();
   });
 
+  test('a merge at sign-in that failed is offered again: the earlier bag is added on request, a failure says so and keeps the offer', async () => {
+    const pending = screenOf(cartOf([LIPSTICK], 1, { mergePending: true }));
+    let calls = 0;
+    const api = cartApiFake(pending, {
+      mergeGuestBag: async () => {
+        calls += 1;
+        if (calls === 1) throw new ApiError('network', 'offline');
+        return cartOf([cartLine(1, 11, 2), cartLine(3, 31, 1)], 3, { mergePending: false });
+      },
+    });
+    const { user, count } = await renderBag(pending, api);
+    expect(await screen.findByText('The bag you filled before signing in could not be added to this one.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add it now' }));
+    // Refused: the notification says what failed, the offer stays.
+    expect(await screen.findByText('Your earlier bag could not be added to this one.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add it now' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Add it now' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add it now' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Product 3' })).toBeInTheDocument();
+    expect(count.confirmed).toContain(3);
+    expect(api.mergeGuestBag).toHaveBeenCalledTimes(2);
+  });
+
   test('another tab’s change is read again, and the lines follow', async () => {
     let bag = BAG_SCREEN;
     const api = cartApiFake(BAG_SCREEN, { screen: async () => bag });

@@ -54,6 +54,8 @@ export interface BagInput {
   /** Null for a guest. */
   member: { validPoints: number; expiresOn: string | null } | null;
   mergeNotice: Cart['mergeNotice'];
+  /** A guest bag of this browser waits for a merge that failed (CartOwner `guestBagLeft`). */
+  mergePending: boolean;
 }
 
 export function money(country: CountryCode, minor: number): Money {
@@ -163,5 +165,6 @@ export function computeBag(input: BagInput): Cart {
     })),
     checkout: { allowed: blockedBy === null, blockedBy },
     mergeNotice: input.mergeNotice,
+    mergePending: input.mergePending,
   };
 }

@@ -21,7 +21,11 @@ export const GUEST_CART_COOKIE = 'bag-token';
 /** 32 random bytes as base64url: 43 characters. */
 const GUEST_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export type CartOwner = { kind: 'member'; userId: number } | { kind: 'guest'; token: string | null };
+/**
+ * `guestBagLeft`: a member's request still carries a guest bag's cookie, which only a failed merge at
+ * sign-in leaves (a success or a sign-out clears it): the bag says `mergePending`.
+ */
+export type CartOwner = { kind: 'member'; userId: number; guestBagLeft?: boolean } | { kind: 'guest'; token: string | null };
 
 /**
  * The member of a valid access token, else the guest of the cookie. A token that is present but no
@@ -33,7 +37,7 @@ export async function cartOwner(c: Context, auth: AuthService): Promise<CartOwne
   if (token) {
     const claims = await auth.verify(token);
     if (!claims) throw unauthorized();
-    return { kind: 'member', userId: Number(claims.sub) };
+    return { kind: 'member', userId: Number(claims.sub), guestBagLeft: guestToken(c) !== null };
   }
   return { kind: 'guest', token: guestToken(c) };
 }

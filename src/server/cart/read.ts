@@ -87,6 +87,8 @@ function memberPoints(owner: CartOwner) {
 }
 
 /** The whole bag of the owner in the request's site; an empty bag (version 0) when there is none yet. */
+const mergePending = (owner: CartOwner): boolean => owner.kind === 'member' && owner.guestBagLeft === true;
+
 export async function readBag(db: Db, owner: CartOwner, site: Site, options: ReadBagOptions = {}): Promise<ServerBag> {
   const { country, language } = site;
   const args = ownerArgs(owner);
@@ -98,7 +100,7 @@ export async function readBag(db: Db, owner: CartOwner, site: Site, options: Rea
 }
 
 function emptyBag(owner: CartOwner, { country, language }: Site): ServerBag {
-  return { ...computeBag({ country, language, version: 0, lines: [], chosenSamples: [], appliedOffer: null, member: memberPoints(owner), mergeNotice: null }), cartId: null };
+  return { ...computeBag({ country, language, version: 0, lines: [], chosenSamples: [], appliedOffer: null, member: memberPoints(owner), mergeNotice: null, mergePending: mergePending(owner) }), cartId: null };
 }
 
 /** The bag computed from what `cart_bag_json` answered (a read's or a write's). */
@@ -138,6 +140,7 @@ export async function bagOf(db: Db, owner: CartOwner, site: Site, row: BagRow, o
     appliedOffer: parsed(row.offer),
     member: memberPoints(owner),
     mergeNotice,
+    mergePending: mergePending(owner),
   });
   return { ...bag, cartId: Number(row.id) };
 }

@@ -48,7 +48,8 @@ export function cartRoutes(db: Db, auth: AuthService) {
         await mergeGuestBags(db, token, owner.userId);
         clearGuestCookie(c);
       }
-      const bag = await readBag(db, owner, siteOf(c), { consumeNotice: true });
+      // Merged (or nothing was left): no guest bag waits any more.
+      const bag = await readBag(db, { ...owner, guestBagLeft: false }, siteOf(c), { consumeNotice: true });
       return c.json({ data: publicBag(bag) }, 200);
     });
 }

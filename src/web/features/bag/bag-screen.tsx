@@ -39,6 +39,7 @@ function useFailureText(): (failure: BagFailure) => { title: string; text: strin
       remove: t`${name} could not be removed.`,
       add: t`${name} could not be added to your bag.`,
       samples: t`Your samples could not be saved.`,
+      merge: t`Your earlier bag could not be added to this one.`,
     };
     const texts: Record<BagFailureReason, string> = {
       unavailable: t`There is not enough left in stock.`,
@@ -93,11 +94,13 @@ export default function BagScreen() {
           writeLine: fromPromise<Cart, LineWriteInput>(({ input }) => writeLine(api, input)),
           saveSamples: fromPromise<Cart, { sampleIds: number[] }>(({ input }) => api.saveSamples(input.sampleIds)),
           setOffer: fromPromise<Cart, { code: string | null }>(({ input }) => (input.code === null ? api.removeOffer() : api.applyOffer(input.code))),
+          mergeBag: fromPromise<Cart>(() => api.mergeGuestBag()),
         },
         actions: {
           changed: (_, bag: Cart) => count?.confirm(bag.count),
+          // After the machine's step: the toast queue is another actor, and starting it inside this step's action is not this step's work.
           failed: (_, failure: BagFailure | null) => {
-            if (failure) notify({ ...failureText(failure), type: 'error', group: 'bag' });
+            if (failure) queueMicrotask(() => notify({ ...failureText(failure), type: 'error', group: 'bag' }));
           },
           // Checkout is the next issue's screen; the guard has said yes.
           checkout: () => navigate('/checkout'),
@@ -143,6 +146,14 @@ export default function BagScreen() {
       {view.status === 'ready' && bag ? (
         <div className="bag__layout">
           <div className="bag__main">
+            {view.mergePending ? (
+              <div className="panel bag__merge" data-state={view.merging ? 'merging' : 'pending'}>
+                <p className="panel__title">{t`The bag you filled before signing in could not be added to this one.`}</p>
+                <button type="button" className="button" onClick={view.mergeBag} disabled={view.merging} aria-busy={view.merging}>
+                  {view.merging ? t`Adding your earlier bag…` : t`Add it now`}
+                </button>
+              </div>
+            ) : null}
             {bag.mergeNotice && bag.mergeNotice.length > 0 ? <MergeNotice notice={bag.mergeNotice} /> : null}
             {view.stockWarning ? (
               <p className="bag__warning" role="alert">

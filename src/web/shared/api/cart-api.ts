@@ -11,6 +11,7 @@ export const CART_PATHS = {
   lineItem: (id: number) => `cart/line-items/${id}`,
   samples: 'cart/samples',
   offers: 'cart/offers',
+  merge: 'cart/merge',
   wishlist: 'wishlist',
   variants: 'variants',
 } as const;
@@ -33,6 +34,8 @@ export interface CartApi {
   saveSamples(sampleIds: number[]): Promise<Cart>;
   applyOffer(code: string): Promise<Cart>;
   removeOffer(): Promise<Cart>;
+  /** `POST cart/merge`: the guest bag a failed merge at sign-in left behind, added now. */
+  mergeGuestBag(): Promise<Cart>;
   /** A card's product has no variant id: its live variants (`GET variants`) name it. */
   variantIds(slug: string): Promise<number[]>;
   patchWishlist(patch: WishlistPatch): Promise<WishlistItem[]>;
@@ -54,6 +57,7 @@ export function createCartApi(client: ApiClient): CartApi {
     saveSamples: (sampleIds) => request('PUT', CART_PATHS.samples, CartResponseSchema, { body: { sampleIds }, ...write() }).then(bagOf),
     applyOffer: (code) => request('POST', CART_PATHS.offers, CartResponseSchema, { body: { code }, ...write() }).then(bagOf),
     removeOffer: () => request('DELETE', CART_PATHS.offers, CartResponseSchema, write()).then(bagOf),
+    mergeGuestBag: () => request('POST', CART_PATHS.merge, CartResponseSchema, write()).then(bagOf),
     variantIds: (slug) => request('GET', CART_PATHS.variants, VariantIdsSchema, { query: { product: slug } }).then((answer) => answer.data.map((variant) => variant.id)),
     patchWishlist: (patch) => request('PATCH', CART_PATHS.wishlist, WishlistResponseSchema, { body: patch, ...write() }).then((answer) => answer.data),
   };
