@@ -81,7 +81,7 @@ export default defineConfig({
             // use, "Add to bag", the wish-list heart): one chunk, whichever later screen also imports a
             // part (the bag and the wish list show prices). Split by importers, it became one more file
             // on every listing and product page.
-            filesChunk('price', ['src/web/shared/site/format.ts', 'src/web/shared/ui/price.tsx', 'src/web/shared/ui/badges.tsx', 'src/web/shared/bag/add-to-bag-button.tsx', 'src/web/shared/ui/wishlist-heart.tsx']),
+            filesChunk('price', ['src/web/shared/site/format.ts', 'src/web/shared/ui/price.tsx', 'src/web/shared/ui/badges.tsx', 'src/web/shared/bag/add-to-bag-button.tsx', 'src/web/shared/ui/wishlist-heart.tsx', 'src/web/shared/ui/wishlist-live.ts']),
           ],
         },
       },

@@ -56,6 +56,13 @@ export interface RenderSetup {
 }
 
 // Only after hydration, and shown only once a session has expired: not part of the first screen.
+/**
+ * The wish list's session (a guest's list merges into the member's at sign-in, sign-out goes back
+ * to the device's) and its notices of failed heart changes: after hydration, on every page and
+ * layout, in a chunk of its own; it loads the list's engine only when there may be a list.
+ */
+const WishlistSession = lazy(() => import('../features/wishlist/wishlist-notices.tsx'));
+
 const SessionExpiredNotice = lazy(() => import('./session-expired-notice.tsx').then((module) => ({ default: module.SessionExpiredNotice })));
 
 // Only for a country the store does not ship to.
@@ -109,6 +116,11 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
                   {sessionRefresh && hydrated ? (
                     <Suspense fallback={null}>
                       <SessionExpiredNotice actor={sessionRefresh} />
+                    </Suspense>
+                  ) : null}
+                  {hydrated ? (
+                    <Suspense fallback={null}>
+                      <WishlistSession />
                     </Suspense>
                   ) : null}
                   {children === undefined ? <AppRoutes /> : children}

@@ -75,26 +75,10 @@ function AccountLink() {
   );
 }
 
-/**
- * The wish list's session (a guest's list merges into the member's at sign-in) and its notices of
- * failed heart changes: after hydration, in a chunk of its own, like everything of the list.
- */
-const WishlistSession = lazy(() => import('../features/wishlist/wishlist-notices.tsx'));
-
 /** The wish list's link, on every page: a heart of fixed size. */
 function WishlistLink() {
   const { t } = useLingui();
-  const hydrated = useHydrated();
-  return (
-    <>
-      <Link href="/wishlist" className="site-header__wishlist" aria-label={t`Wish list`} />
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <WishlistSession />
-        </Suspense>
-      ) : null}
-    </>
-  );
+  return <Link href="/wishlist" className="site-header__wishlist" aria-label={t`Wish list`} />;
 }
 
 /**

@@ -44,6 +44,8 @@ export interface WishlistHandle {
   toggle(product: WishlistProductRef, variantId?: number | null): void;
   /** The engine, loaded on first use. */
   ready(): Promise<WishlistStore>;
+  /** Whether the engine is there (loaded by anyone): never loads it. */
+  loaded(): boolean;
 }
 
 export interface WishlistStore extends WishlistHandle {
@@ -106,6 +108,7 @@ export function lazyWishlistStore(load: () => Promise<WishlistStore>): WishlistH
     session: (signedIn, wantsList) => later((store) => store.session(signedIn, wantsList)),
     toggle: (product, variantId) => later((store) => store.toggle(product, variantId)),
     ready,
+    loaded: () => real !== null,
   };
 }
 
@@ -114,14 +117,17 @@ export function createWishlistStore(client: ApiClient): WishlistHandle {
   return lazyWishlistStore(() => import('./wishlist/wishlist-engine.ts').then((engine) => engine.createBrowserWishlistStore(client)));
 }
 
-/** Starts the wish list with the session once hydrated (sign-in merges, sign-out goes back to the device's list). */
-export function useWishlistSession(wantsList = false): WishlistHandle | null {
+/**
+ * Starts the wish list with the session once hydrated (sign-in merges, sign-out goes back to the
+ * device's list); not while `enabled` is false (the header waits until there may be a list).
+ */
+export function useWishlistSession(wantsList = false, enabled = true): WishlistHandle | null {
   const store = useOptionalApi(createWishlistStore);
   const signedIn = useSignedIn();
   const hydrated = useHydrated();
   useEffect(() => {
-    if (store && hydrated) store.session(signedIn, wantsList);
-  }, [store, signedIn, hydrated, wantsList]);
+    if (store && hydrated && enabled) store.session(signedIn, wantsList);
+  }, [store, signedIn, hydrated, wantsList, enabled]);
   return store;
 }
 

@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
-import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { loadFeatureCatalog } from '../../shared/i18n/setup.ts';
 import { useNotify } from '../../shared/notifications/notify.ts';
+import { useSignedIn } from '../../shared/session/session-store.ts';
+import { DEVICE_WISHLIST_KEY } from '../../shared/wishlist/device-key.ts';
 import { useWishlistSession } from '../../shared/wishlist-store.ts';
 import { wishlistMessages } from './messages.ts';
 
@@ -9,30 +11,55 @@ import { wishlistMessages } from './messages.ts';
  * Starts the wish list with the session (sign-in merges the guest's list, sign-out goes back to the
  * device's) and says when a heart's change failed and was undone (the toggle machine rolled it
  * back). Mounted by the header after hydration, in a chunk of its own: no failure can happen
- * before, and neither the store nor its words weigh on a first screen.
+ * before, and neither the store nor its words weigh on a first screen. The words load with the
+ * first notice, not with the page: merging a catalog re-renders every translated component, one
+ * long task on every page for a notice that most pages never show (bench:web TBT).
  */
+/** A guest's list is on this device (or the storage cannot be read: then let the engine decide). */
+function deviceListStored(): boolean {
+  try {
+    return localStorage.getItem(DEVICE_WISHLIST_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+const NO_SUBSCRIPTION = () => () => undefined;
+
 export default function WishlistNotices() {
-  useFeatureCatalog(wishlistMessages);
-  const store = useWishlistSession();
-  const { t } = useLingui();
+  // The session starts once there may be a list: a member, or a guest's list on this device; a
+  // guest without one loads nothing (a press on a heart starts it). Once started, it follows every
+  // sign-in and sign-out.
+  const signedIn = useSignedIn();
+  const started = useRef(false);
+  started.current ||= signedIn || deviceListStored();
+  const store = useWishlistSession(false, started.current);
+  // Notices once the engine is there, whoever loaded it (the session above, or a heart's press).
+  const loaded = useSyncExternalStore(store ? store.subscribe : NO_SUBSCRIPTION, () => store?.loaded() ?? false, () => false);
+  const { t, i18n } = useLingui();
   const notify = useNotify();
   useEffect(() => {
     let stop: (() => void) | null = null;
     let live = true;
+    if (!loaded) return undefined;
     store?.ready().then(
       (engine) => {
         if (!live) return;
         stop = engine.onNotice(({ failure, wanted, name }) =>
-          notify({
-            type: 'error',
-            group: 'wishlist',
-            text:
-              failure === 'signedOut'
-                ? t`Your session has ended. Sign in again to change your wish list.`
-                : wanted
-                  ? t`${name} could not be added to your wish list. Please try again.`
-                  : t`${name} could not be removed from your wish list. Please try again.`,
-          }),
+          void loadFeatureCatalog(i18n, wishlistMessages).then(
+            () =>
+              notify({
+                type: 'error',
+                group: 'wishlist',
+                text:
+                  failure === 'signedOut'
+                    ? t`Your session has ended. Sign in again to change your wish list.`
+                    : wanted
+                      ? t`${name} could not be added to your wish list. Please try again.`
+                      : t`${name} could not be removed from your wish list. Please try again.`,
+              }),
+            (error: unknown) => console.error('The wish list notice did not load', error),
+          ),
         );
       },
       () => undefined,
@@ -41,6 +68,6 @@ export default function WishlistNotices() {
       live = false;
       stop?.();
     };
-  }, [store, notify, t]);
+  }, [store, loaded, notify, t, i18n]);
   return null;
 }

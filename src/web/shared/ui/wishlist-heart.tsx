@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState } from 'react';
-import { useHydrated } from '../ssr/use-hydrated.ts';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { WISHLIST_LIVE_EVENT, wishlistIsLive } from './wishlist-live.ts';
 
 export interface WishlistHeartProps {
   product: { id: number; slug: string; name: string };
@@ -10,19 +10,26 @@ export interface WishlistHeartProps {
   placement?: 'card' | 'page';
 }
 
-/** The heart that knows the list: its own chunk with the wish list's store, after hydration (not on a first screen). */
+/** The heart that knows the list: its own chunk with the wish list's store, once there is a list to show (not on a first screen). */
 const WishlistHeartLive = lazy(() => import('../wishlist/wishlist-heart-live.tsx'));
 
 /**
  * The wish-list heart (issue 12). The server and the hydrating browser render it neutral (neither
- * knows the shopper's list); once hydrated it becomes the live heart, which shows the device's or
- * the member's list. A fixed-size box, so nothing moves when it fills. A press before the live
- * heart arrived is kept and made by it.
+ * knows the shopper's list); it becomes the live heart, which shows the device's or the member's
+ * list, once the engine has found a list with something in it (wishlist-live.ts), in a transition
+ * so that two dozen hearts never make one long task. A fixed-size box, so nothing moves when it
+ * fills. A press on the neutral heart loads the live one, which makes the press.
  */
 export function WishlistHeart(props: WishlistHeartProps) {
   const { t } = useLingui();
-  const hydrated = useHydrated();
+  const [live, setLive] = useState(false);
   const [pressed, setPressed] = useState(false);
+  useEffect(() => {
+    const goLive = () => startTransition(() => setLive(true));
+    if (wishlistIsLive()) goLive();
+    window.addEventListener(WISHLIST_LIVE_EVENT, goLive);
+    return () => window.removeEventListener(WISHLIST_LIVE_EVENT, goLive);
+  }, []);
   const { name } = props.product;
   const neutral = (
     <button
@@ -35,7 +42,7 @@ export function WishlistHeart(props: WishlistHeartProps) {
       onClick={() => setPressed(true)}
     />
   );
-  if (!hydrated) return neutral;
+  if (!live && !pressed) return neutral;
   return (
     <Suspense fallback={neutral}>
       <WishlistHeartLive {...props} pressedEarly={pressed} />

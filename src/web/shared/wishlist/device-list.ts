@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SLUG_PATTERN } from '../../../contract/patterns.ts';
+import { DEVICE_WISHLIST_KEY } from './device-key.ts';
 
 /**
  * A guest's wish list, kept on the device (localStorage) until they sign in: then it is sent to
@@ -7,7 +8,7 @@ import { SLUG_PATTERN } from '../../../contract/patterns.ts';
  * schema: a value another version of the app, an extension or a curious shopper left is dropped,
  * never a crash.
  */
-export const DEVICE_WISHLIST_KEY = 'beautypass.wishlist';
+export { DEVICE_WISHLIST_KEY };
 
 /**
  * At most this many products: what one `PATCH wishlist` may add at sign-in (WishlistPatchSchema's

@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/client.ts';
 import type { WishlistNotice, WishlistProductRef, WishlistStore } from '../wishlist-store.ts';
 import { DEVICE_WISHLIST_KEY, deviceWishlist, withEntry, type DeviceEntry, type DeviceWishlist } from './device-list.ts';
 import { createWishlistIdsApi, type WishlistIdsApi } from './wishlist-api.ts';
+import { announceWishlistLive } from '../ui/wishlist-live.ts';
 
 /**
  * The wish list's workings, loaded once the page is hydrated (wishlist-store.ts holds what the
@@ -49,7 +50,11 @@ export function createWishlistStoreWith({ api, device, channel = () => null, eve
   let broadcast: ReturnType<NonNullable<WishlistStoreDeps['channel']>> = null;
   let listening = false;
 
-  const publish = () => listeners.forEach((listener) => listener());
+  const publish = () => {
+    // A list with something in it: the hearts swap to their live part (wishlist-live.ts).
+    if ((mode === 'guest' && entries.length > 0) || (mode === 'member' && memberIds !== null && memberIds.size > 0)) announceWishlistLive();
+    listeners.forEach((listener) => listener());
+  };
   const listed = (productId: number): boolean | null =>
     mode === 'guest' ? entries.some((entry) => entry.productId === productId) : mode === 'member' && memberIds ? memberIds.has(productId) : null;
   /** The list changed under the hearts (loaded, another tab): every heart at rest follows it. */
@@ -165,6 +170,7 @@ export function createWishlistStoreWith({ api, device, channel = () => null, eve
     },
     known: () => mode === 'guest' || (mode === 'member' && memberIds !== null),
     ready: () => Promise.resolve(store),
+    loaded: () => true,
     deviceEntries: () => (mode === 'guest' ? entries : NO_ENTRIES),
     session(signedIn, wantsList = false) {
       const next: Mode = signedIn ? 'member' : 'guest';

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, expect, test } from 'vitest';
+import { App } from '../../src/web/app/app.tsx';
+import { apiFake } from '../../src/web/shared/api/api-provider.tsx';
+import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
+import { resolveSite } from '../../src/web/shared/site/resolve.ts';
+import { ProductCard } from '../../src/web/shared/ui/product-card.tsx';
+import { deviceWishlist } from '../../src/web/shared/wishlist/device-list.ts';
+import { createWishlistStoreWith } from '../../src/web/shared/wishlist/wishlist-engine.ts';
+import { createWishlistStore, lazyWishlistStore } from '../../src/web/shared/wishlist-store.ts';
+import { appApis } from '../helpers/app-apis.ts';
+import { productFixture } from '../helpers/catalog-fake.ts';
+
+/*
+ * Most visitors have no wish list: their pages must do no wish-list work after hydration (no
+ * engine, no re-render of the hearts: bench:web TBT). A press on a neutral heart still works.
+ * A file of its own: which hearts are live is the page's state (wishlist-live.ts).
+ */
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  localStorage.clear();
+});
+
+test('a guest without a list: the hearts stay neutral and the engine is not loaded; a press loads it and adds', async () => {
+  const i18n = setupI18n();
+  await loadCatalog('en', i18n, []);
+  const patches: unknown[] = [];
+  let loads = 0;
+  const engine = createWishlistStoreWith({ api: { ids: async () => [], patch: async (body) => void patches.push(body) }, device: deviceWishlist(localStorage) });
+  const handle = lazyWishlistStore(async () => {
+    loads += 1;
+    return engine;
+  });
+  const page = () => (
+    <App
+      resolution={resolveSite({ search: '', cookie: '' })}
+      i18n={i18n}
+      client={null}
+      apis={appApis({ more: new Map([apiFake(createWishlistStore, handle)]) })}
+      render={{ screenState: { snapshots: {} }, signedIn: false }}
+    >
+      <ProductCard product={productFixture(2)} />
+      <ProductCard product={productFixture(3)} />
+    </App>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page());
+  document.body.append(container);
+  await act(async () => {
+    root = hydrateRoot(container, page());
+  });
+  // Settled after hydration: the session's chunk has come and gone without loading the engine.
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(loads).toBe(0);
+  const heart = screen.getByRole('button', { name: 'Add Product 2 to wish list' });
+  expect(heart).toHaveAttribute('data-state', 'unknown');
+
+  await userEvent.click(heart);
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Product 2 from wish list' })).toHaveAttribute('aria-pressed', 'true'));
+  expect(loads).toBe(1);
+  expect(deviceWishlist(localStorage).read().map((entry) => entry.productId)).toEqual([2]);
+  // The list has something in it now: every heart shows the list (the other one off, no longer unknown).
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Add Product 3 to wish list' })).toHaveAttribute('data-state', 'off'));
+});
