@@ -16,6 +16,7 @@ import type { SiteResolution } from '../shared/site/resolve.ts';
 import { SiteProvider, type SiteEffects } from '../shared/site/site-provider.tsx';
 import { SignedInAtRender } from '../shared/session/session-store.ts';
 import { useHydrated } from '../shared/ssr/use-hydrated.ts';
+import { useIdle } from '../shared/ssr/use-idle.ts';
 import { PayloadNavigationProvider, type PayloadNavigation } from './page-payload.tsx';
 import { ScreenStateProvider, type ScreenState } from '../shared/ssr/screen-state.tsx';
 import { ServerRenderContext, type ServerRender } from '../shared/ssr/server-render.tsx';
@@ -58,7 +59,7 @@ export interface RenderSetup {
 // Only after hydration, and shown only once a session has expired: not part of the first screen.
 /**
  * The wish list's session (a guest's list merges into the member's at sign-in, sign-out goes back
- * to the device's) and its notices of failed heart changes: after hydration, on every page and
+ * to the device's) and its notices of failed heart changes: once idle after hydration, on every page and
  * layout, in a chunk of its own; it loads the list's engine only when there may be a list.
  */
 const WishlistSession = lazy(() => import('../features/wishlist/wishlist-notices.tsx'));
@@ -90,6 +91,8 @@ export function App({ render, ...props }: AppProps) {
 function AppTree({ resolution, i18n, client, apis, effects, locationHook, searchHook, sessionRefresh, runtime, buildId, notifications, children, ssrPath }: Omit<AppProps, 'render'> & { ssrPath?: string }) {
   // The session notice exists in the browser only: it comes after hydration, so both renders agree.
   const hydrated = useHydrated();
+  // The wish list's session waits for the browser's first idle moment after hydration (use-idle.ts).
+  const idle = useIdle();
   const language = resolution.kind === 'site' ? resolution.site.language : resolution.language;
   useEffect(() => {
     document.documentElement.lang = htmlLang(language);
@@ -118,7 +121,7 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
                       <SessionExpiredNotice actor={sessionRefresh} />
                     </Suspense>
                   ) : null}
-                  {hydrated ? (
+                  {idle ? (
                     <Suspense fallback={null}>
                       <WishlistSession />
                     </Suspense>

@@ -3,7 +3,7 @@ import { lazy, startTransition, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Layout } from '../../contract/layouts.ts';
 import type { ResourceView } from '../shared/hooks/use-resource.ts';
-import { useHydrated } from '../shared/ssr/use-hydrated.ts';
+import { useIdle } from '../shared/ssr/use-idle.ts';
 import { useSignedIn, useSignInHref } from '../shared/session/session-store.ts';
 import { SiteMenu } from './site-menu.tsx';
 
@@ -88,13 +88,13 @@ function WishlistLink() {
  */
 function BagLink() {
   const { t } = useLingui();
-  const hydrated = useHydrated();
+  const idle = useIdle();
   return (
     <Link href="/cart" className="site-header__bag">
       {/* On phones the word is read out, not shown: the link is a bag icon with its count (styles.css). */}
       <span>{t`Bag`}</span>
       <span className="site-header__count">
-        {hydrated ? (
+        {idle ? (
           <Suspense fallback={null}>
             <BagCount />
           </Suspense>

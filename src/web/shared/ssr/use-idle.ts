@@ -1,0 +1,25 @@
+import { startTransition, useEffect, useState } from 'react';
+
+/** How long the browser may hold idle work back at most (a busy page still gets it). */
+const IDLE_TIMEOUT_MS = 2_000;
+
+/**
+ * False in a server render, while hydrating and until the browser is next idle after it; then
+ * true, set in a transition. For the parts of a page that only the browser has and that nobody
+ * waits for (the header's bag count, the wish list's session): mounted in tasks of their own,
+ * they never lengthen hydration's long task (bench:web TBT), where `useHydrated` would re-render
+ * them in it.
+ */
+export function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const done = () => startTransition(() => setIdle(true));
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(done, { timeout: IDLE_TIMEOUT_MS });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(done, 1);
+    return () => clearTimeout(id);
+  }, []);
+  return idle;
+}
