@@ -12,6 +12,18 @@ if (typeof document !== 'undefined') {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 }
 
+// jsdom has no requestIdleCallback. The page's idle parts (use-idle.ts: the header's bag count,
+// the wish list's session) then come at once, from the effect that asks for them, so they render
+// and settle within that render's `act` like the rest of it, as parts shown once hydrated do (a
+// timer or a microtask would land in a later test step, outside it).
+if (typeof window !== 'undefined' && typeof window.requestIdleCallback !== 'function') {
+  window.requestIdleCallback = (callback) => {
+    callback({ didTimeout: false, timeRemaining: () => 50 });
+    return 0;
+  };
+  window.cancelIdleCallback = () => undefined;
+}
+
 // An unexpected console.error or console.warn fails the test that logged it (tests/helpers/console-guard.ts).
 // Installed again before each test: a `vi.spyOn(console, …)` left by an earlier test (Vitest does
 // not restore mocks here) would otherwise swallow every later test's messages unseen.

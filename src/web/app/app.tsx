@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { AppRoutes } from './app-routes.tsx';
 import type { ApiClient } from '../shared/api/client.ts';
@@ -14,7 +14,9 @@ import { RuntimeRouter } from './runtime/runtime-router.tsx';
 import { htmlLang } from '../../config/languages.ts';
 import type { SiteResolution } from '../shared/site/resolve.ts';
 import { SiteProvider, type SiteEffects } from '../shared/site/site-provider.tsx';
-import { SignedInAtRender } from '../shared/session/session-store.ts';
+import { SignedInAtRender, useSignedIn } from '../shared/session/session-store.ts';
+import { WISHLIST_LIVE_EVENT, wishlistIsLive } from '../shared/ui/wishlist-live.ts';
+import { DEVICE_WISHLIST_KEY } from '../shared/wishlist/device-key.ts';
 import { useHydrated } from '../shared/ssr/use-hydrated.ts';
 import { useIdle } from '../shared/ssr/use-idle.ts';
 import { PayloadNavigationProvider, type PayloadNavigation } from './page-payload.tsx';
@@ -63,6 +65,34 @@ export interface RenderSetup {
  * layout, in a chunk of its own; it loads the list's engine only when there may be a list.
  */
 const WishlistSession = lazy(() => import('../features/wishlist/wishlist-notices.tsx'));
+
+/**
+ * Mounts the wish list's session once there may be a list: a member, a guest's list on this
+ * device, or a heart pressed (wishlist-live.ts). A guest without one loads none of it. Once
+ * mounted it stays, to follow every sign-in and sign-out.
+ */
+function WishlistSessionGate() {
+  const signedIn = useSignedIn();
+  const [stored, setStored] = useState(false);
+  const [live, setLive] = useState(wishlistIsLive);
+  useEffect(() => {
+    try {
+      setStored(localStorage.getItem(DEVICE_WISHLIST_KEY) !== null);
+    } catch {
+      // Storage switched off: no list can be kept on this device.
+    }
+    const goLive = () => setLive(true);
+    window.addEventListener(WISHLIST_LIVE_EVENT, goLive);
+    return () => window.removeEventListener(WISHLIST_LIVE_EVENT, goLive);
+  }, []);
+  const started = useRef(false);
+  started.current ||= signedIn || stored || live;
+  return started.current ? (
+    <Suspense fallback={null}>
+      <WishlistSession />
+    </Suspense>
+  ) : null;
+}
 
 const SessionExpiredNotice = lazy(() => import('./session-expired-notice.tsx').then((module) => ({ default: module.SessionExpiredNotice })));
 
@@ -121,11 +151,7 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
                       <SessionExpiredNotice actor={sessionRefresh} />
                     </Suspense>
                   ) : null}
-                  {idle ? (
-                    <Suspense fallback={null}>
-                      <WishlistSession />
-                    </Suspense>
-                  ) : null}
+                  {idle ? <WishlistSessionGate /> : null}
                   {children === undefined ? <AppRoutes /> : children}
                 </RuntimeRouter>
                 </AddToBagLiveContext.Provider>

@@ -1,9 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { loadFeatureCatalog } from '../../shared/i18n/setup.ts';
 import { useNotify } from '../../shared/notifications/notify.ts';
-import { useSignedIn } from '../../shared/session/session-store.ts';
-import { DEVICE_WISHLIST_KEY } from '../../shared/wishlist/device-key.ts';
 import { useWishlistSession } from '../../shared/wishlist-store.ts';
 import { wishlistMessages } from './messages.ts';
 
@@ -15,25 +13,11 @@ import { wishlistMessages } from './messages.ts';
  * first notice, not with the page: merging a catalog re-renders every translated component, one
  * long task on every page for a notice that most pages never show (bench:web TBT).
  */
-/** A guest's list is on this device (or the storage cannot be read: then let the engine decide). */
-function deviceListStored(): boolean {
-  try {
-    return localStorage.getItem(DEVICE_WISHLIST_KEY) !== null;
-  } catch {
-    return true;
-  }
-}
-
 const NO_SUBSCRIPTION = () => () => undefined;
 
 export default function WishlistNotices() {
-  // The session starts once there may be a list: a member, or a guest's list on this device; a
-  // guest without one loads nothing (a press on a heart starts it). Once started, it follows every
-  // sign-in and sign-out.
-  const signedIn = useSignedIn();
-  const started = useRef(false);
-  started.current ||= signedIn || deviceListStored();
-  const store = useWishlistSession(false, started.current);
+  // Mounted once there may be a list (app.tsx's gate); from then on it follows every sign-in and sign-out.
+  const store = useWishlistSession();
   // Notices once the engine is there, whoever loaded it (the session above, or a heart's press).
   const loaded = useSyncExternalStore(store ? store.subscribe : NO_SUBSCRIPTION, () => store?.loaded() ?? false, () => false);
   const { t, i18n } = useLingui();

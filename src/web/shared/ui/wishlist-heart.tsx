@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { WISHLIST_LIVE_EVENT, wishlistIsLive } from './wishlist-live.ts';
+import { announceWishlistLive, WISHLIST_LIVE_EVENT, wishlistIsLive } from './wishlist-live.ts';
 
 export interface WishlistHeartProps {
   product: { id: number; slug: string; name: string };
@@ -39,7 +39,11 @@ export function WishlistHeart(props: WishlistHeartProps) {
       aria-pressed={false}
       aria-busy={pressed || undefined}
       aria-label={t`Add ${name} to wish list`}
-      onClick={() => setPressed(true)}
+      onClick={() => {
+        // The list starts with this press: every heart and the wish list's session follow (wishlist-live.ts).
+        setPressed(true);
+        announceWishlistLive();
+      }}
     />
   );
   if (!live && !pressed) return neutral;

@@ -10,7 +10,7 @@ export const WISHLIST_LIVE_EVENT = 'bp:wishlist-live';
 
 let announced = false;
 
-/** The engine found a list with something in it (wishlist-engine.ts). */
+/** The engine found a list with something in it (wishlist-engine.ts), or a neutral heart was pressed (the list starts with it). */
 export function announceWishlistLive(): void {
   if (announced || typeof window === 'undefined') return;
   announced = true;
