@@ -68,7 +68,7 @@ const WishlistSession = lazy(() => import('../features/wishlist/wishlist-notices
 
 /**
  * Mounts the wish list's session once there may be a list: a member, a guest's list on this
- * device, or a heart pressed (wishlist-live.ts). A guest without one loads none of it. Once
+ * device (now, or written by another tab), or a heart pressed (wishlist-live.ts). A guest without one loads none of it. Once
  * mounted it stays, to follow every sign-in and sign-out.
  */
 function WishlistSessionGate() {
@@ -82,8 +82,16 @@ function WishlistSessionGate() {
       // Storage switched off: no list can be kept on this device.
     }
     const goLive = () => setLive(true);
+    // Another tab started a list on this device: this one follows it (the engine's storage listener takes over).
+    const stored = (event: StorageEvent) => {
+      if (event.key === DEVICE_WISHLIST_KEY && event.newValue !== null) setStored(true);
+    };
     window.addEventListener(WISHLIST_LIVE_EVENT, goLive);
-    return () => window.removeEventListener(WISHLIST_LIVE_EVENT, goLive);
+    window.addEventListener('storage', stored);
+    return () => {
+      window.removeEventListener(WISHLIST_LIVE_EVENT, goLive);
+      window.removeEventListener('storage', stored);
+    };
   }, []);
   const started = useRef(false);
   started.current ||= signedIn || stored || live;
