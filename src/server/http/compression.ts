@@ -62,8 +62,8 @@ export function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => 
 const WHOLE_BODY_ENCODERS = 4;
 const wholeBodyEncoders = concurrencyLimit(WHOLE_BODY_ENCODERS);
 
-/** A whole body as brotli, with the settings of every answer: for one kept to be sent again (src/server/render/page-cache.ts). */
-export function brotliBody(body: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+/** A whole body as brotli, with the settings of every answer (a page kept to be sent again uses it through `encodeWholeBody`). */
+function brotliBody(body: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
   // Copied into memory of its own: a small result of zlib can be a slice of Node's shared 8 KB pool.
   return wholeBodyEncoders(async () => new Uint8Array(await brotliCompressAsync(body, DYNAMIC_BROTLI_OPTIONS)));
 }

@@ -12,7 +12,7 @@ import { createPreloads } from './preloads.ts';
 import { inlineStylesheet, type InlineStyle } from './inline-style.ts';
 import { createPageCache, isAnonymous, siteCookieKey, type CachedPage, type PageCache } from './page-cache.ts';
 import { CACHE_FRESH_MS } from '../../config/constants.ts';
-import { brotliBody, chooseEncoding, COMPRESSION_THRESHOLD, encodeWholeBody, unbrotliBody } from '../http/compression.ts';
+import { chooseEncoding, encodeWholeBody, unbrotliBody } from '../http/compression.ts';
 
 export type { PageRenderer };
 
@@ -47,10 +47,12 @@ type Answer = { status: number; text: string; kept?: CachedPage } | { status: nu
 
 /** The form a page is kept in: brotli, once, for every browser that asks for it again (as is when too small to compress). */
 async function keptForm({ status, body }: Rendered): Promise<CachedPage> {
-  const bytes = new TextEncoder().encode(body);
-  if (bytes.byteLength < COMPRESSION_THRESHOLD) return { status, body: bytes, encoding: null };
-  return { status, body: await brotliBody(bytes), encoding: 'br' };
+  const encoded = await encodeWholeBody('br', new TextEncoder().encode(body));
+  return { status, body: encoded.body, encoding: encoded.encoding === 'br' ? 'br' : null };
 }
+
+/** The answer's headers, with its encoding when it has one. */
+const encodedHeaders = (headers: Record<string, string>, encoding: string | null) => (encoding ? { ...headers, 'Content-Encoding': encoding } : headers);
 
 /** A page path: no file extension (assets, `robots.txt`), not the API. */
 function isPagePath(pathname: string): boolean {
@@ -148,12 +150,10 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
     const status = answer.status as 200;
     const acceptEncoding = c.req.header('Accept-Encoding');
     const { kept } = answer;
-    if (kept && (kept.encoding === null || chooseEncoding(acceptEncoding) === 'br')) {
-      return c.body(kept.body, status, kept.encoding ? { ...headers, 'Content-Encoding': kept.encoding } : headers);
-    }
+    if (kept && (kept.encoding === null || chooseEncoding(acceptEncoding) === 'br')) return c.body(kept.body, status, encodedHeaders(headers, kept.encoding));
     const text = 'text' in answer ? new TextEncoder().encode(answer.text) : await unbrotliBody(answer.kept.body);
     const { body, encoding } = await encodeWholeBody(acceptEncoding, text);
-    return c.body(body, status, encoding ? { ...headers, 'Content-Encoding': encoding } : headers);
+    return c.body(body, status, encodedHeaders(headers, encoding));
   };
 
   const cacheHeaders = (anonymous: boolean) => ({
