@@ -6,7 +6,7 @@ import BagCount from '../../src/web/shared/bag/bag-count.tsx';
 import { describe, expect, test } from 'vitest';
 import { cartLine, cartOf } from '../../machines/bag/bag.fixtures.ts';
 import { ApiError } from '../../src/web/shared/api/errors.ts';
-import { ProductCard } from '../../src/web/shared/ui/product-card.tsx';
+import { ProductGrid } from '../../src/web/shared/ui/product-grid.tsx';
 import { productFixture } from '../helpers/catalog-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 import { bagApis, cartApiFake, countStoreFake } from './bag-fakes.ts';
@@ -62,8 +62,7 @@ describe('Add to bag', () => {
       apis: bagApis(api, count.store),
       ui: (
         <>
-          <ProductCard product={productFixture(9, 'SGD', { variantCount: 1 })} />
-          <ProductCard product={productFixture(10, 'SGD', { variantCount: 3 })} />
+          <ProductGrid products={[productFixture(9, 'SGD', { variantCount: 1 }), productFixture(10, 'SGD', { variantCount: 3 })]} />
         </>
       ),
     });
@@ -93,7 +92,7 @@ describe('Add to bag', () => {
             <BagCount />
           </p>
           <AddToBagLiveContext.Provider value={SlowLive}>
-            <ProductCard product={productFixture(9, 'SGD', { variantCount: 1 })} />
+            <ProductGrid products={[productFixture(9, 'SGD', { variantCount: 1 })]} />
           </AddToBagLiveContext.Provider>
         </>
       ),

@@ -7,7 +7,7 @@ import { App } from '../../src/web/app/app.tsx';
 import { apiFake } from '../../src/web/shared/api/api-provider.tsx';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import { resolveSite } from '../../src/web/shared/site/resolve.ts';
-import { ProductCard } from '../../src/web/shared/ui/product-card.tsx';
+import { ProductGrid } from '../../src/web/shared/ui/product-grid.tsx';
 import { deviceWishlist } from '../../src/web/shared/wishlist/device-list.ts';
 import { createWishlistStoreWith } from '../../src/web/shared/wishlist/wishlist-engine.ts';
 import { createWishlistStore } from '../../src/web/shared/wishlist-store.ts';
@@ -41,11 +41,11 @@ test('a guest’s heart is neutral in the server’s HTML and filled after hydra
       apis={appApis({ more: new Map([apiFake(createWishlistStore, store)]) })}
       render={{ screenState: { snapshots: {} }, signedIn: false }}
     >
-      <ProductCard product={productFixture(2)} />
+      <ProductGrid products={[productFixture(2)]} />
     </App>
   );
   const html = renderToString(page());
-  expect(html).toMatch(/<button type="button" class="wishlist-heart wishlist-heart--card" data-state="unknown" aria-pressed="false" aria-label="Add Product 2 to wish list">/);
+  expect(html).toMatch(/<button type="button" class="wishlist-heart wishlist-heart--card" data-state="unknown" aria-pressed="false" aria-label="Add Product 2 to wish list" data-card-action="heart" data-product-id="2">/);
 
   const container = document.createElement('div');
   container.innerHTML = html;

@@ -8,7 +8,7 @@ import { App } from '../../src/web/app/app.tsx';
 import { apiFake } from '../../src/web/shared/api/api-provider.tsx';
 import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
 import { resolveSite } from '../../src/web/shared/site/resolve.ts';
-import { ProductCard } from '../../src/web/shared/ui/product-card.tsx';
+import { ProductGrid } from '../../src/web/shared/ui/product-grid.tsx';
 import { deviceWishlist } from '../../src/web/shared/wishlist/device-list.ts';
 import { createWishlistStoreWith } from '../../src/web/shared/wishlist/wishlist-engine.ts';
 import { createWishlistStore, lazyWishlistStore } from '../../src/web/shared/wishlist-store.ts';
@@ -47,8 +47,7 @@ test('a guest without a list: the hearts stay neutral and the engine is not load
       apis={appApis({ more: new Map([apiFake(createWishlistStore, handle)]) })}
       render={{ screenState: { snapshots: {} }, signedIn: false }}
     >
-      <ProductCard product={productFixture(2)} />
-      <ProductCard product={productFixture(3)} />
+      <ProductGrid products={[productFixture(2), productFixture(3)]} />
     </App>
   );
   const container = document.createElement('div');

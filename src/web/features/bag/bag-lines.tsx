@@ -12,13 +12,16 @@ export interface BagLinesProps {
   onMoveToWishlist: ((line: BagLineView) => void) | null;
 }
 
+/** Lines whose images load at once: a phone's first screen shows about three; lazy ones wait for layout and were /cart's LCP (bench:web). */
+const EAGER_LINES = 3;
+
 /** The bag's lines: what each is, its price, its stock, and the stepper, remove and move to wish list. */
 export function BagLines({ lines, onMoveToWishlist }: BagLinesProps) {
   const { t } = useLingui();
   return (
     <ul className="bag-lines" aria-label={t`Items in your bag`}>
-      {lines.map((line) => (
-        <BagLineItem key={line.key} line={line} onMoveToWishlist={onMoveToWishlist} />
+      {lines.map((line, index) => (
+        <BagLineItem key={line.key} line={line} onMoveToWishlist={onMoveToWishlist} eager={index < EAGER_LINES} />
       ))}
     </ul>
   );
@@ -33,7 +36,7 @@ function StockNote({ line }: { line: BagLineView }) {
   return null;
 }
 
-function BagLineItem({ line, onMoveToWishlist }: { line: BagLineView; onMoveToWishlist: BagLinesProps['onMoveToWishlist'] }) {
+function BagLineItem({ line, onMoveToWishlist, eager }: { line: BagLineView; onMoveToWishlist: BagLinesProps['onMoveToWishlist']; eager: boolean }) {
   const { t } = useLingui();
   const site = useSite();
   const reasonId = useId();
@@ -44,7 +47,7 @@ function BagLineItem({ line, onMoveToWishlist }: { line: BagLineView; onMoveToWi
   const increaseReason = line.increaseDisabledReason === 'maxQuantity' ? t`You have the most of ${name} you can buy now.` : null;
   return (
     <li className="bag-line" data-state={line.outOfStock ? 'out-of-stock' : line.pending ? 'saving' : 'saved'} aria-busy={line.pending}>
-      <img className="bag-line__image" src={product.imageUrl} alt="" width={96} height={96} loading="lazy" />
+      <img className="bag-line__image" src={product.imageUrl} alt="" width={96} height={96} loading={eager ? 'eager' : 'lazy'} />
       <div className="bag-line__info">
         <p className="bag-line__brand">{product.brand.name}</p>
         <Link href={`/products/${product.slug}`} className="bag-line__name">

@@ -11,14 +11,43 @@ export interface WishlistHeartProps {
 }
 
 /** The heart that knows the list: its own chunk with the wish list's store, once there is a list to show (not on a first screen). */
-const WishlistHeartLive = lazy(() => import('../wishlist/wishlist-heart-live.tsx'));
+export const WishlistHeartLive = lazy(() => import('../wishlist/wishlist-heart-live.tsx'));
+
+interface NeutralHeartProps {
+  /** "Add {name} to wish list", translated by the caller (a card's words are translated once, by the card). */
+  label: string;
+  placement: 'card' | 'page';
+  busy: boolean;
+  /** A card's heart: the grid's one click handler finds it by these (card-actions.ts); the page's heart has its own. */
+  cardProductId?: number;
+  onClick?: () => void;
+}
 
 /**
- * The wish-list heart (issue 12). The server and the hydrating browser render it neutral (neither
- * knows the shopper's list); it becomes the live heart, which shows the device's or the member's
- * list, once the engine has found a list with something in it (wishlist-live.ts), in a transition
- * so that two dozen hearts never make one long task. A fixed-size box, so nothing moves when it
- * fills. A press on the neutral heart loads the live one, which makes the press.
+ * The heart before its live part: what the server renders and the browser hydrates, with no state
+ * of its own. A fixed-size box, so nothing moves when the live heart fills it.
+ */
+export function NeutralHeart({ label, placement, busy, cardProductId, onClick }: NeutralHeartProps) {
+  return (
+    <button
+      type="button"
+      className={`wishlist-heart wishlist-heart--${placement}`}
+      data-state="unknown"
+      aria-pressed={false}
+      aria-busy={busy || undefined}
+      aria-label={label}
+      {...(cardProductId !== undefined ? { 'data-card-action': 'heart', 'data-product-id': cardProductId } : {})}
+      onClick={onClick}
+    />
+  );
+}
+
+/**
+ * The product page's wish-list heart (issue 12; the cards' hearts are kept by their grid,
+ * card-actions.ts). The server and the hydrating browser render it neutral (neither knows the
+ * shopper's list); it becomes the live heart, which shows the device's or the member's list, once
+ * the engine has found a list with something in it (wishlist-live.ts), in a transition. A press on
+ * the neutral heart loads the live one, which makes the press.
  */
 export function WishlistHeart(props: WishlistHeartProps) {
   const { t } = useLingui();
@@ -32,13 +61,10 @@ export function WishlistHeart(props: WishlistHeartProps) {
   }, []);
   const { name } = props.product;
   const neutral = (
-    <button
-      type="button"
-      className={`wishlist-heart wishlist-heart--${props.placement ?? 'card'}`}
-      data-state="unknown"
-      aria-pressed={false}
-      aria-busy={pressed || undefined}
-      aria-label={t`Add ${name} to wish list`}
+    <NeutralHeart
+      label={t`Add ${name} to wish list`}
+      placement={props.placement ?? 'card'}
+      busy={pressed}
       onClick={() => {
         // The list starts with this press: every heart and the wish list's session follow (wishlist-live.ts).
         setPressed(true);
