@@ -181,9 +181,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   return { url: `http://localhost:${port}`, port, app, database: database.description, seeded, close };
 }
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the idle timeout of the load
+ * balancers in front of us (60 s on the common ones), so that they close idle connections, not
+ * us. With Node's default of 5 s a client could send its next request on a socket the server was
+ * closing that instant: a reset (`socket hang up`, a 502 from a balancer). Seen as a rare
+ * ECONNRESET of Playwright's API requests between slow e2e steps.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 function listen(app: App, port: number, hostname: string | undefined): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, ...(hostname ? { hostname } : {}) }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    if ('keepAliveTimeout' in server) {
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      // Node's advice: the headers' timeout above the keep-alive one, or a reused socket can be cut while its request's headers arrive.
+      server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+    }
     server.once('error', reject);
   });
 }

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,17 @@ function tempDir(): string {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** GET on a keep-alive agent: the status, and whether the request went out on a socket used before. */
+function keepAliveGet(agent: http.Agent, url: string): Promise<{ status: number; reused: boolean }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+    });
+    request.on('error', reject);
+  });
+}
 
 /** The pid of a process that has already exited. */
 function deadPid(): number {
@@ -102,6 +114,15 @@ describe('main.ts', () => {
       expect(existsSync(path.join(dir, '.lock'))).toBe(true);
       const response = await fetch(`http://127.0.0.1:${port}/api/web/v1/brands`);
       expect(response.status).toBe(200);
+      // A connection idle longer than Node's default keep-alive (5 s, and a second of grace) is still ours to reuse (KEEP_ALIVE_TIMEOUT_MS).
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        expect(await keepAliveGet(agent, `http://127.0.0.1:${port}/api/web/v1/brands`)).toEqual({ status: 200, reused: false });
+        await new Promise((resolve) => setTimeout(resolve, 7_000));
+        expect(await keepAliveGet(agent, `http://127.0.0.1:${port}/api/web/v1/brands`)).toEqual({ status: 200, reused: true });
+      } finally {
+        agent.destroy();
+      }
       main.child.kill('SIGTERM');
       expect(await main.exited).toBe(0);
       expect(existsSync(path.join(dir, '.lock'))).toBe(false);
