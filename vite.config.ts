@@ -77,11 +77,14 @@ export default defineConfig({
             // The catalogue's answer schemas: loaded with the first read (catalog-api.ts, listing.tsx),
             // never on a first screen, which hydrates from the page's snapshots.
             filesChunk('catalog', ['src/contract/catalog.ts']),
+            // The catalogue's API calls and the panel that offers a retry when one fails: the home,
+            // listing and product pages load both, as one file rather than two.
+            filesChunk('catalog-calls', ['src/web/shared/api/catalog-api.ts', 'src/web/shared/ui/retry.tsx']),
             // What every product card and the product page show (prices, badges, the formatting they
-            // use, "Add to bag", the wish-list heart): one chunk, whichever later screen also imports a
+            // use, "Add to bag", the wish-list heart and the press handling they share): one chunk, whichever later screen also imports a
             // part (the bag and the wish list show prices). Split by importers, it became one more file
             // on every listing and product page.
-            filesChunk('price', ['src/web/shared/site/format.ts', 'src/web/shared/ui/price.tsx', 'src/web/shared/ui/badges.tsx', 'src/web/shared/bag/add-to-bag-button.tsx', 'src/web/shared/ui/wishlist-heart.tsx', 'src/web/shared/ui/wishlist-live.ts']),
+            filesChunk('price', ['src/web/shared/site/format.ts', 'src/web/shared/ui/price.tsx', 'src/web/shared/ui/badges.tsx', 'src/web/shared/bag/add-to-bag-button.tsx', 'src/web/shared/ui/wishlist-heart.tsx', 'src/web/shared/ui/wishlist-live.ts', 'src/web/shared/ui/product-actions.ts']),
           ],
         },
       },

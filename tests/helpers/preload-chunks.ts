@@ -34,8 +34,9 @@ export function preloadAppChunks(): Promise<unknown> {
     import('../../src/web/features/bag/bag-screen.tsx'),
     import('../../src/web/features/bag/add-to-bag-live.tsx'),
     import('../../src/web/shared/bag/bag-count.tsx'),
-    // The wish list: the hearts' live part and the header's session with its notices (both after hydration), and the catalogue's and the layout's schemas (the first read).
+    // The wish list: the hearts' live part and the session's gate, the session with its notices (both after hydration), and the catalogue's and the layout's schemas (the first read).
     import('../../src/web/shared/wishlist/wishlist-heart-live.tsx'),
+    import('../../src/web/features/wishlist/wishlist-session-gate.tsx'),
     import('../../src/web/features/wishlist/wishlist-notices.tsx'),
     import('../../src/contract/catalog.ts'),
     import('../../src/contract/layouts.ts'),

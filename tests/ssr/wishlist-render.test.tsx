@@ -42,7 +42,7 @@ function render(path: string, cookie = '') {
 describe('wish list server render', () => {
   test('cards carry a neutral heart, and the page asks nothing of the wish list', async () => {
     const page = await render('/');
-    expect(page.html).toMatch(/<button type="button" class="wishlist-heart wishlist-heart--card" data-state="unknown" aria-pressed="false" aria-label="Add [^"]+ to wish list" data-card-action="heart" data-product-id="\d+"><\/button>/);
+    expect(page.html).toMatch(/<button type="button" class="wishlist-heart wishlist-heart--card" data-state="unknown" aria-pressed="false" aria-label="Add [^"]+ to wish list" data-product-action="heart" data-product-id="\d+"><\/button>/);
     expect(page.html).toContain('href="/wishlist"');
     expect(page.asked.filter((call) => call.includes('wishlist'))).toEqual([]);
   });

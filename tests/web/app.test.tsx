@@ -98,6 +98,15 @@ describe('titles and meta', () => {
     expect(document.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/\/social\.svg$/);
   });
 
+  test.each([
+    { country: 'ph', language: undefined, expected: 'Shop makeup, skincare, hair and fragrance online in the Philippines, and earn rewards with Beauty Pass.' },
+    { country: 'th', language: 'lng_th', expected: 'ช้อปเมกอัป สกินแคร์ ผลิตภัณฑ์ดูแลเส้นผม และน้ำหอมออนไลน์ในประเทศไทย และรับรางวัลกับ Beauty Pass' },
+    { country: 'id', language: 'lng_id', expected: 'Belanja makeup, perawatan kulit, rambut, dan parfum online di Indonesia, dan dapatkan hadiah dengan Beauty Pass.' },
+  ])('the site description names the country in the shopper’s language ($country, the Philippines with their article)', async ({ country, language, expected }) => {
+    await renderApp({ url: '/privacy', country, ...(language ? { language } : {}) });
+    await waitFor(() => expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', expected));
+  });
+
   test('Chinese for Hong Kong: translated title and html lang zh-Hant', async () => {
     await renderApp({ url: '/privacy?language=zh', country: 'hk' });
     await waitFor(() => expect(document.title).toBe('私隱政策 | Beauty Pass 香港'));

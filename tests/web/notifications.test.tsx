@@ -70,8 +70,12 @@ function Harness({ items }: { items: readonly NotificationInput[] }) {
 }
 
 async function renderNotifications(items: readonly NotificationInput[], options?: Partial<NotificationsOptions>, language: LanguageCode = 'en') {
-  // The app's own provider, given the queue options under test.
+  // The app's own provider, given the queue options under test. Rendered on real timers, so the
+  // page's lazy parts (the wish list's session gate, at idle) settle within the render as in every
+  // other test; the queue's timers, which start with the first notification, are then faked.
+  vi.useRealTimers();
   const result = await renderApp({ ui: <Harness items={items} />, notifications: options, country: SITE_OF[language], language });
+  vi.useFakeTimers();
   const region = result.container.ownerDocument.querySelector<HTMLElement>('section.notifications');
   if (!region) throw new Error('no toast region');
   const toasts = () => [...region.querySelectorAll<HTMLElement>('.toast')];

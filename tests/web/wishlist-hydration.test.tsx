@@ -45,7 +45,7 @@ test('a guest’s heart is neutral in the server’s HTML and filled after hydra
     </App>
   );
   const html = renderToString(page());
-  expect(html).toMatch(/<button type="button" class="wishlist-heart wishlist-heart--card" data-state="unknown" aria-pressed="false" aria-label="Add Product 2 to wish list" data-card-action="heart" data-product-id="2">/);
+  expect(html).toMatch(/<button type="button" class="wishlist-heart wishlist-heart--card" data-state="unknown" aria-pressed="false" aria-label="Add Product 2 to wish list" data-product-action="heart" data-product-id="2">/);
 
   const container = document.createElement('div');
   container.innerHTML = html;

@@ -1,22 +1,20 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { AppRoutes } from './app-routes.tsx';
 import type { ApiClient } from '../shared/api/client.ts';
 import { ApiProvider, type ApiFakes } from '../shared/api/api-provider.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import type { AuthRefreshActor } from '../shared/session/coordinator.ts';
-import { AddToBagLiveContext } from '../shared/bag/add-to-bag-slot.ts';
+import { AddToBagLiveContext, WishlistHeartLiveContext } from '../shared/bag/add-to-bag-slot.ts';
 import { NotificationsProvider, type NotificationsProviderProps } from '../features/notifications/notifications-provider.tsx';
 import type { RuntimeEffects } from './runtime/effects.ts';
 import { RuntimeRouter } from './runtime/runtime-router.tsx';
 import { htmlLang } from '../../config/languages.ts';
 import type { SiteResolution } from '../shared/site/resolve.ts';
 import { SiteProvider, type SiteEffects } from '../shared/site/site-provider.tsx';
-import { SignedInAtRender, useSignedIn } from '../shared/session/session-store.ts';
-import { WISHLIST_LIVE_EVENT, wishlistIsLive } from '../shared/ui/wishlist-live.ts';
-import { DEVICE_WISHLIST_KEY } from '../shared/wishlist/device-key.ts';
+import { SignedInAtRender } from '../shared/session/session-store.ts';
 import { useHydrated } from '../shared/ssr/use-hydrated.ts';
 import { useIdle } from '../shared/ssr/use-idle.ts';
 import { PayloadNavigationProvider, type PayloadNavigation } from './page-payload.tsx';
@@ -60,53 +58,18 @@ export interface RenderSetup {
 
 // Only after hydration, and shown only once a session has expired: not part of the first screen.
 /**
- * The wish list's session (a guest's list merges into the member's at sign-in, sign-out goes back
- * to the device's) and its notices of failed heart changes: once idle after hydration, on every page and
- * layout, in a chunk of its own; it loads the list's engine only when there may be a list.
+ * The wish list's session, behind its gate (features/wishlist/wishlist-session-gate.tsx): at the
+ * browser's first idle moment after hydration, on every page and layout, in chunks of their own.
  */
-const WishlistSession = lazy(() => import('../features/wishlist/wishlist-notices.tsx'));
-
-/**
- * Mounts the wish list's session once there may be a list: a member, a guest's list on this
- * device (now, or written by another tab), or a heart pressed (wishlist-live.ts). A guest without one loads none of it. Once
- * mounted it stays, to follow every sign-in and sign-out.
- */
-function WishlistSessionGate() {
-  const signedIn = useSignedIn();
-  const [stored, setStored] = useState(false);
-  const [live, setLive] = useState(wishlistIsLive);
-  useEffect(() => {
-    try {
-      setStored(localStorage.getItem(DEVICE_WISHLIST_KEY) !== null);
-    } catch {
-      // Storage switched off: no list can be kept on this device.
-    }
-    const goLive = () => setLive(true);
-    // Another tab started a list on this device: this one follows it (the engine's storage listener takes over).
-    const stored = (event: StorageEvent) => {
-      if (event.key === DEVICE_WISHLIST_KEY && event.newValue !== null) setStored(true);
-    };
-    window.addEventListener(WISHLIST_LIVE_EVENT, goLive);
-    window.addEventListener('storage', stored);
-    return () => {
-      window.removeEventListener(WISHLIST_LIVE_EVENT, goLive);
-      window.removeEventListener('storage', stored);
-    };
-  }, []);
-  const started = useRef(false);
-  started.current ||= signedIn || stored || live;
-  return started.current ? (
-    <Suspense fallback={null}>
-      <WishlistSession />
-    </Suspense>
-  ) : null;
-}
+const WishlistSessionGate = lazy(() => import('../features/wishlist/wishlist-session-gate.tsx'));
 
 const SessionExpiredNotice = lazy(() => import('./session-expired-notice.tsx').then((module) => ({ default: module.SessionExpiredNotice })));
 
 // Only for a country the store does not ship to.
 /** The "Add to bag" buttons' live part (the bag feature), handed to the shared button: loaded at its first click. */
 const AddToBagLive = lazy(() => import('../features/bag/add-to-bag-live.tsx'));
+/** The hearts' live part (the wish list's store), handed to the shared hearts: loaded once there is a list or a heart is pressed. */
+const WishlistHeartLive = lazy(() => import('../shared/wishlist/wishlist-heart-live.tsx'));
 
 const WelcomeScreen = lazy(() => import('./welcome-screen.tsx').then((module) => ({ default: module.WelcomeScreen })));
 
@@ -147,6 +110,7 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
             <SiteProvider site={resolution.site} effects={effects}>
               <ApiProvider client={client} {...(apis ? { fakes: apis } : {})}>
                 <AddToBagLiveContext.Provider value={AddToBagLive}>
+                <WishlistHeartLiveContext.Provider value={WishlistHeartLive}>
                 <RuntimeRouter
                   {...(locationHook ? { hook: locationHook } : {})}
                   {...(searchHook ? { searchHook } : {})}
@@ -159,9 +123,14 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
                       <SessionExpiredNotice actor={sessionRefresh} />
                     </Suspense>
                   ) : null}
-                  {idle ? <WishlistSessionGate /> : null}
+                  {idle ? (
+                    <Suspense fallback={null}>
+                      <WishlistSessionGate />
+                    </Suspense>
+                  ) : null}
                   {children === undefined ? <AppRoutes /> : children}
                 </RuntimeRouter>
+                </WishlistHeartLiveContext.Provider>
                 </AddToBagLiveContext.Provider>
               </ApiProvider>
             </SiteProvider>

@@ -4,14 +4,15 @@ import { useLocation } from 'wouter';
 import type { ProductDetail } from '../../../contract/catalog.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createCatalogApi } from '../../shared/api/catalog-api.ts';
-import { AddToBagButton } from '../../shared/bag/add-to-bag-button.tsx';
+import { BagAction } from '../../shared/bag/add-to-bag-button.tsx';
 import { Badges } from '../../shared/ui/badges.tsx';
 import { Breadcrumb } from '../../shared/ui/breadcrumb.tsx';
 import { Price } from '../../shared/ui/price.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
 import { ShadePicker } from '../../shared/ui/shade-picker.tsx';
-import { WishlistHeart } from '../../shared/ui/wishlist-heart.tsx';
+import { useProductActions } from '../../shared/ui/product-actions.ts';
+import { HeartAction } from '../../shared/ui/wishlist-heart.tsx';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import type { ScreenProps } from '../../shared/screen.ts';
@@ -28,6 +29,12 @@ function ProductView({ product: cached }: { product: ProductDetail }) {
   const pickerLabelId = useId();
   // What the lazy part learns after the first paint: the stock as it is now (overriding the cached detail's) and the member's waitlist.
   const [live, setLive] = useState<LiveState>({});
+  // The heart and "Add to bag" are plain buttons pressed through this one handler, like a grid's cards.
+  const { actionsOf, onClick } = useProductActions();
+  const actions = actionsOf(cached.id);
+  const name = cached.name;
+  // `name`, as the live heart and the cards say it: one message in the catalogs.
+  const heartLabel = t`Add ${name} to wish list`;
   const variants = live.variants;
   const product = variants?.length ? { ...cached, variants, inStock: variants.some((variant) => variant.stock > 0) } : cached;
   const [selectedId, setSelectedId] = useState<number | null>(product.variants[0]?.id ?? null);
@@ -55,10 +62,10 @@ function ProductView({ product: cached }: { product: ProductDetail }) {
           loading="eager"
           fetchPriority="high"
         />
-        <div className="product__info">
+        <div className="product__info" onClick={onClick}>
           <p className="product__brand">{product.brand.name}</p>
           <h1 className="product__name">{product.name}</h1>
-          <WishlistHeart product={product} variantId={selected?.id ?? null} placement="page" />
+          <HeartAction product={product} variantId={selected?.id ?? null} placement="page" actions={actions} label={heartLabel} />
           <Price price={product.price} salePrice={product.salePrice} />
           <Badges badges={shown} />
           <p className="stock" data-state={inStock ? 'in-stock' : 'out-of-stock'} role="status">
@@ -72,7 +79,15 @@ function ProductView({ product: cached }: { product: ProductDetail }) {
               <ShadePicker variants={product.variants} selectedId={selected.id} onSelect={(variant) => setSelectedId(variant.id)} labelId={pickerLabelId} />
             </div>
           ) : null}
-          {inStock && selected ? <AddToBagButton target={{ variantId: selected.id }} productName={selected.name ? `${productName} (${shadeName})` : productName} /> : null}
+          {inStock && selected ? (
+            <BagAction
+              target={{ variantId: selected.id }}
+              productName={selected.name ? `${productName} (${shadeName})` : productName}
+              productId={product.id}
+              actions={actions}
+              label={t`Add to bag`}
+            />
+          ) : null}
           <Suspense fallback={null}>
             <ProductLive product={product} variant={selected} onLive={setLive} />
           </Suspense>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { useSite } from '../site/site-provider.tsx';
-import { SITE_DESCRIPTIONS, SITE_TITLES } from '../site/messages.ts';
+import { siteDescription, SITE_TITLES } from '../site/messages.ts';
 import { htmlLang } from '../../../config/languages.ts';
 import { useServerRender } from '../ssr/server-render.tsx';
 
@@ -26,7 +26,7 @@ export function useDocumentHead({ title, description }: { title: string | null; 
   const site = useSite();
   const siteTitle = i18n._(SITE_TITLES[site.country]);
   const fullTitle = documentTitle(title, siteTitle);
-  const text = description ?? i18n._(SITE_DESCRIPTIONS[site.country]);
+  const text = description ?? siteDescription(i18n, site.country);
   const server = useServerRender();
   // A server render has no effects: the head is written into the page's HTML instead. The screen's
   // own call renders last (a 404 inside a screen after the screen), so the last one is the page's.

@@ -8,23 +8,11 @@ const WHOLE_UNIT_CURRENCIES: ReadonlySet<string> = new Set(['IDR']);
 
 // Formatters are kept: constructing one costs ~0.3 ms (a product page's reviews made one per date,
 // in hydration's task), formatting with one costs microseconds. A handful of keys per site.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-/** `narrow` for the country's own currency (its symbol replaces ICU's anyway), full symbol for others (US$). */
-function currencyFormat(locale: string, currency: string, narrow: boolean): Intl.NumberFormat {
-  const key = `${locale}|${currency}|${narrow}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    const whole = WHOLE_UNIT_CURRENCIES.has(currency);
-    format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      currencyDisplay: narrow ? 'narrowSymbol' : 'symbol',
-      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-    });
-    numberFormats.set(key, format);
-  }
+function kept<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let format = formats.get(key) as T | undefined;
+  if (!format) formats.set(key, (format = make()));
   return format;
 }
 
@@ -35,32 +23,28 @@ function currencyFormat(locale: string, currency: string, narrow: boolean): Intl
 export function formatMoney(money: Money, site: Site): string {
   const locale = intlLocale(site.language, site.country);
   const country = COUNTRIES[site.country];
-  const own = money.currency === country.currency;
-  const parts = currencyFormat(locale, money.currency, own).formatToParts(money.amount);
-  const symbol = own ? country.currencySymbol : null;
-  return parts.map((part) => (part.type === 'currency' && symbol !== null ? symbol : part.value)).join('');
+  const { currency, amount } = money;
+  // `narrowSymbol` for the country's own currency (its symbol replaces ICU's anyway), the full symbol for others (US$).
+  const own = currency === country.currency;
+  const whole = WHOLE_UNIT_CURRENCIES.has(currency);
+  const format = kept(`${locale}|${currency}|${own}`, () =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: own ? 'narrowSymbol' : 'symbol', ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}) }),
+  );
+  return format
+    .formatToParts(amount)
+    .map((part) => (part.type === 'currency' && own ? country.currencySymbol : part.value))
+    .join('');
 }
 
 /** A date shown in the country's time zone (store dates, bookings). */
 export function formatDate(date: Date | string, site: Site, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  const value = typeof date === 'string' ? new Date(date) : date;
   const locale = intlLocale(site.language, site.country);
-  const key = `${locale}|${site.country}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: COUNTRIES[site.country].timeZone });
-    dateFormats.set(key, format);
-  }
-  return format.format(value);
+  const { timeZone } = COUNTRIES[site.country];
+  return kept(`${locale}|${timeZone}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, { ...options, timeZone })).format(typeof date === 'string' ? new Date(date) : date);
 }
 
 /** Numbers such as result counts, with the locale's grouping. */
 export function formatNumber(value: number, site: Site): string {
   const locale = intlLocale(site.language, site.country);
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale);
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
+  return kept(locale, () => new Intl.NumberFormat(locale)).format(value);
 }

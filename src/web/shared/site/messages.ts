@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { CountryCode } from '../../../config/countries.ts';
 
 /** Country names in the shopper's language (switcher, welcome screen). */
@@ -26,14 +26,13 @@ export const SITE_TITLES: Readonly<Record<CountryCode, MessageDescriptor>> = {
   TH: msg`Beauty Pass Thailand`,
 };
 
-/** Meta description per country. */
-export const SITE_DESCRIPTIONS: Readonly<Record<CountryCode, MessageDescriptor>> = {
-  AU: msg`Shop makeup, skincare, hair and fragrance online in Australia, and earn rewards with Beauty Pass.`,
-  HK: msg`Shop makeup, skincare, hair and fragrance online in Hong Kong, and earn rewards with Beauty Pass.`,
-  ID: msg`Shop makeup, skincare, hair and fragrance online in Indonesia, and earn rewards with Beauty Pass.`,
-  MY: msg`Shop makeup, skincare, hair and fragrance online in Malaysia, and earn rewards with Beauty Pass.`,
-  NZ: msg`Shop makeup, skincare, hair and fragrance online in New Zealand, and earn rewards with Beauty Pass.`,
-  PH: msg`Shop makeup, skincare, hair and fragrance online in the Philippines, and earn rewards with Beauty Pass.`,
-  SG: msg`Shop makeup, skincare, hair and fragrance online in Singapore, and earn rewards with Beauty Pass.`,
-  TH: msg`Shop makeup, skincare, hair and fragrance online in Thailand, and earn rewards with Beauty Pass.`,
-};
+/**
+ * The meta description: one sentence naming the country (COUNTRY_NAMES), rather than one message
+ * per country, which all eight sat in every first screen's catalog. English says "the Philippines".
+ */
+const SITE_DESCRIPTION = msg({ message: 'Shop makeup, skincare, hair and fragrance online in {country}, and earn rewards with Beauty Pass.' });
+const PHILIPPINES_DESCRIPTION = msg`Shop makeup, skincare, hair and fragrance online in the Philippines, and earn rewards with Beauty Pass.`;
+
+export function siteDescription(i18n: I18n, country: CountryCode): string {
+  return country === 'PH' ? i18n._(PHILIPPINES_DESCRIPTION) : i18n._(SITE_DESCRIPTION.id, { country: i18n._(COUNTRY_NAMES[country]) });
+}

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { forwardRef, Suspense } from 'react';
+import { forwardRef } from 'react';
 import { Link } from 'wouter';
 import type { ProductSummary } from '../../../contract/catalog.ts';
-import { PlainAddToBag } from '../bag/add-to-bag-button.tsx';
+import { BagAction } from '../bag/add-to-bag-button.tsx';
 import { Badges } from './badges.tsx';
-import type { CardActionState } from './card-actions.ts';
+import type { ProductActionState } from './product-actions.ts';
 import { Price } from './price.tsx';
-import { NeutralHeart, WishlistHeartLive } from './wishlist-heart.tsx';
+import { HeartAction } from './wishlist-heart.tsx';
 
 /** How a card's image loads: `high` and `eager` are for cards in the first screen (ProductGrid decides). */
 export type ImagePriority = 'high' | 'eager' | 'lazy';
@@ -17,8 +17,8 @@ interface ProductCardProps {
   waitlisted?: boolean;
   /** `lazy` by default: most cards are below the fold. */
   imagePriority?: ImagePriority;
-  /** What its heart and "Add to bag" do now: kept by the grid, whose one click handler presses them (card-actions.ts); a card outside a ProductGrid would have dead buttons. */
-  actions: CardActionState;
+  /** What its heart and "Add to bag" do now: kept by the grid, whose one click handler presses them (product-actions.ts); a card outside a ProductGrid would have dead buttons. */
+  actions: ProductActionState;
 }
 
 export const ProductCard = forwardRef<HTMLAnchorElement, ProductCardProps>(function ProductCard({ product, waitlisted = false, imagePriority = 'lazy', actions }, ref) {
@@ -43,7 +43,7 @@ export const ProductCard = forwardRef<HTMLAnchorElement, ProductCardProps>(funct
         <span className="product-card__brand">{product.brand.name}</span>
         <span className="product-card__name">{product.name}</span>
       </Link>
-      <CardHeart product={product} actions={actions} label={t`Add ${name} to wish list`} />
+      <HeartAction product={product} actions={actions} label={t`Add ${name} to wish list`} />
       <Price price={product.price} salePrice={product.salePrice} />
       {count > 0 ? (
         <p className="rating">
@@ -53,34 +53,7 @@ export const ProductCard = forwardRef<HTMLAnchorElement, ProductCardProps>(funct
       ) : null}
       <Badges badges={waitlisted ? [...product.badges, 'waitlisted'] : product.badges} />
       {/* A product of several shades or sizes is chosen on its page: the card's link leads there. */}
-      {product.inStock && product.variantCount === 1 ? <CardAddToBag product={product} actions={actions} label={t`Add to bag`} /> : null}
+      {product.inStock && product.variantCount === 1 ? <BagAction target={{ slug: product.slug }} productName={name} productId={product.id} actions={actions} label={t`Add to bag`} /> : null}
     </article>
   );
 });
-
-interface CardActionProps {
-  product: ProductSummary;
-  actions: CardActionState;
-  label: string;
-}
-
-function CardHeart({ product, actions, label }: CardActionProps) {
-  const neutral = <NeutralHeart label={label} placement="card" busy={actions.heartPressed} cardProductId={product.id} />;
-  if (!actions.heartLive && !actions.heartPressed) return neutral;
-  return (
-    <Suspense fallback={neutral}>
-      <WishlistHeartLive product={product} placement="card" pressedEarly={actions.heartPressed} />
-    </Suspense>
-  );
-}
-
-function CardAddToBag({ product, actions, label }: CardActionProps) {
-  const plain = <PlainAddToBag label={label} busy={actions.bag !== null} cardProductId={product.id} />;
-  if (!actions.bag) return plain;
-  const { Live, precounted } = actions.bag;
-  return (
-    <Suspense fallback={plain}>
-      <Live target={{ slug: product.slug }} productName={product.name} precounted={precounted} />
-    </Suspense>
-  );
-}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ProductSummary } from '../../../contract/catalog.ts';
 import { useWaitlist } from '../session/waitlist-store.ts';
-import { useCardActions } from './card-actions.ts';
+import { useProductActions } from './product-actions.ts';
 import { ProductCard, type ImagePriority } from './product-card.tsx';
 
 /**
@@ -33,12 +33,12 @@ interface ProductGridProps {
 export function ProductGrid({ products, focusIndex = null, label, aboveFold = 0 }: ProductGridProps) {
   const links = useRef(new Map<number, HTMLAnchorElement>());
   const waitlist = useWaitlist();
-  const { actionsOf, onClick } = useCardActions();
+  const { actionsOf, onClick } = useProductActions();
   useEffect(() => {
     if (focusIndex !== null) links.current.get(focusIndex)?.focus();
   }, [focusIndex]);
   return (
-    // The cards' hearts and "Add to bag" buttons are pressed through this one handler (card-actions.ts); the buttons are the keyboard's targets.
+    // The cards' hearts and "Add to bag" buttons are pressed through this one handler (product-actions.ts); the buttons are the keyboard's targets.
     <ul className="product-grid" aria-label={label} data-state="loaded" onClick={onClick}>
       {products.map((product, index) => (
         <li key={product.id}>

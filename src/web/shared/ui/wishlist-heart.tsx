@@ -1,6 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { announceWishlistLive, WISHLIST_LIVE_EVENT, wishlistIsLive } from './wishlist-live.ts';
+import { Suspense, useContext } from 'react';
+import { WishlistHeartLiveContext } from '../bag/add-to-bag-slot.ts';
+import type { ProductActionState } from './product-actions.ts';
 
 export interface WishlistHeartProps {
   product: { id: number; slug: string; name: string };
@@ -10,72 +10,39 @@ export interface WishlistHeartProps {
   placement?: 'card' | 'page';
 }
 
-/** The heart that knows the list: its own chunk with the wish list's store, once there is a list to show (not on a first screen). */
-export const WishlistHeartLive = lazy(() => import('../wishlist/wishlist-heart-live.tsx'));
-
-interface NeutralHeartProps {
-  /** "Add {name} to wish list", translated by the caller (a card's words are translated once, by the card). */
+interface HeartActionProps extends WishlistHeartProps {
+  actions: ProductActionState;
+  /** "Add {name} to wish list", translated by the caller (a card translates its words once). */
   label: string;
-  placement: 'card' | 'page';
-  busy: boolean;
-  /** A card's heart: the grid's one click handler finds it by these (card-actions.ts); the page's heart has its own. */
-  cardProductId?: number;
-  onClick?: () => void;
 }
 
 /**
- * The heart before its live part: what the server renders and the browser hydrates, with no state
- * of its own. A fixed-size box, so nothing moves when the live heart fills it.
+ * The wish-list heart of a card or the product page (issue 12). The server and the hydrating
+ * browser render it neutral (neither knows the shopper's list): a plain button with no state of its
+ * own, pressed through its container's handler (product-actions.ts). It becomes the live heart,
+ * which shows the device's or the member's list, once there is a list or once it is pressed (the
+ * live heart then makes the press). A fixed-size box, so nothing moves when it fills.
  */
-export function NeutralHeart({ label, placement, busy, cardProductId, onClick }: NeutralHeartProps) {
-  return (
+export function HeartAction({ actions, label, ...props }: HeartActionProps) {
+  // The heart that knows the list: its own chunk with the wish list's store, from the shell (add-to-bag-slot.ts).
+  const WishlistHeartLive = useContext(WishlistHeartLiveContext);
+  const placement = props.placement ?? 'card';
+  const neutral = (
     <button
       type="button"
       className={`wishlist-heart wishlist-heart--${placement}`}
       data-state="unknown"
       aria-pressed={false}
-      aria-busy={busy || undefined}
+      aria-busy={actions.heartPressed || undefined}
       aria-label={label}
-      {...(cardProductId !== undefined ? { 'data-card-action': 'heart', 'data-product-id': cardProductId } : {})}
-      onClick={onClick}
+      data-product-action="heart"
+      data-product-id={props.product.id}
     />
   );
-}
-
-/**
- * The product page's wish-list heart (issue 12; the cards' hearts are kept by their grid,
- * card-actions.ts). The server and the hydrating browser render it neutral (neither knows the
- * shopper's list); it becomes the live heart, which shows the device's or the member's list, once
- * the engine has found a list with something in it (wishlist-live.ts), in a transition. A press on
- * the neutral heart loads the live one, which makes the press.
- */
-export function WishlistHeart(props: WishlistHeartProps) {
-  const { t } = useLingui();
-  const [live, setLive] = useState(false);
-  const [pressed, setPressed] = useState(false);
-  useEffect(() => {
-    const goLive = () => startTransition(() => setLive(true));
-    if (wishlistIsLive()) goLive();
-    window.addEventListener(WISHLIST_LIVE_EVENT, goLive);
-    return () => window.removeEventListener(WISHLIST_LIVE_EVENT, goLive);
-  }, []);
-  const { name } = props.product;
-  const neutral = (
-    <NeutralHeart
-      label={t`Add ${name} to wish list`}
-      placement={props.placement ?? 'card'}
-      busy={pressed}
-      onClick={() => {
-        // The list starts with this press: every heart and the wish list's session follow (wishlist-live.ts).
-        setPressed(true);
-        announceWishlistLive();
-      }}
-    />
-  );
-  if (!live && !pressed) return neutral;
+  if (!WishlistHeartLive || (!actions.heartLive && !actions.heartPressed)) return neutral;
   return (
     <Suspense fallback={neutral}>
-      <WishlistHeartLive {...props} pressedEarly={pressed} />
+      <WishlistHeartLive {...props} placement={placement} pressedEarly={actions.heartPressed} />
     </Suspense>
   );
 }

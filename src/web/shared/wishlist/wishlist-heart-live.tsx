@@ -2,14 +2,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { useOptionalApi } from '../api/api-provider.tsx';
 import { createWishlistStore, useWishlistState } from '../wishlist-store.ts';
-import type { WishlistHeartProps } from '../ui/wishlist-heart.tsx';
+import type { WishlistHeartLiveProps } from '../bag/add-to-bag-slot.ts';
 
 /**
  * The heart once the page is hydrated (ui/wishlist-heart.tsx loads it): the device's or the
  * member's list, pressed to add or remove. A press made before this chunk arrived (`pressedEarly`)
  * is made once, as it mounts.
  */
-export default function WishlistHeartLive({ product, variantId, placement = 'card', pressedEarly = false }: WishlistHeartProps & { pressedEarly?: boolean }) {
+export default function WishlistHeartLive({ product, variantId, placement = 'card', pressedEarly = false }: WishlistHeartLiveProps) {
   const { t } = useLingui();
   const store = useOptionalApi(createWishlistStore);
   const { state, busy } = useWishlistState(product.id);
