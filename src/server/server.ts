@@ -69,7 +69,7 @@ export interface PreparedDatabase {
 }
 
 /** Lock (PGlite on disk only), open, migrate and seed when empty. Releases everything on failure. */
-export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir' | 'databaseUrl' | 'seedProducts'>): Promise<PreparedDatabase> {
+export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir' | 'databaseUrl' | 'seedProducts' | 'log'>): Promise<PreparedDatabase> {
   const seedProducts = options.seedProducts ?? DEFAULT_SEED_PRODUCTS;
   if (!Number.isInteger(seedProducts) || seedProducts < 0 || seedProducts > MAX_SEED_PRODUCTS) {
     throw new RangeError(`seedProducts must be a whole number from 0 to ${MAX_SEED_PRODUCTS}`);
@@ -86,7 +86,7 @@ export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir
   }
   let database: Database | null = null;
   try {
-    database = await openDatabase(target);
+    database = await openDatabase(target, options.log);
     await database.migrate();
     // Beside the embedded database only: its directory belongs to this one process (the lock above).
     if (target.kind === 'pglite') useIndexSnapshots(database.db, indexSnapshotFile(path.join(path.dirname(target.dir), LISTING_SNAPSHOT_FILE), (line) => console.error(line)));

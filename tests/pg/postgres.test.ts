@@ -247,6 +247,17 @@ describe('PostgreSQL through DATABASE_URL', () => {
     }
   });
 
+  it('survives PostgreSQL ending its idle connections (a restart, an administrator): logs it and answers the next request', async () => {
+    // Idle connections in the server's pool: several requests at once, each on one.
+    await Promise.all(Array.from({ length: 4 }, () => request(postgres, '/brands')));
+    const ended = await query<{ ended: boolean }>('select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [DATABASE]);
+    expect(ended.length).toBeGreaterThan(0);
+    // Each ended connection is reported once the server has read its end; then the pool holds none of them.
+    await expect.poll(() => logs.filter((line) => line.startsWith('PostgreSQL ended an idle connection of the pool')).length).toBe(ended.length);
+    // Unheard, the pool's event would have ended this process; the next request gets a new connection.
+    expect((await request(postgres, '/brands')).status).toBe(200);
+  });
+
   it('restarts on the same DATABASE_URL without migrating or seeding again', async () => {
     const before = await request(postgres, '/products?sort=price_asc', { country: 'th' });
     const users = await query<{ n: number }>('select count(*)::int as n from sandbox_users');

@@ -32,9 +32,13 @@ const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
 
 export type DatabaseTarget = { kind: 'memory' } | { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, log: (line: string) => void = console.error): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // PostgreSQL may end an idle connection (a restart, a failover, an administrator): the pool
+    // reports it as an event, which unheard would end the process. The pool drops that connection
+    // and opens another for the next query.
+    pool.on('error', (error) => log(`PostgreSQL ended an idle connection of the pool: ${error.message}`));
     // Fail at start, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePg({ client: pool, schema });
