@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { COUNTRIES, type CountryCode } from '../../src/config/countries.ts';
 import { htmlLang } from '../../src/config/languages.ts';
-import { formatDate, formatMoney } from '../../src/web/shared/site/format.ts';
+import { formatMoney } from '../../src/web/shared/site/format.ts';
+import { formatDate } from '../../src/web/shared/site/format-date-number.ts';
 
 // Intl separates symbol and number with a no-break space in some locales: compare with plain spaces.
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');

@@ -8,7 +8,8 @@ import { tierMachine, type TierEvent } from '../../machines/loyalty/tier.machine
 import { tierModel } from '../../machines/loyalty/tier.model.ts';
 import { daysLeft, type MemberState } from '../../machines/loyalty/tier.rules.ts';
 import { TierStatusPanel } from '../../src/web/features/loyalty/tier-status-panel.tsx';
-import { formatDate, formatMoney } from '../../src/web/shared/site/format.ts';
+import { formatMoney } from '../../src/web/shared/site/format.ts';
+import { formatDate } from '../../src/web/shared/site/format-date-number.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');

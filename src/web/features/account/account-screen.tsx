@@ -9,7 +9,7 @@ import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { accountMessages } from './messages.ts';
 import { useNotify } from '../../shared/notifications/notify.ts';
-import { formatDate } from '../../shared/site/format.ts';
+import { formatDate } from '../../shared/site/format-date-number.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { AccountFormElement, ErrorSummary, SubmitButton, useAccountForm } from './form-parts.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';

@@ -3,7 +3,8 @@ import { useId } from 'react';
 import type { Cart } from '../../../contract/cart.ts';
 import type { CheckoutRefusal } from '../../../../machines/bag/bag.rules.ts';
 import { formatCalendarDate } from '../../shared/site/format-calendar.ts';
-import { formatMoney, formatNumber } from '../../shared/site/format.ts';
+import { formatMoney } from '../../shared/site/format.ts';
+import { formatNumber } from '../../shared/site/format-date-number.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 
 /** Providers' own names: brands, the same in every language. */

@@ -1,5 +1,5 @@
 import { intlLocale } from '../../../config/languages.ts';
-import { formatDate } from '../../shared/site/format.ts';
+import { formatDate } from '../../shared/site/format-date-number.ts';
 import type { Site } from '../../../config/countries.ts';
 
 /** The booking views' `data-state`, which their connects compute; tests compare with it. */

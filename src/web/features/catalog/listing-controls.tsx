@@ -10,7 +10,8 @@ import { PRICE_PATTERN, PRODUCT_SORTS, type ProductSort } from '../../../contrac
 import { BADGE_LABELS } from '../../shared/ui/badges.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { catalogMessages } from './messages.ts';
-import { formatMoney, formatNumber } from '../../shared/site/format.ts';
+import { formatMoney } from '../../shared/site/format.ts';
+import { formatNumber } from '../../shared/site/format-date-number.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { useFilterCounts } from './filter-counts.ts';
 import type { ListingScope } from './listing.tsx';

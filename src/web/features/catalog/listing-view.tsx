@@ -11,7 +11,7 @@ import { listingHref, withoutFilters } from './listing-url.ts';
 import { ProductGrid } from '../../shared/ui/product-grid.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { ProductGridSkeleton } from '../../shared/ui/skeleton.tsx';
-import { formatNumber } from '../../shared/site/format.ts';
+import { formatNumber } from '../../shared/site/format-date-number.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { productListingConnect } from '../../../../machines/catalog/product-listing.connect.ts';
 

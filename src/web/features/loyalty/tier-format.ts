@@ -1,5 +1,6 @@
 import type { TierFormat } from '../../../../machines/loyalty/tier.messages.ts';
-import { formatDate, formatMoney } from '../../shared/site/format.ts';
+import { formatMoney } from '../../shared/site/format.ts';
+import { formatDate } from '../../shared/site/format-date-number.ts';
 import type { Site } from '../../../config/countries.ts';
 
 /** Amounts and membership dates the way the member's site writes them. */

@@ -8,7 +8,7 @@ import { useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { useSignedIn, useSignInHref } from '../../shared/session/session-store.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { productMessages } from './messages.ts';
-import { formatDate } from '../../shared/site/format.ts';
+import { formatDate } from '../../shared/site/format-date-number.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { createProductApi, type ProductApi } from './product-api.ts';
 import { ReviewForm } from './review-form.tsx';

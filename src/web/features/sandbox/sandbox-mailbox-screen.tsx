@@ -4,7 +4,7 @@ import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { sandboxMessages } from './messages.ts';
-import { formatDate } from '../../shared/site/format.ts';
+import { formatDate } from '../../shared/site/format-date-number.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { Loaded } from '../../shared/ui/loaded.tsx';

@@ -10,7 +10,8 @@ const WHOLE_UNIT_CURRENCIES: ReadonlySet<string> = new Set(['IDR']);
 // in hydration's task), formatting with one costs microseconds. A handful of keys per site.
 const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function kept<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+/** The kept formatter for `key`, made by `make` the first time (format-date-number.ts uses it too). */
+export function kept<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
   let format = formats.get(key) as T | undefined;
   if (!format) formats.set(key, (format = make()));
   return format;
@@ -34,17 +35,4 @@ export function formatMoney(money: Money, site: Site): string {
     .formatToParts(amount)
     .map((part) => (part.type === 'currency' && own ? country.currencySymbol : part.value))
     .join('');
-}
-
-/** A date shown in the country's time zone (store dates, bookings). */
-export function formatDate(date: Date | string, site: Site, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  const locale = intlLocale(site.language, site.country);
-  const { timeZone } = COUNTRIES[site.country];
-  return kept(`${locale}|${timeZone}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, { ...options, timeZone })).format(typeof date === 'string' ? new Date(date) : date);
-}
-
-/** Numbers such as result counts, with the locale's grouping. */
-export function formatNumber(value: number, site: Site): string {
-  const locale = intlLocale(site.language, site.country);
-  return kept(locale, () => new Intl.NumberFormat(locale)).format(value);
 }
