@@ -1,19 +1,13 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import type { Root } from 'react-dom/client';
 import { afterEach, expect, test } from 'vitest';
-import { App } from '../../src/web/app/app.tsx';
-import { apiFake } from '../../src/web/shared/api/api-provider.tsx';
-import { loadCatalog, setupI18n } from '../../src/web/shared/i18n/setup.ts';
-import { resolveSite } from '../../src/web/shared/site/resolve.ts';
-import { ProductGrid } from '../../src/web/shared/ui/product-grid.tsx';
 import { deviceWishlist } from '../../src/web/shared/wishlist/device-list.ts';
 import { createWishlistStoreWith } from '../../src/web/shared/wishlist/wishlist-engine.ts';
-import { createWishlistStore, lazyWishlistStore } from '../../src/web/shared/wishlist-store.ts';
-import { appApis } from '../helpers/app-apis.ts';
+import { lazyWishlistStore } from '../../src/web/shared/wishlist-store.ts';
 import { productFixture } from '../helpers/catalog-fake.ts';
+import { hydratedGuestGrid } from '../helpers/hydrated-grid.tsx';
 
 /*
  * Most visitors have no wish list: their pages must do no wish-list work after hydration (no
@@ -30,8 +24,6 @@ afterEach(() => {
 });
 
 test('a guest without a list: the hearts stay neutral and the engine is not loaded; a press loads it and adds', async () => {
-  const i18n = setupI18n();
-  await loadCatalog('en', i18n, []);
   const patches: unknown[] = [];
   let loads = 0;
   const engine = createWishlistStoreWith({ api: { ids: async () => [], patch: async (body) => void patches.push(body) }, device: deviceWishlist(localStorage) });
@@ -39,23 +31,7 @@ test('a guest without a list: the hearts stay neutral and the engine is not load
     loads += 1;
     return engine;
   });
-  const page = () => (
-    <App
-      resolution={resolveSite({ search: '', cookie: '' })}
-      i18n={i18n}
-      client={null}
-      apis={appApis({ more: new Map([apiFake(createWishlistStore, handle)]) })}
-      render={{ screenState: { snapshots: {} }, signedIn: false }}
-    >
-      <ProductGrid products={[productFixture(2), productFixture(3)]} />
-    </App>
-  );
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page());
-  document.body.append(container);
-  await act(async () => {
-    root = hydrateRoot(container, page());
-  });
+  root = (await hydratedGuestGrid(handle, [productFixture(2), productFixture(3)])).root;
   // Settled after hydration: the session's chunk has come and gone without loading the engine.
   await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
   expect(loads).toBe(0);
