@@ -2,6 +2,7 @@ import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { onTestFinished } from 'vitest';
 import type { ProductSummary } from '../../src/contract/catalog.ts';
 import { App } from '../../src/web/app/app.tsx';
 import { apiFake } from '../../src/web/shared/api/api-provider.tsx';
@@ -14,9 +15,10 @@ import { appApis } from './app-apis.ts';
 /**
  * A guest's page of cards with `store` as the wish list, rendered to HTML as the server does, then
  * hydrated from that HTML as the browser does (the hearts' tests: what the server cannot know, what
- * the browser does after). Returns the server's HTML and the hydrated root, to unmount.
+ * the browser does after). Returns the server's HTML; the page is unmounted, and the document and
+ * the device's storage emptied, when the test finishes.
  */
-export async function hydratedGuestGrid(store: WishlistHandle, products: readonly ProductSummary[]): Promise<{ html: string; root: Root }> {
+export async function hydratedGuestGrid(store: WishlistHandle, products: readonly ProductSummary[]): Promise<{ html: string }> {
   const i18n = setupI18n();
   await loadCatalog('en', i18n, []);
   const page = (): ReactElement => (
@@ -34,10 +36,16 @@ export async function hydratedGuestGrid(store: WishlistHandle, products: readonl
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
-  let root: Root | null = null;
+  const roots: Root[] = [];
   await act(async () => {
-    root = hydrateRoot(container, page());
+    roots.push(hydrateRoot(container, page()));
   });
-  if (!root) throw new Error('not hydrated');
-  return { html, root };
+  const [hydrated] = roots;
+  if (!hydrated) throw new Error('not hydrated');
+  onTestFinished(() => {
+    act(() => hydrated.unmount());
+    document.body.innerHTML = '';
+    localStorage.clear();
+  });
+  return { html };
 }

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor } from '@testing-library/react';
-import type { Root } from 'react-dom/client';
-import { afterEach, expect, test } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { expect, test } from 'vitest';
 import { deviceWishlist } from '../../src/web/shared/wishlist/device-list.ts';
 import { createWishlistStoreWith } from '../../src/web/shared/wishlist/wishlist-engine.ts';
 import { productFixture } from '../helpers/catalog-fake.ts';
@@ -13,19 +12,10 @@ import { hydratedGuestGrid } from '../helpers/hydrated-grid.tsx';
  * recoverable hydration error there), which fails the test (console guard).
  */
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  localStorage.clear();
-});
-
 test('a guest’s heart is neutral in the server’s HTML and filled after hydration, without a mismatch', async () => {
   deviceWishlist(localStorage).write([{ productId: 2, slug: 'product-2', variantId: null, addedAt: '2026-11-01T10:00:00.000Z' }]);
   const store = createWishlistStoreWith({ api: { ids: async () => [], patch: async () => undefined }, device: deviceWishlist(localStorage) });
   const hydrated = await hydratedGuestGrid(store, [productFixture(2)]);
-  root = hydrated.root;
   expect(hydrated.html).toMatch(/<button type="button" class="wishlist-heart wishlist-heart--card" data-state="unknown" aria-pressed="false" aria-label="Add Product 2 to wish list" data-product-action="heart" data-product-id="2">/);
   await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Product 2 from wish list' })).toHaveAttribute('aria-pressed', 'true'));
   expect(screen.getByRole('button', { name: 'Remove Product 2 from wish list' })).toHaveAttribute('data-state', 'on');

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Root } from 'react-dom/client';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { deviceWishlist } from '../../src/web/shared/wishlist/device-list.ts';
 import { createWishlistStoreWith } from '../../src/web/shared/wishlist/wishlist-engine.ts';
 import { lazyWishlistStore } from '../../src/web/shared/wishlist-store.ts';
@@ -15,14 +14,6 @@ import { hydratedGuestGrid } from '../helpers/hydrated-grid.tsx';
  * A file of its own: which hearts are live is the page's state (wishlist-live.ts).
  */
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  localStorage.clear();
-});
-
 test('a guest without a list: the hearts stay neutral and the engine is not loaded; a press loads it and adds', async () => {
   const patches: unknown[] = [];
   let loads = 0;
@@ -31,7 +22,7 @@ test('a guest without a list: the hearts stay neutral and the engine is not load
     loads += 1;
     return engine;
   });
-  root = (await hydratedGuestGrid(handle, [productFixture(2), productFixture(3)])).root;
+  await hydratedGuestGrid(handle, [productFixture(2), productFixture(3)]);
   // Settled after hydration: the session's chunk has come and gone without loading the engine.
   await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
   expect(loads).toBe(0);

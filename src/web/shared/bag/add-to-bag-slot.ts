@@ -1,6 +1,5 @@
 import { createContext, type ComponentType } from 'react';
 import type { AddTarget } from './add-target.ts';
-import type { WishlistHeartProps } from '../ui/wishlist-heart.tsx';
 
 export interface AddToBagLiveProps {
   target: AddTarget;
@@ -15,17 +14,6 @@ export interface AddToBagLiveProps {
  * feature. Null: no bag here (a lone component under test), the button stays a plain button.
  */
 export const AddToBagLiveContext = createContext<ComponentType<AddToBagLiveProps> | null>(null);
-
-/** The heart's live part: `pressedEarly`, a press on the neutral heart made before it loaded, which it makes as it mounts. */
-export type WishlistHeartLiveProps = WishlistHeartProps & { pressedEarly?: boolean };
-
-/**
- * Where the shared wish-list hearts find their live part (the wish list's store), the same way:
- * provided by the shell as a lazy component, so the chunks of the cards and the product page carry
- * no dynamic import of their own (each costs its preload list on a first screen). Null: the hearts
- * stay neutral.
- */
-export const WishlistHeartLiveContext = createContext<ComponentType<WishlistHeartLiveProps> | null>(null);
 
 /**
  * The first press of an "Add to bag" button moves the header's count at once, before the button's

@@ -1,5 +1,5 @@
 import { Suspense, useContext } from 'react';
-import { WishlistHeartLiveContext } from '../bag/add-to-bag-slot.ts';
+import { WishlistHeartLiveContext } from '../wishlist/heart-live-slot.ts';
 import type { ProductActionState } from './product-actions.ts';
 
 export interface WishlistHeartProps {

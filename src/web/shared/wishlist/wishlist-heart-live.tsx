@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { useOptionalApi } from '../api/api-provider.tsx';
 import { createWishlistStore, useWishlistState } from '../wishlist-store.ts';
-import type { WishlistHeartLiveProps } from '../bag/add-to-bag-slot.ts';
+import type { WishlistHeartLiveProps } from './heart-live-slot.ts';
 
 /**
  * The heart once the page is hydrated (ui/wishlist-heart.tsx loads it): the device's or the
