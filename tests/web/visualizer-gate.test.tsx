@@ -11,6 +11,11 @@ let unmount: (() => void) | null = null;
 async function renderFresh(url: string) {
   vi.resetModules();
   const { renderApp } = await import('../helpers/render-app.tsx');
+  // render-app's `beforeAll` preload ran for the first copy of the modules only: this copy's lazy
+  // chunks (the header's and the wish list's idle parts) would otherwise resolve after the test's
+  // last step, outside `act`.
+  const { preloadAppChunks } = await import('../helpers/preload-chunks.ts');
+  await preloadAppChunks();
   const result = await renderApp({ url });
   unmount = result.unmount;
   return result;

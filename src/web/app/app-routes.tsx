@@ -4,7 +4,7 @@ import { PageSkeleton } from '../shared/ui/skeleton.tsx';
 import { LAYOUTS } from './layouts/layouts.tsx';
 import { ROUTES, type RouteEntry, type RouteParams } from './routes.tsx';
 import { NotFoundScreen } from '../shared/ui/not-found-screen.tsx';
-import { useHydrated } from '../shared/ssr/use-hydrated.ts';
+import { AfterHydration } from '../shared/ssr/use-hydrated.ts';
 import { useServerRender } from '../shared/ssr/server-render.tsx';
 import { PagePayload, usePayloadNavigation } from './page-payload.tsx';
 
@@ -20,7 +20,6 @@ export function findRoute(parser: ReturnType<typeof useRouter>['parser'], path: 
 export function AppRoutes() {
   const [location] = useLocation();
   const search = useSearch();
-  const hydrated = useHydrated();
   const navigation = usePayloadNavigation();
   const server = useServerRender();
   const { parser } = useRouter();
@@ -44,7 +43,13 @@ export function AppRoutes() {
   }
   if (server) server.route = route.path;
   const Screen = route.screen;
-  const screen = route.browserOnly && !hydrated ? <PageSkeleton /> : <Screen key={location} params={params} />;
+  const screen = route.browserOnly ? (
+    <AfterHydration fallback={<PageSkeleton />}>
+      <Screen key={location} params={params} />
+    </AfterHydration>
+  ) : (
+    <Screen key={location} params={params} />
+  );
   // A page navigated to after a server-rendered one: its machines come from its payload, while its code loads.
   const fromPayload = navigation !== null && location !== navigation.initialPath && !route.browserOnly;
   if (fromPayload) route.screen.preload?.();

@@ -16,8 +16,8 @@ import { htmlLang } from '../../config/languages.ts';
 import type { SiteResolution } from '../shared/site/resolve.ts';
 import { SiteProvider, type SiteEffects } from '../shared/site/site-provider.tsx';
 import { SignedInAtRender } from '../shared/session/session-store.ts';
-import { useHydrated } from '../shared/ssr/use-hydrated.ts';
-import { useIdle } from '../shared/ssr/use-idle.ts';
+import { AfterHydration, HydrationBoundary } from '../shared/ssr/use-hydrated.ts';
+import { WhenIdle } from '../shared/ssr/use-idle.ts';
 import { PayloadNavigationProvider, type PayloadNavigation } from './page-payload.tsx';
 import { ScreenStateProvider, type ScreenState } from '../shared/ssr/screen-state.tsx';
 import { ServerRenderContext, type ServerRender } from '../shared/ssr/server-render.tsx';
@@ -78,6 +78,7 @@ const WelcomeScreen = lazy(() => import('./welcome-screen.tsx').then((module) =>
 export function App({ render, ...props }: AppProps) {
   if (!render) return <AppTree {...props} />;
   return (
+    <HydrationBoundary>
     <ScreenStateProvider state={render.screenState}>
       <SignedInAtRender.Provider value={render.signedIn}>
         <ServerRenderContext.Provider value={render.server?.output ?? null}>
@@ -87,14 +88,11 @@ export function App({ render, ...props }: AppProps) {
         </ServerRenderContext.Provider>
       </SignedInAtRender.Provider>
     </ScreenStateProvider>
+    </HydrationBoundary>
   );
 }
 
 function AppTree({ resolution, i18n, client, apis, effects, locationHook, searchHook, sessionRefresh, runtime, buildId, notifications, children, ssrPath }: Omit<AppProps, 'render'> & { ssrPath?: string }) {
-  // The session notice exists in the browser only: it comes after hydration, so both renders agree.
-  const hydrated = useHydrated();
-  // The wish list's session waits for the browser's first idle moment after hydration (use-idle.ts).
-  const idle = useIdle();
   const language = resolution.kind === 'site' ? resolution.site.language : resolution.language;
   useEffect(() => {
     document.documentElement.lang = htmlLang(language);
@@ -119,16 +117,20 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
                   {...(buildId !== undefined ? { buildId } : {})}
                   {...(ssrPath !== undefined ? { ssrPath } : {})}
                 >
-                  {sessionRefresh && hydrated ? (
-                    <Suspense fallback={null}>
-                      <SessionExpiredNotice actor={sessionRefresh} />
-                    </Suspense>
+                  {/* The session notice exists in the browser only: it comes after hydration, so both renders agree. */}
+                  {sessionRefresh ? (
+                    <AfterHydration>
+                      <Suspense fallback={null}>
+                        <SessionExpiredNotice actor={sessionRefresh} />
+                      </Suspense>
+                    </AfterHydration>
                   ) : null}
-                  {idle ? (
+                  {/* The wish list's session waits for the browser's first idle moment after hydration (use-idle.ts). */}
+                  <WhenIdle>
                     <Suspense fallback={null}>
                       <WishlistSessionGate />
                     </Suspense>
-                  ) : null}
+                  </WhenIdle>
                   {children === undefined ? <AppRoutes /> : children}
                 </RuntimeRouter>
                 </WishlistHeartLiveContext.Provider>

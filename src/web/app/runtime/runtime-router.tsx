@@ -8,7 +8,7 @@ import { findRoute } from '../app-routes.tsx';
 import { browserRuntimeEffects, currentBuildId, type RuntimeEffects } from './effects.ts';
 import type { RuntimeCurrent } from './runtime-current.ts';
 import { KnownLayoutContext, type KnownLayout } from './known-layout.ts';
-import { useHydrated } from '../../shared/ssr/use-hydrated.ts';
+import { AfterHydration } from '../../shared/ssr/use-hydrated.ts';
 
 // The deployment check starts polling a second after start: its machine, rules and schemas load
 // in their own chunk so they do not delay the first screen.
@@ -115,7 +115,6 @@ export interface RuntimeRouterProps {
 export function RuntimeRouter({ children, hook, searchHook, effects = browserRuntimeEffects, buildId = currentBuildId(), ssrPath }: RuntimeRouterProps) {
   const known = useRef<KnownLayout>({ layout: null }).current;
   const { guard, ensureGuard } = useNavigationGuard(effects, known);
-  const hydrated = useHydrated();
   const current = useRef<Current>({ location: '/', parser: null, navigate: null, deployment: null }).current;
 
   const aroundNav = useMemo<AroundNavHandler>(
@@ -145,10 +144,12 @@ export function RuntimeRouter({ children, hook, searchHook, effects = browserRun
     <Router {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})} {...(ssrPath !== undefined ? { ssrPath } : {})} aroundNav={aroundNav}>
       <RouterTracker current={current} />
       <KnownLayoutContext.Provider value={known}>
-      {buildId && hydrated ? (
-        <Suspense fallback={null}>
-          <DeploymentWatcher buildId={buildId} effects={effects} current={current} />
-        </Suspense>
+      {buildId ? (
+        <AfterHydration>
+          <Suspense fallback={null}>
+            <DeploymentWatcher buildId={buildId} effects={effects} current={current} />
+          </Suspense>
+        </AfterHydration>
       ) : null}
       {children}
       </KnownLayoutContext.Provider>

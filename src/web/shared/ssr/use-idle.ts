@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /** How long the browser may hold idle work back at most (a busy page still gets it). */
 const IDLE_TIMEOUT_MS = 2_000;
@@ -23,4 +23,9 @@ export function useIdle(): boolean {
     return () => clearTimeout(id);
   }, []);
   return idle;
+}
+
+/** Its children from the browser's first idle moment after hydration: the state lives here, so the part of the page around it does not render again. */
+export function WhenIdle({ children }: { children: ReactNode }) {
+  return useIdle() ? children : null;
 }
