@@ -26,7 +26,7 @@ import { createHeadMeta } from './render/head-meta.ts';
 import { catalogueVersion } from './catalog/summaries.ts';
 import { servePages, type PageRenderer } from './render/pages.ts';
 import { createPageCache, DEFAULT_PAGE_CACHE_BYTES } from './render/page-cache.ts';
-import { loadInlineStyle } from './render/inline-style.ts';
+import { loadChunkStyles, loadInlineStyle, type InlineStyle } from './render/inline-style.ts';
 import { socialAuthRoutes } from './routes/auth-social.ts';
 import { authTokenRoutes } from './routes/auth-token.ts';
 import { brandRoutes } from './routes/brands.ts';
@@ -81,8 +81,10 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   // First, so every answer (pages, files, API, errors, 404s) gets the headers and the encoding.
   // Read once: the pages carry the built stylesheet inline, and the policy allows it by its hash.
   const inlineStyle = staticDir && pages ? loadInlineStyle(staticDir) : null;
+  // …and the features' sheets their screens' chunks bring (a page carries its screen's), each by its hash.
+  const chunkStyles = staticDir && pages && inlineStyle ? loadChunkStyles(staticDir) : new Map<string, InlineStyle>();
   // Rendered pages start their scripts with one inline script (render/boot-script.ts), allowed by its hash.
-  app.use('*', securityHeaders({ trustProxy: signIn?.trustProxy ?? false, styleHashes: inlineStyle ? [inlineStyle.hash] : [], scriptHashes: staticDir && pages ? [BOOT_SCRIPT_HASH] : [] }));
+  app.use('*', securityHeaders({ trustProxy: signIn?.trustProxy ?? false, styleHashes: inlineStyle ? [inlineStyle.hash, ...[...chunkStyles.values()].map((style) => style.hash)] : [], scriptHashes: staticDir && pages ? [BOOT_SCRIPT_HASH] : [] }));
   app.use('*', compression());
 
   api.use('*', async (c, next) => {
@@ -136,6 +138,7 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
         fetchApi: (request) => Promise.resolve(app.fetch(request)),
         headMeta,
         inlineStyle,
+        chunkStyles,
         log,
         catalogueVersion: () => catalogueVersion(db),
         cache: createPageCache({ maxBytes: pageCacheBytes }),

@@ -16,21 +16,24 @@ describe('a page\'s preloads', () => {
     writeFileSync(
       path.join(dir, '.vite', 'manifest.json'),
       JSON.stringify({
-        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
-        '_shared-1.js': { file: 'assets/shared-1.js' },
-        '_grid-1.js': { file: 'assets/grid-1.js', imports: ['_shared-1.js'] },
-        'src/web/features/catalog/category-screen.tsx': { file: 'assets/category-screen-1.js', imports: ['_grid-1.js', '_shared-1.js'] },
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'], css: ['assets/index-1.css'] },
+        '_shared-1.js': { file: 'assets/shared-1.js', css: ['assets/shared-1.css'] },
+        '_grid-1.js': { file: 'assets/grid-1.js', imports: ['_shared-1.js'], css: ['assets/grid-1.css'] },
+        'src/web/features/bag/bag-screen.tsx': { file: 'assets/bag-screen-1.js', css: ['assets/bag-1.css'] },
+        'src/web/features/catalog/category-screen.tsx': { file: 'assets/category-screen-1.js', imports: ['_grid-1.js', '_shared-1.js'], css: ['assets/category-1.css'] },
         'src/web/features/catalog/listing-view.tsx': { file: 'assets/listing-view-1.js', imports: ['_grid-1.js'] },
         'i18n/en.po': { file: 'assets/en-1.js' },
         'src/web/app/styles.css': { file: 'assets/styles-1.css' },
       }),
     );
-    const hrefs = await createPreloads(dir)(['i18n/en.po', 'src/web/features/catalog/category-screen.tsx', 'src/web/features/catalog/listing-view.tsx', 'not/in/the/build.tsx']);
-    expect([...hrefs].sort()).toEqual(['/assets/category-screen-1.js', '/assets/en-1.js', '/assets/grid-1.js', '/assets/listing-view-1.js']);
+    const { scripts, styles } = await createPreloads(dir)(['i18n/en.po', 'src/web/features/catalog/category-screen.tsx', 'src/web/features/catalog/listing-view.tsx', 'not/in/the/build.tsx']);
+    expect([...scripts].sort()).toEqual(['/assets/category-screen-1.js', '/assets/en-1.js', '/assets/grid-1.js', '/assets/listing-view-1.js']);
+    // The sheets of the page's own chunks, once each; the entry's (inlined) and another screen's are not among them.
+    expect([...styles].sort()).toEqual(['/assets/category-1.css', '/assets/grid-1.css']);
   });
 
   test('without a build manifest nothing is preloaded', async () => {
-    expect(await createPreloads(path.join(dir, 'nowhere'))(['i18n/en.po'])).toEqual([]);
+    expect(await createPreloads(path.join(dir, 'nowhere'))(['i18n/en.po'])).toEqual({ scripts: [], styles: [] });
   });
 
   test('every route pattern the server preloads for exists, and every module is a source file', () => {

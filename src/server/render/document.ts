@@ -1,5 +1,6 @@
 import { bootTags } from './boot-script.ts';
 import { escapeHtmlAttribute } from './head-meta.ts';
+import { chunkStyleTags, type InlineStyle } from './inline-style.ts';
 import type { DocumentHead } from '../../contract/page-render.ts';
 import { PAGE_STATE_ID, serializePageState, type PageState } from '../../contract/page-state.ts';
 
@@ -13,6 +14,8 @@ export interface DocumentParts {
   extraHead: string;
   /** URLs of the route's own chunks, preloaded with the entry; null: the page runs no script (the error page). */
   preloads: readonly string[] | null;
+  /** The stylesheets of those chunks, carried in the head (inline-style.ts, `chunkStyleTags`). */
+  styles?: readonly InlineStyle[];
   rootHtml: string;
   state: PageState | null;
 }
@@ -53,7 +56,7 @@ export function buildDocument(template: string, parts: DocumentParts): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   html = html.replace(ENTRY_SCRIPT, '');
   // `() => …`: a replacement string would expand `$&` and the like found in the page.
-  html = html.replace('</head>', () => `${headTags(parts.head, parts.socialImage)}${parts.extraHead}${hoisted}</head>`);
+  html = html.replace('</head>', () => `${headTags(parts.head, parts.socialImage)}${parts.extraHead}${chunkStyleTags(parts.styles ?? [])}${hoisted}</head>`);
   const state = parts.state ? `<script type="application/json" id="${PAGE_STATE_ID}">${serializePageState(parts.state)}</script>` : '';
   const scripts = entry && parts.preloads ? bootTags(entry, parts.preloads) : '';
   html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${rootHtml}</div>${state}${scripts}`);

@@ -47,3 +47,47 @@ export function loadInlineStyle(staticDir: string): InlineStyle | null {
 export function inlineStylesheet(template: string, style: InlineStyle): string {
   return template.replace(style.link, () => `<style>${style.css}</style><link rel="stylesheet" href="${style.href}" disabled>`);
 }
+
+/** A stylesheet as a page carries it: the sheet's text in a `<style>`, allowed by its hash. */
+function styleOf(root: string, href: string): InlineStyle | null {
+  const file = path.join(root, href);
+  if (!file.startsWith(root + path.sep)) return null;
+  const css = readFileSync(file, 'utf8');
+  if (/<\/style/i.test(css)) return null;
+  return { link: '', href, css, hash: `'sha256-${createHash('sha256').update(css).digest('base64')}'` };
+}
+
+/**
+ * The features' stylesheets (Vite splits each feature's CSS off with its chunk), read once at start
+ * by URL path: a page carries the ones of its screen's chunks (preloads.ts), so its first paint is
+ * styled without waiting for its scripts, and the policy allows each by its hash. The sheets named
+ * in the build's manifest; none without one.
+ */
+export function loadChunkStyles(staticDir: string): Map<string, InlineStyle> {
+  const styles = new Map<string, InlineStyle>();
+  try {
+    const root = path.resolve(staticDir);
+    const manifest = JSON.parse(readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Record<string, { isEntry?: boolean; css?: string[] }>;
+    for (const chunk of Object.values(manifest)) {
+      // The entry's sheet is the page's own inlined stylesheet (loadInlineStyle).
+      if (chunk.isEntry) continue;
+      for (const file of chunk.css ?? []) {
+        const href = `/${file}`;
+        if (styles.has(href)) continue;
+        const style = styleOf(root, href);
+        if (style) styles.set(href, style);
+      }
+    }
+  } catch {
+    // A build without a manifest (the tests' hand-written index.html): pages carry no feature sheets.
+  }
+  return styles;
+}
+
+/**
+ * A page's feature sheets, after the stylesheet (their order when Vite links them). Each sheet's
+ * link stays, `disabled`, for the reason `inlineStylesheet` gives.
+ */
+export function chunkStyleTags(styles: readonly InlineStyle[]): string {
+  return styles.map((style) => `<style>${style.css}</style><link rel="stylesheet" href="${style.href}" disabled>`).join('');
+}

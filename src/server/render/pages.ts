@@ -24,6 +24,8 @@ export interface PagesOptions {
   headMeta: () => Promise<HeadMeta>;
   /** The built stylesheet, written into each page in place of its link (null: linked). */
   inlineStyle?: InlineStyle | null;
+  /** The features' stylesheets by URL path (`loadChunkStyles`): a page carries its screen's. */
+  chunkStyles?: ReadonlyMap<string, InlineStyle>;
   log: (line: string) => void;
   /** Paths the browser renders alone (the sandbox's developer pages read the document). */
   clientOnly?: (pathname: string) => boolean;
@@ -64,9 +66,13 @@ function isPagePath(pathname: string): boolean {
  * snapshots, and `{path}/_payload.json` the snapshots alone (a client-side navigation's one data
  * request). The browser hydrates the HTML with the same views and machines.
  */
-export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyle = null, log, clientOnly = () => false, catalogueVersion, cache = createPageCache() }: PagesOptions): MiddlewareHandler<AppEnv> {
+export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyle = null, chunkStyles = new Map(), log, clientOnly = () => false, catalogueVersion, cache = createPageCache() }: PagesOptions): MiddlewareHandler<AppEnv> {
   const templateFile = path.join(path.resolve(staticDir), 'index.html');
   const preloads = createPreloads(staticDir);
+  const pageAssets = async (modules: readonly string[]) => {
+    const { scripts, styles } = await preloads(modules);
+    return { preloads: scripts, styles: styles.flatMap((href) => chunkStyles.get(href) ?? []) };
+  };
   let template: Promise<string> | null = null;
   const readTemplate = () => (template ??= readFile(templateFile, 'utf8').then(
     (html) => (inlineStyle ? inlineStylesheet(html, inlineStyle) : html),
@@ -102,7 +108,7 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
       head: page.head,
       socialImage: new URL('/social.svg', new URL(c.req.url).origin).href,
       extraHead: meta.tags,
-      preloads: await preloads(page.modules),
+      ...(await pageAssets(page.modules)),
       rootHtml: page.html,
       state: page.state,
     });

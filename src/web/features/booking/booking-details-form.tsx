@@ -5,6 +5,7 @@ import { BOOKING_FIELD_ERROR_MESSAGES } from '../../../../machines/booking/messa
 import { BOOKING_CHECKBOX_FIELDS, BOOKING_LIMITS, BOOKING_TEXT_FIELDS, type BookingField } from '../../../contract/booking.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { bookingMessages } from './messages.ts';
+import './booking.css';
 
 type TextField = (typeof BOOKING_TEXT_FIELDS)[number];
 type CheckboxField = (typeof BOOKING_CHECKBOX_FIELDS)[number];

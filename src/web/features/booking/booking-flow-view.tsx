@@ -13,6 +13,7 @@ import { BookingDetailsForm, BusyReason } from './booking-details-form.tsx';
 import { formatAppointment, formatSlotTime, formatStoreDay } from './booking-format.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { bookingMessages } from './messages.ts';
+import './booking.css';
 
 type FlowRef = ActorRefFrom<typeof bookingFlowMachine>;
 type FlowImplementations = Parameters<typeof bookingFlowMachine.provide>[0];

@@ -11,6 +11,7 @@ import { useSite } from '../../shared/site/site-provider.tsx';
 import { formatAppointment } from './booking-format.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { bookingMessages } from './messages.ts';
+import './booking.css';
 
 type LifecycleRef = ActorRefFrom<typeof bookingLifecycleMachine>;
 type LifecycleImplementations = Parameters<typeof bookingLifecycleMachine.provide>[0];

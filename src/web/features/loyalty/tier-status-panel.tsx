@@ -11,6 +11,7 @@ import { TIER_PERKS } from './perks.ts';
 import { tierFormat } from './tier-format.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { loyaltyMessages } from './messages.ts';
+import './tier-status.css';
 
 export interface TierStatusPanelProps {
   actor: ActorRefFrom<typeof tierMachine>;

@@ -9,6 +9,7 @@ import { machineHref } from './link.ts';
 import { countStates } from './statechart.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { sandboxMessages } from './messages.ts';
+import './visualizer.css';
 
 interface Counts {
   states: number;

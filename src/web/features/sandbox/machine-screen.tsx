@@ -13,6 +13,7 @@ import { acceptedEvents, activeStateIds, decodeIndices, encodeEvents, snapshotAf
 import { Statechart } from './statechart.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { sandboxMessages } from './messages.ts';
+import './visualizer.css';
 
 function Visualizer({ model }: { model: AnyMachineModel }) {
   const { t, i18n } = useLingui();

@@ -9,6 +9,7 @@ import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { sandboxMessages } from './messages.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
+import './swagger.css';
 
 /*
  * The page chrome is translated; what it documents is not. Endpoint descriptions, field names,
