@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import * as v from 'valibot';
-import { CartResponseSchema, CartScreenResponseSchema, WishlistResponseSchema } from '../../src/contract/cart.ts';
+import { CartCountResponseSchema, CartResponseSchema, CartScreenResponseSchema, WishlistResponseSchema } from '../../src/contract/cart.ts';
 import { registration } from '../helpers/account.ts';
 import { cookieHeader, cookieJar } from '../helpers/auth.ts';
 import { cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
@@ -62,6 +62,11 @@ describe('bag races on PostgreSQL', () => {
     expect(registered.status).toBe(201);
     const member = cookieHeader(cookieJar(registered));
     const bag = v.parse(CartResponseSchema, await (await cartCall(target, 'GET', '/cart/bag', { cookie: member })).json()).data;
+    // The header's count, a prepared statement per kind of owner (named on each pooled connection).
+    const api = target;
+    const count = async (cookie: string) => v.parse(CartCountResponseSchema, await (await cartCall(api, 'GET', '/cart/items-count', { cookie })).json()).data;
+    expect(await count(member)).toEqual({ count: 1, version: bag.version });
+    expect(await count(await guestBag(target, other ?? 0))).toEqual({ count: 1, version: 1 });
     expect(bag).toMatchObject({ count: 1, appliedOffer: { code: 'WELCOME10' }, samples: { chosen: [61, 62] }, points: { valid: { amount: 0, expiresOn: null } } });
 
     const [product] = await target.query<{ id: number }>(`select product_id as id from variants where id = ${other}`);

@@ -4,6 +4,7 @@ import type { Cart } from '../../contract/cart.ts';
 import { productImageUrl } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
+import { readPreparedJson, type PreparedRead } from '../db/prepared.ts';
 import type { MergeNoticeEntry } from '../db/schema.ts';
 import { computeBag, type LineRow, type OfferRow } from './bag.ts';
 import { hashToken, type CartOwner } from './owner.ts';
@@ -47,12 +48,19 @@ export function ownerArgs(owner: CartOwner, token = owner.kind === 'guest' ? own
   return sql`null::integer, ${hashToken(token)}::text`;
 }
 
-/** `cart/items-count`: units in the bag and its version, in one call of `cart_count` (indexed: the owner's unique index, the lines' (cart, variant) one). */
+/** The bag's units and version, one statement per kind of owner (each uses that owner's unique index on carts, then the lines' (cart, variant) one). */
+const COUNT_OF_BAG = `select json_build_object('version', c.version, 'count', coalesce((select sum(l.quantity) from cart_lines l where l.cart_id = c.id), 0)) as r from carts c`;
+const MEMBER_COUNT: PreparedRead = { name: 'cart_items_count_member', text: `${COUNT_OF_BAG} where c.user_id = $1::integer and c.country_code = $2::text` };
+const GUEST_COUNT: PreparedRead = { name: 'cart_items_count_guest', text: `${COUNT_OF_BAG} where c.guest_token_hash = $1::text and c.country_code = $2::text` };
+
+/** `cart/items-count`: units in the bag and its version (0 and 0 without a bag), prepared: the header asks it on every page view. */
 export async function itemsCount(db: Db, owner: CartOwner, country: CountryCode): Promise<{ count: number; version: number }> {
-  const args = ownerArgs(owner);
-  if (!args) return { count: 0, version: 0 };
-  const [row] = await readRows<{ r: { count: number; version: number } | string }>(db, sql`select cart_count(${args}, ${country}::text) as r`);
-  const counted = row ? parsed(row.r) : null;
+  const counted =
+    owner.kind === 'member'
+      ? await readPreparedJson<{ count: number; version: number }>(db, MEMBER_COUNT, [owner.userId, country])
+      : owner.token === null
+        ? null
+        : await readPreparedJson<{ count: number; version: number }>(db, GUEST_COUNT, [hashToken(owner.token), country]);
   return counted ? { count: Number(counted.count), version: Number(counted.version) } : { count: 0, version: 0 };
 }
 

@@ -11,7 +11,7 @@ export function rowsOf<T>(result: unknown): T[] {
 const dialect = new PgDialect();
 
 /** A parameter as an SQL literal; null when it is not a plain number or text. */
-function literal(value: unknown): string | null {
+export function literal(value: unknown): string | null {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
   // standard_conforming_strings is on: doubling quotes is the whole escaping.
   if (typeof value === 'string') return value.includes('\0') ? null : `'${value.replaceAll("'", "''")}'`;
