@@ -16,6 +16,7 @@ import { ACCOUNT_SCREENS } from '../../src/web/app/routes.tsx';
 export function preloadAppChunks(): Promise<unknown> {
   return Promise.all([
     import('../../src/web/app/footer.tsx'),
+    import('../../src/web/app/later-screens.ts'),
     import('../../src/web/app/welcome-screen.tsx'),
     import('../../src/web/app/session-expired-notice.tsx'),
     import('../../src/web/app/runtime/deployment-watcher.tsx'),

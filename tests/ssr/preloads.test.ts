@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createPreloads } from '../../src/server/render/preloads.ts';
 import { SCREEN_MODULES } from '../../src/web/app/entry-server.tsx';
+import { LATER_SCREEN_PATHS } from '../../src/web/app/later-screens.ts';
 import { ROUTES } from '../../src/web/app/routes.tsx';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bp-preloads-'));
@@ -46,6 +47,16 @@ describe('a page\'s preloads', () => {
     // forgot would load its chunk after the entry.
     for (const route of ROUTES) if (route.layout === 'default') expect(SCREEN_MODULES[route.path], route.path).toBeDefined();
     expect(SCREEN_MODULES['/sign_in']).toEqual(['src/web/features/account/sign-in-screen.tsx']);
-    expect(SCREEN_MODULES['/account']).toEqual(['src/web/features/account/account-screen.tsx']);
+    // A screen loaded through later-screens.ts has the loader preloaded with it: without it, the
+    // page would fetch the loader first and the screen's files only after it.
+    for (const path of LATER_SCREEN_PATHS) {
+      const modules = SCREEN_MODULES[path];
+      if (modules) expect(modules, path).toContain('src/web/app/later-screens.ts');
+    }
+    // The storefront's first screens are named in the entry itself (their files download with it).
+    for (const path of ['/', '/categories/:top/:category?/:sub?', '/products/:slug', '/brands/:slug', '/sale', '/search', '/sign_in']) {
+      expect(LATER_SCREEN_PATHS as readonly string[], path).not.toContain(path);
+    }
+    expect(SCREEN_MODULES['/account']).toEqual(['src/web/app/later-screens.ts', 'src/web/features/account/account-screen.tsx']);
   });
 });

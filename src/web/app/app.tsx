@@ -74,6 +74,18 @@ const WishlistHeartLive = lazy(() => import('../shared/wishlist/wishlist-heart-l
 
 const WelcomeScreen = lazy(() => import('./welcome-screen.tsx').then((module) => ({ default: module.WelcomeScreen })));
 
+/**
+ * The loader of the screens that are no first screen (later-screens.ts), fetched once the browser
+ * is idle: a navigation to one of them then downloads the screen and its files at once.
+ */
+function LaterScreensPrefetch() {
+  useEffect(() => {
+    // A failed fetch costs nothing now: the navigation that needs the loader fetches it again.
+    import('./later-screens.ts').catch(() => undefined);
+  }, []);
+  return null;
+}
+
 /** The whole SPA: translations, site, API and router, or the welcome screen of an unsupported country. */
 export function App({ render, ...props }: AppProps) {
   if (!render) return <AppTree {...props} />;
@@ -130,6 +142,7 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
                     <Suspense fallback={null}>
                       <WishlistSessionGate />
                     </Suspense>
+                    <LaterScreensPrefetch />
                   </WhenIdle>
                   {children === undefined ? <AppRoutes /> : children}
                 </RuntimeRouter>

@@ -40,21 +40,22 @@ export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/brands/:slug': ['src/web/features/catalog/brand-screen.tsx'],
   '/sale': ['src/web/features/catalog/sale-screen.tsx'],
   '/search': ['src/web/features/catalog/search-screen.tsx'],
-  '/cart': ['src/web/features/bag/bag-screen.tsx'],
-  '/privacy': ['src/web/features/legal/privacy-screen.tsx'],
-  '/terms': ['src/web/features/legal/terms-screen.tsx'],
-  '/wishlist': ['src/web/features/wishlist/wishlist-screen.tsx'],
-  '/swagger': ['src/web/features/sandbox/swagger-screen.tsx'],
-  // Each account screen is its own chunk (routes.tsx, ACCOUNT_SCREENS).
+  '/cart': ['src/web/app/later-screens.ts', 'src/web/features/bag/bag-screen.tsx'],
+  '/privacy': ['src/web/app/later-screens.ts', 'src/web/features/legal/privacy-screen.tsx'],
+  '/terms': ['src/web/app/later-screens.ts', 'src/web/features/legal/terms-screen.tsx'],
+  '/wishlist': ['src/web/app/later-screens.ts', 'src/web/features/wishlist/wishlist-screen.tsx'],
+  '/swagger': ['src/web/app/later-screens.ts', 'src/web/features/sandbox/swagger-screen.tsx'],
+  // Each account screen is its own chunk (routes.tsx, ACCOUNT_SCREENS). Screens that are no
+  // storefront first screen load through later-screens.ts, preloaded with them.
   '/sign_in': ['src/web/features/account/sign-in-screen.tsx'],
-  '/sign_in/google': ['src/web/features/account/google-callback-screen.tsx'],
-  '/register': ['src/web/features/account/register-screen.tsx'],
-  '/forgot_password': ['src/web/features/account/forgot-password-screen.tsx'],
-  '/reset_password': ['src/web/features/account/reset-password-screen.tsx'],
-  '/account': ['src/web/features/account/account-screen.tsx'],
-  '/account/profile': ['src/web/features/account/profile-screen.tsx'],
-  '/account/password': ['src/web/features/account/change-password-screen.tsx'],
-  '/account/beauty-profile': ['src/web/features/account/beauty-profile-screen.tsx'],
+  '/sign_in/google': ['src/web/app/later-screens.ts', 'src/web/features/account/google-callback-screen.tsx'],
+  '/register': ['src/web/app/later-screens.ts', 'src/web/features/account/register-screen.tsx'],
+  '/forgot_password': ['src/web/app/later-screens.ts', 'src/web/features/account/forgot-password-screen.tsx'],
+  '/reset_password': ['src/web/app/later-screens.ts', 'src/web/features/account/reset-password-screen.tsx'],
+  '/account': ['src/web/app/later-screens.ts', 'src/web/features/account/account-screen.tsx'],
+  '/account/profile': ['src/web/app/later-screens.ts', 'src/web/features/account/profile-screen.tsx'],
+  '/account/password': ['src/web/app/later-screens.ts', 'src/web/features/account/change-password-screen.tsx'],
+  '/account/beauty-profile': ['src/web/app/later-screens.ts', 'src/web/features/account/beauty-profile-screen.tsx'],
 } satisfies Record<AccountScreenPath, readonly string[]> & Record<string, readonly string[]>;
 
 export async function renderPage({ url, cookie, fetchApi, onError, googleSignIn = null }: PageRequest): Promise<RenderedPage> {

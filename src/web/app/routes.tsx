@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { isSlug, SLUG_PATTERN } from '../../contract/patterns.ts';
 import { ACCOUNT_SCREEN_PATHS, BROWSER_ONLY_ACCOUNT_PATHS, type AccountScreenPath } from '../features/account/paths.ts';
 import { sandboxEnabled } from '../features/sandbox/gate.ts';
+import type { LaterScreen } from './later-screens.ts';
 import type { RouteParams, ScreenProps } from '../shared/screen.ts';
 
 export type LayoutName = 'default' | 'blank' | 'preview';
@@ -28,6 +29,11 @@ function lazyScreen(load: () => Promise<{ default: ComponentType<ScreenProps> }>
   return Object.assign(lazy(load), { preload: load });
 }
 
+/** A screen that is no storefront first screen, through the one loader of later-screens.ts (which says why). */
+function laterScreen(path: LaterScreen): LazyScreen {
+  return lazyScreen(() => import('./later-screens.ts').then((screens) => screens.loadLaterScreen(path)));
+}
+
 export function isCategoryPath(params: RouteParams): boolean {
   return [params.top, params.category, params.sub].every((segment) => segment === undefined || SLUG_PATTERN.test(segment));
 }
@@ -42,21 +48,21 @@ export function isProductSlug(params: RouteParams): boolean {
  */
 export const ACCOUNT_SCREENS: Readonly<Record<AccountScreenPath, LazyScreen>> = {
   '/sign_in': lazyScreen(() => import('../features/account/sign-in-screen.tsx')),
-  '/sign_in/google': lazyScreen(() => import('../features/account/google-callback-screen.tsx')),
-  '/register': lazyScreen(() => import('../features/account/register-screen.tsx')),
-  '/forgot_password': lazyScreen(() => import('../features/account/forgot-password-screen.tsx')),
-  '/reset_password': lazyScreen(() => import('../features/account/reset-password-screen.tsx')),
-  '/account': lazyScreen(() => import('../features/account/account-screen.tsx')),
-  '/account/profile': lazyScreen(() => import('../features/account/profile-screen.tsx')),
-  '/account/password': lazyScreen(() => import('../features/account/change-password-screen.tsx')),
-  '/account/beauty-profile': lazyScreen(() => import('../features/account/beauty-profile-screen.tsx')),
+  '/sign_in/google': laterScreen('/sign_in/google'),
+  '/register': laterScreen('/register'),
+  '/forgot_password': laterScreen('/forgot_password'),
+  '/reset_password': laterScreen('/reset_password'),
+  '/account': laterScreen('/account'),
+  '/account/profile': laterScreen('/account/profile'),
+  '/account/password': laterScreen('/account/password'),
+  '/account/beauty-profile': laterScreen('/account/beauty-profile'),
 };
 
 /** QA's machine visualizer (issue 3); on in development and with `SANDBOX=1` (see sandbox/gate.ts). */
 const SANDBOX_ROUTES: readonly RouteEntry[] = [
-  { path: '/sandbox/machines', layout: 'blank', screen: lazyScreen(() => import('../features/sandbox/machine-list-screen.tsx')) },
-  { path: '/sandbox/machines/:id', layout: 'blank', screen: lazyScreen(() => import('../features/sandbox/machine-screen.tsx')) },
-  { path: '/sandbox/mailbox', layout: 'blank', screen: lazyScreen(() => import('../features/sandbox/sandbox-mailbox-screen.tsx')) },
+  { path: '/sandbox/machines', layout: 'blank', screen: laterScreen('/sandbox/machines') },
+  { path: '/sandbox/machines/:id', layout: 'blank', screen: laterScreen('/sandbox/machines/:id') },
+  { path: '/sandbox/mailbox', layout: 'blank', screen: laterScreen('/sandbox/mailbox') },
 ];
 
 /** The one route table of the SPA; later features add their entries here. */
@@ -79,12 +85,12 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/sale', layout: 'default', screen: lazyScreen(() => import('../features/catalog/sale-screen.tsx')) },
   { path: '/search', layout: 'default', screen: lazyScreen(() => import('../features/catalog/search-screen.tsx')) },
   // The bag (issue 12): the shopper's own, server-rendered and never kept in the page cache.
-  { path: '/cart', layout: 'default', screen: lazyScreen(() => import('../features/bag/bag-screen.tsx')) },
-  { path: '/privacy', layout: 'default', screen: lazyScreen(() => import('../features/legal/privacy-screen.tsx')) },
-  { path: '/terms', layout: 'default', screen: lazyScreen(() => import('../features/legal/terms-screen.tsx')) },
+  { path: '/cart', layout: 'default', screen: laterScreen('/cart') },
+  { path: '/privacy', layout: 'default', screen: laterScreen('/privacy') },
+  { path: '/terms', layout: 'default', screen: laterScreen('/terms') },
   // The wish list (issue 12): a member's from the server, a guest's from the device.
-  { path: '/wishlist', layout: 'default', screen: lazyScreen(() => import('../features/wishlist/wishlist-screen.tsx')) },
-  { path: '/swagger', layout: 'blank', screen: lazyScreen(() => import('../features/sandbox/swagger-screen.tsx')) },
+  { path: '/wishlist', layout: 'default', screen: laterScreen('/wishlist') },
+  { path: '/swagger', layout: 'blank', screen: laterScreen('/swagger') },
   // Accounts (issue 4).
   ...ACCOUNT_SCREEN_PATHS.map((path) => ({ path, layout: 'default' as const, screen: ACCOUNT_SCREENS[path], browserOnly: BROWSER_ONLY_ACCOUNT_PATHS.includes(path) })),
   // Developer pages: absent from the table when the sandbox is off, so `/sandbox/...` is a plain 404.
