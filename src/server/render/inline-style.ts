@@ -27,12 +27,8 @@ export function loadInlineStyle(staticDir: string): InlineStyle | null {
     const template = readFileSync(path.join(root, 'index.html'), 'utf8');
     const match = STYLESHEET_LINK.exec(template);
     if (!match?.[1]) return null;
-    const file = path.join(root, match[1]);
-    if (!file.startsWith(root + path.sep)) return null;
-    const css = readFileSync(file, 'utf8');
-    // `</style` in a stylesheet would end the element early: such a sheet stays a link.
-    if (/<\/style/i.test(css)) return null;
-    return { link: match[0], href: `/${match[1]}`, css, hash: `'sha256-${createHash('sha256').update(css).digest('base64')}'` };
+    const style = styleOf(root, `/${match[1]}`);
+    return style ? { ...style, link: match[0] } : null;
   } catch {
     return null;
   }
@@ -48,11 +44,12 @@ export function inlineStylesheet(template: string, style: InlineStyle): string {
   return template.replace(style.link, () => `<style>${style.css}</style><link rel="stylesheet" href="${style.href}" disabled>`);
 }
 
-/** A stylesheet as a page carries it: the sheet's text in a `<style>`, allowed by its hash. */
+/** A built stylesheet as a page carries it: its text in a `<style>`, allowed by its hash (`link` is the caller's). */
 function styleOf(root: string, href: string): InlineStyle | null {
   const file = path.join(root, href);
   if (!file.startsWith(root + path.sep)) return null;
   const css = readFileSync(file, 'utf8');
+  // `</style` in a stylesheet would end the element early: such a sheet stays a link.
   if (/<\/style/i.test(css)) return null;
   return { link: '', href, css, hash: `'sha256-${createHash('sha256').update(css).digest('base64')}'` };
 }
