@@ -659,3 +659,6 @@ export const wishlistItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
+
+// The test card processor's records (a real payment provider keeps these on its side).
+export * from './schema-payments.ts';

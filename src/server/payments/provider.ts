@@ -1,0 +1,62 @@
+/**
+ * What checkout needs of a card processor, in the shape real processors give it: an authorization
+ * made with the merchant's idempotency key (a retry never charges twice), a challenge step the
+ * card's bank may ask for (3-D Secure), then capture or void, and refunds. Declines carry a reason
+ * the shopper can act on. The store's one implementation is the test card processor
+ * (test-card-processor.ts): this machine cannot reach a real one. A real provider implements this
+ * interface with its API (README, "Payments").
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  /** Holds `amountMinor` on the card. The same `idempotencyKey` answers the first result again. */
+  authorize(request: AuthorizeRequest): Promise<AuthorizeResult>;
+  /** The shopper's answer to the bank's challenge of a payment that `requires_challenge`. */
+  completeChallenge(paymentId: string, answer: string): Promise<AuthorizeResult>;
+  /** Takes the held amount; once only. */
+  capture(paymentId: string): Promise<PaymentOutcome>;
+  /** Releases a hold that was not captured (an order that failed after its authorization). */
+  void(paymentId: string): Promise<PaymentOutcome>;
+  /** Returns up to what was captured, in one or several refunds. */
+  refund(paymentId: string, amountMinor: number): Promise<PaymentOutcome>;
+}
+
+export interface CardDetails {
+  /** Digits only (spaces and dashes are the caller's to strip). */
+  number: string;
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+  cvc: string;
+}
+
+export interface AuthorizeRequest {
+  idempotencyKey: string;
+  amountMinor: number;
+  /** ISO 4217, the country's currency. */
+  currency: string;
+  card: CardDetails;
+}
+
+/** Why a card was declined, as processors report it. */
+export type DeclineReason = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'incorrect_number' | 'challenge_failed';
+
+export interface CardSummary {
+  brand: 'visa' | 'mastercard' | 'amex' | 'card';
+  last4: string;
+}
+
+export type AuthorizeResult =
+  | { status: 'authorized'; paymentId: string; card: CardSummary }
+  | { status: 'requires_challenge'; paymentId: string; card: CardSummary }
+  | { status: 'declined'; reason: DeclineReason; paymentId: string | null };
+
+/** A capture, void or refund: done, or refused with the state that refused it. */
+export type PaymentOutcome = { ok: true } | { ok: false; reason: 'unknown_payment' | 'wrong_state' | 'over_refund' };
+
+/** A key reused for a different request: a programming error of the caller, as processors treat it. */
+export class IdempotencyMismatchError extends Error {
+  constructor(key: string) {
+    super(`idempotency key ${key} was used for a different payment request`);
+    this.name = 'IdempotencyMismatchError';
+  }
+}

@@ -1,0 +1,119 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { testCardPayments } from '../db/schema.ts';
+import { IdempotencyMismatchError, type AuthorizeRequest, type AuthorizeResult, type CardSummary, type PaymentOutcome, type PaymentProvider } from './provider.ts';
+import { passesLuhn, TEST_CARD_BEHAVIOUR, TEST_CHALLENGE_PASS } from './test-cards.ts';
+
+type Row = typeof testCardPayments.$inferSelect;
+
+/**
+ * The test card processor: a `PaymentProvider` that behaves as a card processor's test mode does
+ * (test-cards.ts), its records in the store's database so that every server process sees the same
+ * payments. Clearly not a way to take money: README, "Payments".
+ */
+export function createTestCardProcessor(db: Db, { now = () => new Date() } = {}): PaymentProvider {
+  return {
+    name: 'test card processor',
+
+    async authorize(request) {
+      const card = summary(request.card.number);
+      const requestHash = hashOf(request);
+      const decided = decide(request, now());
+      const [inserted] = await db
+        .insert(testCardPayments)
+        .values({
+          id: `tcp_${randomBytes(18).toString('base64url')}`,
+          idempotencyKey: request.idempotencyKey,
+          requestHash,
+          amountMinor: request.amountMinor,
+          currency: request.currency,
+          brand: card.brand,
+          last4: card.last4,
+          status: decided === 'challenge' ? 'requires_challenge' : decided === null ? 'authorized' : 'declined',
+          declineReason: decided === 'challenge' ? null : decided,
+        })
+        .onConflictDoNothing({ target: testCardPayments.idempotencyKey })
+        .returning();
+      // A retry: the first answer again, if it was the same request.
+      const row = inserted ?? (await db.select().from(testCardPayments).where(eq(testCardPayments.idempotencyKey, request.idempotencyKey)))[0];
+      if (!row) throw new Error('test card payment vanished');
+      if (row.requestHash !== requestHash) throw new IdempotencyMismatchError(request.idempotencyKey);
+      return resultOf(row);
+    },
+
+    async completeChallenge(paymentId, answer) {
+      const passed = answer === TEST_CHALLENGE_PASS;
+      const [row] = await db
+        .update(testCardPayments)
+        .set(passed ? { status: 'authorized' } : { status: 'declined', declineReason: 'challenge_failed' })
+        .where(and(eq(testCardPayments.id, paymentId), eq(testCardPayments.status, 'requires_challenge')))
+        .returning();
+      if (row) return resultOf(row);
+      // Answered before (a retry), or no such payment.
+      const [current] = await db.select().from(testCardPayments).where(eq(testCardPayments.id, paymentId));
+      return current ? resultOf(current) : { status: 'declined', reason: 'card_declined', paymentId: null };
+    },
+
+    capture: (paymentId) => transition(db, paymentId, ['authorized'], 'captured'),
+    void: (paymentId) => transition(db, paymentId, ['authorized', 'requires_challenge'], 'voided'),
+
+    async refund(paymentId, amountMinor) {
+      if (!Number.isInteger(amountMinor) || amountMinor <= 0) return { ok: false, reason: 'over_refund' };
+      // One statement: two refunds at once never return more than was captured.
+      const [row] = await db
+        .update(testCardPayments)
+        .set({ refundedMinor: sql`${testCardPayments.refundedMinor} + ${amountMinor}` })
+        .where(and(eq(testCardPayments.id, paymentId), eq(testCardPayments.status, 'captured'), sql`${testCardPayments.refundedMinor} + ${amountMinor} <= ${testCardPayments.amountMinor}`))
+        .returning({ id: testCardPayments.id });
+      if (row) return { ok: true };
+      return refusal(db, paymentId, 'refund');
+    },
+  };
+}
+
+/** The test number's behaviour, or a decline the card's own details earn (expiry passed, wrong CVC length); null: authorized. */
+function decide({ card }: AuthorizeRequest, today: Date): ReturnType<typeof behaviourOf> {
+  if (!passesLuhn(card.number)) return 'incorrect_number';
+  const endOfExpiry = new Date(Date.UTC(card.expYear, card.expMonth, 1));
+  if (!(card.expMonth >= 1 && card.expMonth <= 12) || endOfExpiry <= today) return 'expired_card';
+  if (!new RegExp(`^\\d{${summary(card.number).brand === 'amex' ? 4 : 3}}$`).test(card.cvc)) return 'incorrect_cvc';
+  return behaviourOf(card.number);
+}
+
+function behaviourOf(number: string) {
+  return TEST_CARD_BEHAVIOUR[number] ?? null;
+}
+
+function summary(number: string): CardSummary {
+  const brand = /^4/.test(number) ? 'visa' : /^(5[1-5]|2[2-7])/.test(number) ? 'mastercard' : /^3[47]/.test(number) ? 'amex' : 'card';
+  return { brand, last4: number.slice(-4) };
+}
+
+function hashOf({ amountMinor, currency, card }: AuthorizeRequest): string {
+  return createHash('sha256').update(JSON.stringify([amountMinor, currency, card.number, card.expMonth, card.expYear, card.cvc])).digest('hex');
+}
+
+function resultOf(row: Row): AuthorizeResult {
+  const card: CardSummary = { brand: row.brand as CardSummary['brand'], last4: row.last4 };
+  if (row.status === 'requires_challenge') return { status: 'requires_challenge', paymentId: row.id, card };
+  if (row.status === 'declined') return { status: 'declined', reason: (row.declineReason ?? 'card_declined') as Extract<AuthorizeResult, { status: 'declined' }>['reason'], paymentId: row.id };
+  return { status: 'authorized', paymentId: row.id, card };
+}
+
+async function transition(db: Db, paymentId: string, from: Row['status'][], to: Row['status']): Promise<PaymentOutcome> {
+  const [row] = await db
+    .update(testCardPayments)
+    .set({ status: to })
+    .where(and(eq(testCardPayments.id, paymentId), inArray(testCardPayments.status, from)))
+    .returning({ id: testCardPayments.id });
+  return row ? { ok: true } : refusal(db, paymentId, 'transition');
+}
+
+/** Why a capture, void or refund changed nothing: no such payment, a state that refuses it, or (a refund of a captured payment) more than is left. */
+async function refusal(db: Db, paymentId: string, what: 'transition' | 'refund'): Promise<PaymentOutcome> {
+  const [current] = await db.select({ status: testCardPayments.status }).from(testCardPayments).where(eq(testCardPayments.id, paymentId));
+  if (!current) return { ok: false, reason: 'unknown_payment' };
+  if (what === 'refund' && current.status === 'captured') return { ok: false, reason: 'over_refund' };
+  return { ok: false, reason: 'wrong_state' };
+}
