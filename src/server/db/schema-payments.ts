@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { DeclineReason } from '../payments/provider.ts';
 
 /**
  * The test card processor's own records (src/server/payments/test-card-processor.ts): what a card
@@ -20,8 +21,8 @@ export const testCardPayments = pgTable(
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
     status: text('status').$type<'requires_challenge' | 'authorized' | 'captured' | 'voided' | 'declined'>().notNull(),
-    /** Why it was declined (`TestCardDecline`), null otherwise. */
-    declineReason: text('decline_reason'),
+    /** Why it was declined, null otherwise. */
+    declineReason: text('decline_reason').$type<DeclineReason>(),
     refundedMinor: integer('refunded_minor').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { testCardPayments } from '../db/schema.ts';
-import { IdempotencyMismatchError, type AuthorizeRequest, type AuthorizeResult, type CardSummary, type PaymentOutcome, type PaymentProvider } from './provider.ts';
+import { IdempotencyMismatchError, type AuthorizeRequest, type AuthorizeResult, type CardSummary, type DeclineReason, type PaymentOutcome, type PaymentProvider } from './provider.ts';
 import { passesLuhn, TEST_CARD_BEHAVIOUR, TEST_CHALLENGE_PASS } from './test-cards.ts';
 
 type Row = typeof testCardPayments.$inferSelect;
@@ -19,7 +19,7 @@ export function createTestCardProcessor(db: Db, { now = () => new Date() } = {})
     async authorize(request) {
       const card = summary(request.card.number);
       const requestHash = hashOf(request);
-      const decided = decide(request, now());
+      const decided = decide(request, card, now());
       const [inserted] = await db
         .insert(testCardPayments)
         .values({
@@ -72,17 +72,13 @@ export function createTestCardProcessor(db: Db, { now = () => new Date() } = {})
   };
 }
 
-/** The test number's behaviour, or a decline the card's own details earn (expiry passed, wrong CVC length); null: authorized. */
-function decide({ card }: AuthorizeRequest, today: Date): ReturnType<typeof behaviourOf> {
+/** A decline the card's own details earn (number, expiry passed, CVC length), else the test number's behaviour; null: authorized. */
+function decide({ card }: AuthorizeRequest, { brand }: CardSummary, today: Date): DeclineReason | 'challenge' | null {
   if (!passesLuhn(card.number)) return 'incorrect_number';
   const endOfExpiry = new Date(Date.UTC(card.expYear, card.expMonth, 1));
   if (!(card.expMonth >= 1 && card.expMonth <= 12) || endOfExpiry <= today) return 'expired_card';
-  if (!new RegExp(`^\\d{${summary(card.number).brand === 'amex' ? 4 : 3}}$`).test(card.cvc)) return 'incorrect_cvc';
-  return behaviourOf(card.number);
-}
-
-function behaviourOf(number: string) {
-  return TEST_CARD_BEHAVIOUR[number] ?? null;
+  if (!new RegExp(`^\\d{${brand === 'amex' ? 4 : 3}}$`).test(card.cvc)) return 'incorrect_cvc';
+  return TEST_CARD_BEHAVIOUR[card.number] ?? null;
 }
 
 function summary(number: string): CardSummary {
@@ -97,7 +93,7 @@ function hashOf({ amountMinor, currency, card }: AuthorizeRequest): string {
 function resultOf(row: Row): AuthorizeResult {
   const card: CardSummary = { brand: row.brand as CardSummary['brand'], last4: row.last4 };
   if (row.status === 'requires_challenge') return { status: 'requires_challenge', paymentId: row.id, card };
-  if (row.status === 'declined') return { status: 'declined', reason: (row.declineReason ?? 'card_declined') as Extract<AuthorizeResult, { status: 'declined' }>['reason'], paymentId: row.id };
+  if (row.status === 'declined') return { status: 'declined', reason: row.declineReason ?? 'card_declined', paymentId: row.id };
   return { status: 'authorized', paymentId: row.id, card };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { manifestPath, type Manifest } from './preloads.ts';
 
 /** The stylesheet `index.html` links (Vite writes one for the entry), to put into the page itself. */
 export interface InlineStyle {
@@ -64,7 +65,7 @@ export function loadChunkStyles(staticDir: string): Map<string, InlineStyle> {
   const styles = new Map<string, InlineStyle>();
   try {
     const root = path.resolve(staticDir);
-    const manifest = JSON.parse(readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Record<string, { isEntry?: boolean; css?: string[] }>;
+    const manifest = JSON.parse(readFileSync(manifestPath(staticDir), 'utf8')) as Manifest;
     for (const chunk of Object.values(manifest)) {
       // The entry's sheet is the page's own inlined stylesheet (loadInlineStyle).
       if (chunk.isEntry) continue;

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-interface ManifestChunk {
+/** A chunk of the client build's manifest (`dist/web/.vite/manifest.json`), as the server reads it. */
+export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
@@ -14,7 +15,12 @@ export interface PageAssets {
   scripts: string[];
   styles: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
+
+/** Where the client build writes its manifest. */
+export function manifestPath(staticDir: string): string {
+  return path.join(path.resolve(staticDir), '.vite', 'manifest.json');
+}
 
 function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
   const seen = new Set<string>();
@@ -38,7 +44,7 @@ function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
 export function createPreloads(staticDir: string): (modules: readonly string[]) => Promise<PageAssets> {
   let manifest: Promise<{ chunks: Manifest; entry: Set<string> } | null> | null = null;
   const load = () =>
-    (manifest ??= readFile(path.join(path.resolve(staticDir), '.vite', 'manifest.json'), 'utf8').then(
+    (manifest ??= readFile(manifestPath(staticDir), 'utf8').then(
       (text) => {
         const chunks = JSON.parse(text) as Manifest;
         const entries = Object.keys(chunks).filter((key) => chunks[key]?.isEntry);
