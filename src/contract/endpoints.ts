@@ -56,6 +56,7 @@ import {
   WishlistPatchSchema,
   WishlistResponseSchema,
 } from './cart.ts';
+import { CHECKOUT_ENDPOINTS } from './endpoints-checkout.ts';
 import { SandboxUserBodySchema, SandboxUserListSchema, SandboxUserPatchSchema, SandboxUserResponseSchema, SandboxVariantPatchSchema, SandboxVariantResponseSchema } from './sandbox.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -744,6 +745,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     singular: true,
     auth: true,
   },
+  ...CHECKOUT_ENDPOINTS,
 ];
 
 /** Names of the `{param}` placeholders of a path, in order. */

@@ -43,6 +43,15 @@ import { cartRoutes } from './routes/cart.ts';
 import { cartLineRoutes } from './routes/cart-lines.ts';
 import { cartOfferRoutes } from './routes/cart-offers.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { createRateLimit } from './http/rate-limit.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { createTestCardProcessor } from './payments/test-card-processor.ts';
+
+/** A guest's order lookups: wrong number-and-email guesses per client before a pause (as sign-in's). */
+const ORDER_LOOKUP_MAX_FAILURES = 10;
+const ORDER_LOOKUP_WINDOW_SECONDS = 15 * 60;
 import { sandboxUserRoutes } from './routes/sandbox-users.ts';
 import { sandboxVariantRoutes } from './routes/sandbox-variants.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -69,12 +78,18 @@ export interface AppOptions {
   pages?: PageRenderer | null;
   /** Bytes of anonymous pages kept in process (`PAGE_CACHE_MB`); 0 keeps none. */
   pageCacheBytes?: number;
+  /** Takes the orders' payments: the test card processor unless a real provider is given (README, "Payments"). */
+  payments?: PaymentProvider;
+  /** The checkout's clock (challenge expiry, order dates); tests move it. */
+  now?: () => Date;
 }
 
 export type App = Hono<AppEnv>;
 
-export function createApp({ db, staticDir = null, log = console.error, auth: authOptions = {}, signIn, idTokens = null, sandbox = loadSandboxFlag(), passwordResets = {}, pages = null, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES }: AppOptions): App {
+export function createApp({ db, staticDir = null, log = console.error, auth: authOptions = {}, signIn, idTokens = null, sandbox = loadSandboxFlag(), passwordResets = {}, pages = null, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES, payments, now }: AppOptions): App {
   const auth = createAuthService(db, authOptions);
+  const checkout = { db, payments: payments ?? createTestCardProcessor(db, now ? { now } : {}), log, ...(now ? { now } : {}) };
+  const orderLookups = createRateLimit(db, { purpose: 'order-lookup', maxFailures: ORDER_LOOKUP_MAX_FAILURES, windowSeconds: ORDER_LOOKUP_WINDOW_SECONDS, trustProxy: signIn?.trustProxy ?? false });
   // `strict: false`: `/brands/` and `/brands` are the same resource (spec §7 trims trailing slashes).
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
@@ -107,6 +122,8 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/cart/line-items', cartLineRoutes(db, auth));
   api.route('/cart', cartOfferRoutes(db, auth));
   api.route('/wishlist', wishlistRoutes(db, auth));
+  api.route('/checkout', checkoutRoutes(checkout, auth));
+  api.route('/orders', orderRoutes(db, auth, orderLookups));
   api.route('/notification-subscription', notificationSubscriptionRoutes(db, auth));
   api.route('/featured-products', featuredProductRoutes(db));
   api.route('/search', searchRoutes(db));

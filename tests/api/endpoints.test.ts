@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
@@ -16,6 +16,9 @@ import { gte } from 'drizzle-orm';
 import { createOidcVerifier } from '../../src/server/auth/oidc.ts';
 import { startOidcIssuer, type OidcTestIssuer } from '../helpers/oidc-issuer.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
+import { CARD, orderBody } from '../helpers/checkout.ts';
+import { ChallengeRequiredSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
+import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
 
 let t: TestApp;
 /** A local OpenID Connect issuer for `auth/social`. */
@@ -32,8 +35,8 @@ afterAll(async () => {
 /** The headers every SPA request carries (spec §7). */
 const HEADERS: Record<string, string> = { ...CLIENT_HEADERS, 'Accept-Language': 'en-SG', 'X-Site-Country': 'sg' };
 
-async function call(method: string, url: string, body?: unknown, cookie?: string): Promise<Response> {
-  const headers: Record<string, string> = { ...HEADERS, ...(cookie ? { Cookie: cookie } : {}) };
+async function call(method: string, url: string, body?: unknown, cookie?: string, extra: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...HEADERS, ...extra, ...(cookie ? { Cookie: cookie } : {}) };
   // A bodiless DELETE sends no Content-Type, as the browser would.
   if (body === undefined && method === 'DELETE') delete headers['Content-Type'];
   return t.app.request(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -82,6 +85,7 @@ interface Example {
   body?: unknown;
   /** Session cookies for endpoints that need a signed-in user. */
   cookie?: string;
+  headers?: Record<string, string>;
 }
 
 /** A valid request for each registry entry; an entry without one fails the test below. */
@@ -192,7 +196,43 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
   'cartMerge.create': async () => ({ cookie: `${await signedIn()}; ${(await guestLine()).cookie}` }),
   'wishlist.index': async () => ({ cookie: await signedIn() }),
   'wishlist.update': async () => ({ body: { add: [{ productId: (await someProduct()).id }], remove: [] }, cookie: await signedIn() }),
+  // Checkout and orders (issue 13).
+  'checkoutOptions.show': async () => ({ cookie: (await guestLine()).cookie }),
+  'checkoutOrders.create': async () => {
+    const { cookie } = await guestLine();
+    return { body: orderBody(await bagVersionOf(cookie)), cookie, headers: { 'Idempotency-Key': randomUUID() } };
+  },
+  'checkoutOrderChallenges.create': async () => {
+    const { cookie } = await guestLine();
+    const response = await call('POST', `${API_PREFIX}/checkout/orders`, orderBody(await bagVersionOf(cookie), { payment: CARD(TEST_CARDS.challenge) }), cookie, { 'Idempotency-Key': randomUUID() });
+    const { attempt } = v.parse(ChallengeRequiredSchema, await response.json()).data;
+    return { body: { attempt, answer: TEST_CHALLENGE_PASS }, cookie };
+  },
+  'orders.index': async () => ({ query: 'page=1&per_page=5', cookie: (await memberOrder()).cookie }),
+  'orders.show': async () => {
+    const { cookie, number } = await memberOrder();
+    return { params: { number }, cookie };
+  },
+  'orderLookups.create': async () => {
+    const { cookie } = await guestLine();
+    const placed = await call('POST', `${API_PREFIX}/checkout/orders`, orderBody(await bagVersionOf(cookie)), cookie, { 'Idempotency-Key': randomUUID() });
+    const order = v.parse(OrderResponseSchema, await placed.json()).data;
+    return { body: { number: order.number, email: order.email } };
+  },
 };
+
+async function bagVersionOf(cookie: string): Promise<number> {
+  return (await json(await call('GET', `${API_PREFIX}/cart/bag`, undefined, cookie), CartResponseSchema)).data.version;
+}
+
+/** A signed-in member with one placed order: the session's cookies and the order number. */
+async function memberOrder(): Promise<{ cookie: string; number: string }> {
+  const session = await signedIn();
+  const added = await call('POST', `${API_PREFIX}/cart/line-items`, { variantId: await stockedVariant(), quantity: 1 }, session);
+  const version = (await json(added, CartResponseSchema)).data.version;
+  const placed = await call('POST', `${API_PREFIX}/checkout/orders`, orderBody(version), session, { 'Idempotency-Key': randomUUID() });
+  return { cookie: session, number: v.parse(OrderResponseSchema, await placed.json()).data.number };
+}
 
 /** The first seeded sample of Singapore (src/server/db/seed/cart.ts: ids by country, SG is the seventh). */
 const SG_SAMPLE = 61;
@@ -223,7 +263,7 @@ describe('every registry entry is a real endpoint', () => {
     async (_, endpoint: Endpoint) => {
       const example = EXAMPLES[endpoint.id];
       if (!example) throw new Error(`no example request for ${endpoint.id}: add one to EXAMPLES`);
-      const { params, query, body, cookie } = await example();
+      const { params, query, body, cookie, headers } = await example();
       expect(Object.keys(params ?? {}).sort()).toEqual(pathParams(endpoint.path).sort());
       // The example must itself satisfy the registry's input schemas, or the docs would mislead.
       if (query !== undefined) expect(endpoint.query && v.safeParse(endpoint.query, Object.fromEntries(new URLSearchParams(query))).success).toBe(true);
@@ -232,7 +272,7 @@ describe('every registry entry is a real endpoint', () => {
       else expect(endpoint.body).toBeUndefined();
 
       const url = endpointUrl(endpoint, params) + (query ? `?${query}` : '');
-      const response = await call(endpoint.method, url, body, cookie);
+      const response = await call(endpoint.method, url, body, cookie, headers);
 
       expect(response.status, await response.clone().text()).toBe(endpoint.status);
       if (endpoint.contentType === null) {

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 function request(number: string, overrides: Partial<AuthorizeRequest> = {}): AuthorizeRequest {
-  return { idempotencyKey: `key-${++keys}`, amountMinor: 4_990, currency: 'SGD', card: { number, expMonth: 12, expYear: 2030, cvc: '123' }, ...overrides };
+  return { idempotencyKey: `key-${++keys}`, amountMinor: 4_990, currency: 'SGD', source: { type: 'card', card: { number, expMonth: 12, expYear: 2030, cvc: '123' } }, ...overrides };
 }
 
 function paymentId(result: Awaited<ReturnType<PaymentProvider['authorize']>>): string {
@@ -53,10 +53,10 @@ describe('the test card processor', () => {
     expect(await reason(request(TEST_CARDS.expired))).toBe('expired_card');
     expect(await reason(request(TEST_CARDS.incorrectCvc))).toBe('incorrect_cvc');
     expect(await reason(request('4242424242424241'))).toBe('incorrect_number');
-    expect(await reason(request(TEST_CARDS.success, { card: { number: TEST_CARDS.success, expMonth: 10, expYear: 2026, cvc: '123' } }))).toBe('expired_card');
+    expect(await reason(request(TEST_CARDS.success, { source: { type: 'card', card: { number: TEST_CARDS.success, expMonth: 10, expYear: 2026, cvc: '123' } } }))).toBe('expired_card');
     // November 2026 is still valid on 25 November 2026.
-    expect(await reason(request(TEST_CARDS.success, { card: { number: TEST_CARDS.success, expMonth: 11, expYear: 2026, cvc: '123' } }))).toBe('authorized');
-    expect(await reason(request(TEST_CARDS.success, { card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2030, cvc: '12' } }))).toBe('incorrect_cvc');
+    expect(await reason(request(TEST_CARDS.success, { source: { type: 'card', card: { number: TEST_CARDS.success, expMonth: 11, expYear: 2026, cvc: '123' } } }))).toBe('authorized');
+    expect(await reason(request(TEST_CARDS.success, { source: { type: 'card', card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2030, cvc: '12' } } }))).toBe('incorrect_cvc');
     expect(await reason(request(TEST_CARDS.successMastercard))).toBe('authorized');
   });
 

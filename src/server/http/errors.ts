@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '../../contract/site.ts';
 export type FieldError = { field: string; message: string };
 
 /** An error the client caused or may expect: answered with its status and message as JSON. */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
+export type ApiErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
 
 /** Extra fields of an error body: its `code`, a support `referenceId`, or fields a screen needs (a not-linked Google account's names). */
 export type ApiErrorExtra = Omit<Record<string, unknown>, 'message' | 'status' | 'errors'> & { code?: string; referenceId?: string };

@@ -1,3 +1,6 @@
+import type { BnplProvider } from '../../config/countries.ts';
+import type { DeclineReason } from '../../contract/checkout.ts';
+
 /**
  * What checkout needs of a card processor, in the shape real processors give it: an authorization
  * made with the merchant's idempotency key (a retry never charges twice), a challenge step the
@@ -29,19 +32,26 @@ export interface CardDetails {
   cvc: string;
 }
 
+/**
+ * What pays: a card typed at checkout, or a buy-now-pay-later account (Afterpay, Klarna, Atome),
+ * which the shopper approves on the provider's side: the same authorize, capture, void and refund.
+ */
+export type PaymentSource = { type: 'card'; card: CardDetails } | { type: 'bnpl'; provider: BnplProvider };
+
 export interface AuthorizeRequest {
   idempotencyKey: string;
   amountMinor: number;
   /** ISO 4217, the country's currency. */
   currency: string;
-  card: CardDetails;
+  source: PaymentSource;
 }
 
-/** Why a card was declined, as processors report it. */
-export type DeclineReason = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'incorrect_number' | 'challenge_failed';
+/** Why a payment was declined, as processors report it (the contract's list: the SPA says each in the shopper's words). */
+export type { DeclineReason };
 
 export interface CardSummary {
-  brand: 'visa' | 'mastercard' | 'amex' | 'card';
+  /** A card's network, or the BNPL provider that paid. */
+  brand: 'visa' | 'mastercard' | 'amex' | 'card' | BnplProvider;
   last4: string;
 }
 

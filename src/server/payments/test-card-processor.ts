@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { testCardPayments } from '../db/schema.ts';
-import { IdempotencyMismatchError, type AuthorizeRequest, type AuthorizeResult, type CardSummary, type DeclineReason, type PaymentOutcome, type PaymentProvider } from './provider.ts';
+import { BNPL_TERMS } from '../../config/cart.ts';
+import { COUNTRIES, COUNTRY_CODES, type BnplProvider } from '../../config/countries.ts';
+import { IdempotencyMismatchError, type AuthorizeRequest, type AuthorizeResult, type CardSummary, type DeclineReason, type PaymentOutcome, type PaymentProvider, type PaymentSource } from './provider.ts';
 import { passesLuhn, TEST_CARD_BEHAVIOUR, TEST_CHALLENGE_PASS } from './test-cards.ts';
 
 type Row = typeof testCardPayments.$inferSelect;
@@ -17,7 +19,7 @@ export function createTestCardProcessor(db: Db, { now = () => new Date() } = {})
     name: 'test card processor',
 
     async authorize(request) {
-      const card = summary(request.card.number);
+      const card = summary(request.source);
       const requestHash = hashOf(request);
       const decided = decide(request, card, now());
       const [inserted] = await db
@@ -72,8 +74,14 @@ export function createTestCardProcessor(db: Db, { now = () => new Date() } = {})
   };
 }
 
-/** A decline the card's own details earn (number, expiry passed, CVC length), else the test number's behaviour; null: authorized. */
-function decide({ card }: AuthorizeRequest, { brand }: CardSummary, today: Date): DeclineReason | 'challenge' | null {
+/**
+ * A decline the card's own details earn (number, expiry passed, CVC length), else the test number's
+ * behaviour; null: authorized. A BNPL account approves any amount within the provider's published
+ * limits (the test stand-in for the shopper's approval on the provider's page).
+ */
+function decide({ source, amountMinor, currency }: AuthorizeRequest, { brand }: CardSummary, today: Date): DeclineReason | 'challenge' | null {
+  if (source.type === 'bnpl') return withinBnplTerms(source.provider, currency, amountMinor) ? null : 'outside_provider_limits';
+  const { card } = source;
   if (!passesLuhn(card.number)) return 'incorrect_number';
   const endOfExpiry = new Date(Date.UTC(card.expYear, card.expMonth, 1));
   if (!(card.expMonth >= 1 && card.expMonth <= 12) || endOfExpiry <= today) return 'expired_card';
@@ -81,13 +89,21 @@ function decide({ card }: AuthorizeRequest, { brand }: CardSummary, today: Date)
   return TEST_CARD_BEHAVIOUR[card.number] ?? null;
 }
 
-function summary(number: string): CardSummary {
+function summary(source: PaymentSource): CardSummary {
+  if (source.type === 'bnpl') return { brand: source.provider, last4: '' };
+  const { number } = source.card;
   const brand = /^4/.test(number) ? 'visa' : /^(5[1-5]|2[2-7])/.test(number) ? 'mastercard' : /^3[47]/.test(number) ? 'amex' : 'card';
   return { brand, last4: number.slice(-4) };
 }
 
-function hashOf({ amountMinor, currency, card }: AuthorizeRequest): string {
-  return createHash('sha256').update(JSON.stringify([amountMinor, currency, card.number, card.expMonth, card.expYear, card.cvc])).digest('hex');
+function hashOf({ amountMinor, currency, source }: AuthorizeRequest): string {
+  const payer = source.type === 'bnpl' ? [source.provider] : [source.card.number, source.card.expMonth, source.card.expYear, source.card.cvc];
+  return createHash('sha256').update(JSON.stringify([amountMinor, currency, ...payer])).digest('hex');
+}
+
+/** The provider's limits in the country whose currency the payment is in (BNPL_TERMS, major units). */
+function withinBnplTerms(provider: BnplProvider, currency: string, amountMinor: number): boolean {
+  return COUNTRY_CODES.some((country) => COUNTRIES[country].currency === currency && (BNPL_TERMS[country] ?? []).some((t) => t.provider === provider && amountMinor >= t.minimum * 100 && amountMinor <= t.maximum * 100));
 }
 
 function resultOf(row: Row): AuthorizeResult {

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { COUNTRIES, type Site } from '../../config/countries.ts';
+import type { Order, OrderCreate } from '../../contract/checkout.ts';
+import { readBag, type ServerBag } from '../cart/read.ts';
+import { hashToken, type CartOwner } from '../cart/owner.ts';
+import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
+import { checkoutAttempts } from '../db/schema.ts';
+import type { AuthorizeResult, PaymentProvider, PaymentSource } from '../payments/provider.ts';
+import { commitOrder, type CommitInput } from './commit.ts';
+import { checkDelivery, checkPayment } from './rules.ts';
+import { minorOf, orderFigures, type OrderFigures } from './price.ts';
+import { readOrderById } from './orders.ts';
+import { bagBlocked, bagChanged, challengeGone, paymentDeclined } from './refusals.ts';
+
+/*
+ * Placing an order: check the request against the bag as it is now, authorize the payment (with
+ * the checkout's key, so a retry never holds the card twice), write the order in one transaction
+ * (commit.ts), then capture. A refusal after the authorization voids it: the shopper is never
+ * charged for an order that was not written. A card whose bank asks for a challenge stops after
+ * the authorization; the answer (`answerChallenge`) goes on from there.
+ */
+
+/** How long the shopper has to answer the bank's challenge. */
+export const CHALLENGE_MINUTES = 15;
+
+export interface CheckoutDeps {
+  db: Db;
+  payments: PaymentProvider;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export type PlaceResult = { kind: 'placed'; order: Order; existing: boolean } | { kind: 'challenge'; attempt: string; expiresAt: string };
+
+/** The request as the order's transaction needs it, without the card (never stored). */
+interface Prepared {
+  bag: ServerBag & { cartId: number };
+  figures: OrderFigures;
+  delivery: CommitInput['delivery'];
+}
+
+async function prepare(db: Db, owner: CartOwner, site: Site, body: Omit<OrderCreate, 'payment'>): Promise<Prepared> {
+  const bag = await readBag(db, owner, site);
+  if (bag.cartId === null || !bag.checkout.allowed) throw bagBlocked(bag.checkout.blockedBy ?? 'empty');
+  if (bag.version !== body.bagVersion) throw bagChanged();
+  const delivery = checkDelivery(site.country, body.delivery, bag);
+  return { bag: { ...bag, cartId: bag.cartId }, figures: orderFigures(site.country, bag, delivery.feeMinor), delivery: delivery.input };
+}
+
+function sourceOf(body: OrderCreate): PaymentSource {
+  const { payment } = body;
+  if (payment.method === 'card') return { type: 'card', card: { number: payment.card.number, expMonth: payment.card.expMonth, expYear: payment.card.expYear, cvc: payment.card.cvc } };
+  return { type: 'bnpl', provider: payment.method };
+}
+
+const userIdOf = (owner: CartOwner) => (owner.kind === 'member' ? owner.userId : null);
+
+/** `POST checkout/orders`: one order per `intentKey` (the request's `Idempotency-Key`). */
+export async function placeOrder(deps: CheckoutDeps, owner: CartOwner, site: Site, body: OrderCreate, intentKey: string): Promise<PlaceResult> {
+  const { db, payments } = deps;
+  const prepared = await prepare(db, owner, site, body);
+  checkPayment(site.country, body.payment.method, minorOf(prepared.bag.total));
+  const authorized = await payments.authorize({ idempotencyKey: `order:${intentKey}`, amountMinor: prepared.figures.totalMinor, currency: COUNTRIES[site.country].currency, source: sourceOf(body) });
+  if (authorized.status === 'declined') throw paymentDeclined(authorized.reason);
+  if (authorized.status === 'requires_challenge') return awaitChallenge(deps, owner, site, body, intentKey, prepared, authorized);
+  return finish(deps, owner, site, body, intentKey, prepared, authorized);
+}
+
+async function finish(
+  deps: CheckoutDeps,
+  owner: CartOwner,
+  site: Site,
+  body: Omit<OrderCreate, 'payment'> & { payment: { method: OrderCreate['payment']['method'] } },
+  intentKey: string,
+  prepared: Prepared,
+  authorized: Extract<AuthorizeResult, { status: 'authorized' }>,
+): Promise<PlaceResult> {
+  const { db, payments } = deps;
+  const now = deps.now?.() ?? new Date();
+  let committed;
+  try {
+    committed = await commitOrder(db, {
+      site,
+      userId: userIdOf(owner),
+      cartId: prepared.bag.cartId,
+      bagVersion: body.bagVersion,
+      bag: prepared.bag,
+      figures: prepared.figures,
+      intentKey,
+      email: body.email,
+      delivery: prepared.delivery,
+      payment: { method: body.payment.method, provider: payments.name, paymentId: authorized.paymentId, brand: authorized.card.brand, last4: authorized.card.last4 || null },
+      now,
+    });
+  } catch (error) {
+    // Not written: release the hold. (An order of the same intent returns without throwing, so a hold it owns is never voided here.)
+    await payments.void(authorized.paymentId);
+    throw error;
+  }
+  if (!committed.existing) {
+    const captured = await payments.capture(authorized.paymentId);
+    if (captured.ok) {
+      await db.execute(sql`with o as (update orders set status = 'paid' where id = ${committed.orderId} and status = 'placed' returning id) insert into order_events (order_id, status) select id, 'paid' from o`);
+    } else {
+      // The order stands (stock and payment held); staff capture it by hand. Logged for them.
+      deps.log?.(`order ${committed.number}: capture of ${authorized.paymentId} failed (${captured.reason})`);
+    }
+  }
+  const order = await readOrderById(db, committed.orderId);
+  if (!order) throw new Error(`order ${committed.number} vanished after it was written`);
+  return { kind: 'placed', order, existing: committed.existing };
+}
+
+async function awaitChallenge(
+  deps: CheckoutDeps,
+  owner: CartOwner,
+  site: Site,
+  body: OrderCreate,
+  intentKey: string,
+  prepared: Prepared,
+  authorized: Extract<AuthorizeResult, { status: 'requires_challenge' }>,
+): Promise<PlaceResult> {
+  const now = deps.now?.() ?? new Date();
+  const expiresAt = new Date(now.getTime() + CHALLENGE_MINUTES * 60_000);
+  const { payment: _card, ...request } = body;
+  const [row] = await deps.db
+    .insert(checkoutAttempts)
+    .values({
+      id: `att_${randomBytes(18).toString('base64url')}`,
+      intentKey,
+      cartId: prepared.bag.cartId,
+      paymentId: authorized.paymentId,
+      request: { ...request, method: body.payment.method, country: site.country, owner: ownerKey(owner), amountMinor: prepared.figures.totalMinor },
+      cardBrand: authorized.card.brand,
+      cardLast4: authorized.card.last4,
+      state: 'awaiting_challenge',
+      expiresAt,
+    })
+    // The same intent asked again while its challenge waits: the same attempt.
+    .onConflictDoUpdate({ target: checkoutAttempts.intentKey, set: { intentKey: sql`excluded.intent_key` } })
+    .returning({ id: checkoutAttempts.id, expiresAt: checkoutAttempts.expiresAt });
+  if (!row) throw new Error('the checkout attempt was not written');
+  return { kind: 'challenge', attempt: row.id, expiresAt: row.expiresAt.toISOString() };
+}
+
+/** Who may answer an attempt: its bag's owner (a member's id, or the hash of a guest's bag token). */
+function ownerKey(owner: CartOwner): string {
+  return owner.kind === 'member' ? `member:${owner.userId}` : `guest:${owner.token === null ? '' : hashToken(owner.token)}`;
+}
+
+/** `POST checkout/orders/challenge`: the answer to the bank's challenge, then the order as `placeOrder` writes it. */
+export async function answerChallenge(deps: CheckoutDeps, owner: CartOwner, site: Site, attemptId: string, answer: string): Promise<PlaceResult> {
+  const { db, payments } = deps;
+  const now = deps.now?.() ?? new Date();
+  const [attempt] = await db.select().from(checkoutAttempts).where(and(eq(checkoutAttempts.id, attemptId), gt(checkoutAttempts.expiresAt, now)));
+  const request = attempt?.request as (Omit<OrderCreate, 'payment'> & { method: OrderCreate['payment']['method']; country: string; owner: string; amountMinor: number }) | undefined;
+  if (!attempt || !request || request.owner !== ownerKey(owner) || request.country !== site.country) throw challengeGone();
+  if (attempt.state === 'done') {
+    const placed = await readOrderByIntent(db, attempt.intentKey);
+    if (placed) return { kind: 'placed', order: placed, existing: true };
+  }
+  if (attempt.state !== 'awaiting_challenge') throw challengeGone();
+  const result = await payments.completeChallenge(attempt.paymentId, answer);
+  if (result.status !== 'authorized') {
+    await db.update(checkoutAttempts).set({ state: 'failed' }).where(eq(checkoutAttempts.id, attempt.id));
+    throw paymentDeclined(result.status === 'declined' ? result.reason : 'challenge_failed');
+  }
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(db, owner, site, request);
+  } catch (error) {
+    await payments.void(attempt.paymentId);
+    await db.update(checkoutAttempts).set({ state: 'failed' }).where(eq(checkoutAttempts.id, attempt.id));
+    throw error;
+  }
+  // The bag's version is the same, but a price may have moved since the authorization: the hold must be the total.
+  if (prepared.figures.totalMinor !== request.amountMinor) {
+    await payments.void(attempt.paymentId);
+    await db.update(checkoutAttempts).set({ state: 'failed' }).where(eq(checkoutAttempts.id, attempt.id));
+    throw bagChanged();
+  }
+  const placed = await finish(deps, owner, site, { ...request, payment: { method: request.method } }, attempt.intentKey, prepared, result);
+  await db.update(checkoutAttempts).set({ state: 'done' }).where(eq(checkoutAttempts.id, attempt.id));
+  return placed;
+}
+
+async function readOrderByIntent(db: Db, intentKey: string): Promise<Order | null> {
+  const [row] = rowsOf<{ id: number }>(await db.execute(sql`select id from orders where intent_key = ${intentKey}`));
+  return row ? readOrderById(db, Number(row.id)) : null;
+}

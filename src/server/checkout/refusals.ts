@@ -1,0 +1,51 @@
+import { CHECKOUT_ERROR_CODES, type DeclineReason } from '../../contract/checkout.ts';
+import { ApiError } from '../http/errors.ts';
+
+/*
+ * Checkout's 4xx answers, each with the machine-readable `code` the SPA says in the shopper's words.
+ * Thrown inside the order's transaction, they roll it back.
+ */
+
+export function bagChanged(): ApiError {
+  return new ApiError(409, 'The bag changed since it was reviewed', [{ field: 'body.bagVersion', message: 'is not the bag as it is now' }], { code: CHECKOUT_ERROR_CODES.bagChanged });
+}
+
+export function bagBlocked(blockedBy: string): ApiError {
+  const message = blockedBy === 'empty' ? 'The bag is empty' : 'Out-of-stock item must be removed to proceed';
+  return new ApiError(409, message, undefined, { code: CHECKOUT_ERROR_CODES.bagBlocked, blockedBy });
+}
+
+export interface ShortLine {
+  variantId: number;
+  productName: string;
+  variantName: string;
+  available: number;
+}
+
+/** The last units went to another order meanwhile: nothing was charged (the caller voids the hold). */
+export function soldOut(lines: ShortLine[]): ApiError {
+  return new ApiError(409, 'An item in the bag just sold out', undefined, { code: CHECKOUT_ERROR_CODES.soldOut, lines });
+}
+
+export function paymentDeclined(reason: DeclineReason): ApiError {
+  return new ApiError(402, 'The payment was declined', [{ field: 'body.payment', message: reason }], { code: CHECKOUT_ERROR_CODES.paymentDeclined, reason });
+}
+
+export function paymentUnavailable(reason: 'not_offered' | 'below_minimum' | 'above_maximum'): ApiError {
+  return new ApiError(409, 'This payment method is not available for this order', [{ field: 'body.payment.method', message: reason }], { code: CHECKOUT_ERROR_CODES.paymentUnavailable, reason });
+}
+
+export function deliveryUnavailable(field: 'body.delivery.method' | 'body.delivery.storeId'): ApiError {
+  return new ApiError(400, 'This delivery is not offered here', [{ field, message: 'is not offered in this country' }], { code: CHECKOUT_ERROR_CODES.deliveryUnavailable });
+}
+
+export function challengeGone(): ApiError {
+  return new ApiError(404, 'This payment check is over: place the order again', undefined, { code: CHECKOUT_ERROR_CODES.challengeGone });
+}
+
+/** The promo code reached its uses in all or for this customer meanwhile. */
+export function promoLimitReached(which: 'total' | 'customer'): ApiError {
+  return new ApiError(409, which === 'total' ? 'This code has been used as often as it may be' : 'You have used this code as often as it may be', undefined, {
+    code: which === 'total' ? CHECKOUT_ERROR_CODES.promoUsedUp : CHECKOUT_ERROR_CODES.promoCustomerLimit,
+  });
+}

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CheckoutOptionsResponseSchema, OrderListResponseSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
+import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
+import { registration } from '../helpers/account.ts';
+import { cookieHeader, cookieJar } from '../helpers/auth.ts';
+import { cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
+import { bagVersion, CARD, orderBody, postOrder, SG_ADDRESS } from '../helpers/checkout.ts';
+import { createTestApp, type TestApp } from '../helpers/server.ts';
+
+/**
+ * Issue 13: checkout's rules on PGlite — options per country, address and delivery checks, BNPL
+ * limits, declines that keep the bag, the challenge step, the order as placed (prices kept, bag
+ * spent, email written, points to the ledger), a member's orders and a guest's lookup.
+ */
+let t: TestApp;
+let target: CartTarget;
+let offset = 0;
+const fresh = (count: number, stock: number, country = 'SG') => variantsWithStock(target, count, stock, (offset += count) - count, country);
+
+beforeAll(async () => {
+  t = await createTestApp({ seedProducts: 40 });
+  target = { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function options(cookie: string, country = 'sg') {
+  const response = await cartCall(target, 'GET', '/checkout/options', { cookie, country });
+  expect(response.status).toBe(200);
+  return v.parse(CheckoutOptionsResponseSchema, await response.json()).data;
+}
+
+async function member(country = 'SG'): Promise<{ cookie: string; id: number; email: string }> {
+  const body = registration({}, country as 'SG');
+  const response = await cartCall(target, 'POST', '/user', { body, country: country.toLowerCase() });
+  expect(response.status).toBe(201);
+  const { id } = ((await response.json()) as { data: { id: number } }).data;
+  return { cookie: cookieHeader(cookieJar(response)), id, email: String(body.email) };
+}
+
+async function add(cookie: string, variantId: number, quantity = 1, country = 'sg'): Promise<number> {
+  const response = await cartCall(target, 'POST', '/cart/line-items', { cookie, body: { variantId, quantity }, country });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { data: { version: number } }).data.version;
+}
+
+describe('checkout options', () => {
+  it('offers standard (free over the threshold), express and click & collect in SG, with card and Atome', async () => {
+    const [cheap] = await fresh(1, 20);
+    const cookie = await guestBag(target, cheap ?? 0);
+    const data = await options(cookie);
+    expect(data.delivery.map((d) => d.method)).toEqual(['standard', 'express', 'click_collect']);
+    expect(data.stores.length).toBeGreaterThan(0);
+    expect(data.payment.map((p) => p.method)).toEqual(['card', 'atome']);
+    expect(data.savedAddresses).toEqual([]);
+    expect(data.memberEmail).toBeNull();
+    const standard = data.delivery.find((d) => d.method === 'standard');
+    const bag = ((await (await cartCall(target, 'GET', '/cart/bag', { cookie })).json()) as { data: { shipping: { free: boolean } } }).data;
+    expect(standard?.free).toBe(bag.shipping.free);
+  });
+
+  it('shows Afterpay and Klarna in AU and no BNPL in PH', async () => {
+    const [au] = await fresh(1, 20, 'AU');
+    const auBag = await guestBag(target, au ?? 0, 'au');
+    expect((await options(auBag, 'au')).payment.map((p) => p.method)).toEqual(['card', 'afterpay', 'klarna']);
+    const [ph] = await fresh(1, 20, 'PH');
+    const phBag = await guestBag(target, ph ?? 0, 'ph');
+    const ph_ = await options(phBag, 'ph');
+    expect(ph_.payment.map((p) => p.method)).toEqual(['card']);
+    // No express delivery in the Philippines (src/config/delivery.ts).
+    expect(ph_.delivery.map((d) => d.method)).not.toContain('express');
+  });
+});
+
+describe('placing an order', () => {
+  it('needs an Idempotency-Key', async () => {
+    const [variant] = await fresh(1, 20);
+    const cookie = await guestBag(target, variant ?? 0);
+    const response = await cartCall(target, 'POST', '/checkout/orders', { cookie, body: orderBody(await bagVersion(target, cookie)) });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('header.idempotency-key');
+  });
+
+  it('names each bad address field by the country rules, and charges nothing', async () => {
+    const [variant] = await fresh(1, 20);
+    const cookie = await guestBag(target, variant ?? 0);
+    const key = randomUUID();
+    const response = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { delivery: { method: 'standard', storeId: null, address: { ...SG_ADDRESS, postcode: '12345', phone: '12' } } }), key);
+    expect(response.status).toBe(400);
+    const fields = ((await response.json()) as { errors: { field: string }[] }).errors.map((e) => e.field).sort();
+    expect(fields).toEqual(['body.delivery.address.phone', 'body.delivery.address.postcode']);
+    const [payments] = await target.query<{ n: number }>(`select count(*)::int as n from test_card_payments where idempotency_key = 'order:${key}'`);
+    expect(Number(payments?.n)).toBe(0);
+  });
+
+  it('refuses express where it is not offered and a store without click & collect', async () => {
+    const [ph] = await fresh(1, 20, 'PH');
+    const cookie = await guestBag(target, ph ?? 0, 'ph');
+    const address = { fullName: 'Maria Santos', phone: '0917 123 4567', line1: '12 Ayala Ave', line2: '', city: 'Makati', state: 'PH-00', postcode: '1226' };
+    const express = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie, 'ph'), { delivery: { method: 'express', storeId: null, address } }), randomUUID(), 'ph');
+    expect(express.status).toBe(400);
+    expect(((await express.json()) as { code: string }).code).toBe('delivery_unavailable');
+    const [sg] = await fresh(1, 20);
+    const sgBag = await guestBag(target, sg ?? 0);
+    const collect = await postOrder(target, sgBag, orderBody(await bagVersion(target, sgBag), { delivery: { method: 'click_collect', storeId: 'sg-jewel-changi', address: SG_ADDRESS } }));
+    expect(collect.status).toBe(400);
+  });
+
+  it('refuses a BNPL provider below its minimum with the reason', async () => {
+    const [variant] = await fresh(1, 20);
+    await target.query(`update product_prices set amount_minor = 500, sale_amount_minor = null, effective_minor = 500 where country_code = 'SG' and product_id = (select product_id from variants where id = ${variant})`);
+    const cookie = await guestBag(target, variant ?? 0);
+    const response = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { payment: { method: 'atome' } }));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ code: 'payment_unavailable', reason: 'below_minimum' });
+  });
+
+  it('declines a card with its reason and keeps the bag and the stock as they were', async () => {
+    const [variant] = await fresh(1, 20);
+    const cookie = await guestBag(target, variant ?? 0);
+    const version = await bagVersion(target, cookie);
+    const response = await postOrder(target, cookie, orderBody(version, { payment: CARD(TEST_CARDS.insufficientFunds) }));
+    expect(response.status).toBe(402);
+    expect(await response.json()).toMatchObject({ code: 'payment_declined', reason: 'insufficient_funds' });
+    expect(await bagVersion(target, cookie)).toBe(version);
+    const [stock] = await target.query<{ stock: number }>(`select stock from variants where id = ${variant}`);
+    expect(Number(stock?.stock)).toBe(20);
+  });
+
+  it('refuses a bag that changed since it was reviewed, and an out-of-stock bag', async () => {
+    const [variant] = await fresh(1, 20);
+    const cookie = await guestBag(target, variant ?? 0);
+    const stale = (await bagVersion(target, cookie)) - 1;
+    const changed = await postOrder(target, cookie, orderBody(stale));
+    expect(changed.status).toBe(409);
+    expect(((await changed.json()) as { code: string }).code).toBe('bag_changed');
+    await target.query(`update variants set stock = 0 where id = ${variant}`);
+    const blocked = await postOrder(target, cookie, orderBody(stale + 1));
+    expect(blocked.status).toBe(409);
+    expect(await blocked.json()).toMatchObject({ code: 'bag_blocked', blockedBy: 'out_of_stock' });
+  });
+
+  it('asks for the challenge, refuses a wrong answer, and places the order after the right one', async () => {
+    const [variant] = await fresh(1, 20);
+    const cookie = await guestBag(target, variant ?? 0);
+    const body = orderBody(await bagVersion(target, cookie), { payment: CARD(TEST_CARDS.challenge) });
+    const first = await postOrder(target, cookie, body);
+    expect(first.status).toBe(202);
+    const { attempt } = ((await first.json()) as { data: { attempt: string } }).data;
+    // Another shopper cannot answer it.
+    const stranger = await guestBag(target, variant ?? 0);
+    expect((await cartCall(target, 'POST', '/checkout/orders/challenge', { cookie: stranger, body: { attempt, answer: TEST_CHALLENGE_PASS } })).status).toBe(404);
+    const wrong = await cartCall(target, 'POST', '/checkout/orders/challenge', { cookie, body: { attempt, answer: '000000' } });
+    expect(wrong.status).toBe(402);
+    expect(await wrong.json()).toMatchObject({ reason: 'challenge_failed' });
+    // A new attempt (a new key) passes with the right answer.
+    const second = await postOrder(target, cookie, body);
+    const retry = ((await second.json()) as { data: { attempt: string } }).data.attempt;
+    const placed = await cartCall(target, 'POST', '/checkout/orders/challenge', { cookie, body: { attempt: retry, answer: TEST_CHALLENGE_PASS } });
+    expect(placed.status).toBe(201);
+    const order = v.parse(OrderResponseSchema, await placed.json()).data;
+    expect(order.payment).toMatchObject({ method: 'card', brand: 'visa', last4: '3220' });
+    expect(order.history.map((h) => h.status)).toEqual(['placed', 'paid']);
+  });
+
+  it('keeps the order as placed: figures, tax line, shipping, masked card; the bag is spent and the email written', async () => {
+    const [variant] = await fresh(1, 20);
+    const cookie = await guestBag(target, variant ?? 0);
+    await add(cookie, variant ?? 0, 1);
+    const bag = ((await (await cartCall(target, 'GET', '/cart/bag', { cookie })).json()) as { data: { version: number; total: { amount: number }; subtotal: { amount: number }; shipping: { free: boolean } } }).data;
+    const response = await postOrder(target, cookie, orderBody(bag.version));
+    expect(response.status).toBe(201);
+    const order = v.parse(OrderResponseSchema, await response.json()).data;
+    expect(order.number).toMatch(/^SG\d{8,}$/);
+    expect(order.lines).toHaveLength(1);
+    expect(order.lines[0]?.quantity).toBe(2);
+    expect(order.subtotal.amount).toBe(bag.subtotal.amount);
+    const shipping = bag.shipping.free ? 0 : 5;
+    expect(order.shipping).toMatchObject({ method: 'standard', fee: { currency: 'SGD', amount: shipping } });
+    expect(order.total.amount).toBeCloseTo(bag.total.amount + shipping, 2);
+    expect(order.tax).toMatchObject({ label: 'GST', percent: 9 });
+    expect(order.tax?.amount.amount).toBeCloseTo(Math.round(((order.total.amount * 100 * 9) / 109)) / 100, 2);
+    expect(order.payment).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(JSON.stringify(order)).not.toContain('4242424242424242');
+    expect(order.address).toEqual(SG_ADDRESS);
+    expect(order.status).toBe('paid');
+    const after = ((await (await cartCall(target, 'GET', '/cart/bag', { cookie })).json()) as { data: { count: number } }).data;
+    expect(after.count).toBe(0);
+    const [email] = await target.query<{ subject: string; text: string }>(`select subject, text from outbox_emails where kind = 'order-confirmation' and subject like '%${order.number}%'`);
+    expect(email?.text).toContain(order.number);
+    // A later price change does not touch the order.
+    await target.query(`update product_prices set amount_minor = amount_minor * 2, effective_minor = effective_minor * 2 where product_id = (select product_id from variants where id = ${variant})`);
+    const lookup = await cartCall(target, 'POST', '/orders/lookup', { body: { number: order.number, email: 'MEI.LING@example.com' } });
+    expect(v.parse(OrderResponseSchema, await lookup.json()).data.total).toEqual(order.total);
+  });
+});
+
+describe("a member's orders", () => {
+  it('earns points to the ledger once, saves the address, and lists the order with its points', async () => {
+    const shopper = await member();
+    const [variant] = await fresh(1, 20);
+    const version = await add(shopper.cookie, variant ?? 0, 2);
+    const response = await postOrder(target, shopper.cookie, orderBody(version, { email: shopper.email }));
+    expect(response.status).toBe(201);
+    const order = v.parse(OrderResponseSchema, await response.json()).data;
+    expect(order.pointsEarned).toBeGreaterThan(0);
+    const ledger = await target.query<{ source: string; amount: number; reference: string; expires_on: string; today: string }>(
+      `select source, amount, reference, expires_on::text, (now() at time zone 'Asia/Singapore')::date::text as today from points_ledger where user_id = ${shopper.id}`,
+    );
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ source: 'purchase_points_with_order_number', amount: order.pointsEarned, reference: order.number });
+    const today = new Date(`${ledger[0]?.today}T00:00:00Z`);
+    const expiry = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 18, today.getUTCDate()));
+    expect(ledger[0]?.expires_on).toBe(expiry.toISOString().slice(0, 10));
+    const [balance] = await target.query<{ points: number }>(`select points from beauty_pass_members where user_id = ${shopper.id}`);
+    expect(Number(balance?.points)).toBe(order.pointsEarned);
+
+    const data = await options(shopper.cookie);
+    expect(data.savedAddresses).toEqual([SG_ADDRESS]);
+    expect(data.memberEmail).toBe(shopper.email);
+
+    const list = v.parse(OrderListResponseSchema, await (await cartCall(target, 'GET', '/orders', { cookie: shopper.cookie })).json());
+    expect(list.data[0]).toMatchObject({ number: order.number, pointsEarned: order.pointsEarned, itemCount: 2 });
+    const detail = await cartCall(target, 'GET', `/orders/${order.number}`, { cookie: shopper.cookie });
+    expect(detail.status).toBe(200);
+    // Another member asking for it: not found, not forbidden.
+    const other = await member();
+    expect((await cartCall(target, 'GET', `/orders/${order.number}`, { cookie: other.cookie })).status).toBe(404);
+    expect((await cartCall(target, 'GET', `/orders/${order.number}`)).status).toBe(401);
+  });
+
+  it('lists orders newest first, a page at a time', async () => {
+    const shopper = await member();
+    const numbers: string[] = [];
+    for (const variant of await fresh(3, 20)) {
+      const version = await add(shopper.cookie, variant);
+      const response = await postOrder(target, shopper.cookie, orderBody(version, { email: shopper.email }));
+      numbers.push(v.parse(OrderResponseSchema, await response.json()).data.number);
+    }
+    const page = v.parse(OrderListResponseSchema, await (await cartCall(target, 'GET', '/orders?page=1&per_page=2', { cookie: shopper.cookie })).json());
+    expect(page.data.map((o) => o.number)).toEqual([numbers[2], numbers[1]]);
+    expect(page.meta).toEqual({ page: 1, perPage: 2, total: 3, totalPages: 2 });
+  });
+});
+
+describe("a guest's lookup", () => {
+  it('needs the number and the email it was placed with, and blocks guessing', async () => {
+    const [variant] = await fresh(1, 20);
+    const cookie = await guestBag(target, variant ?? 0);
+    const order = v.parse(OrderResponseSchema, await (await postOrder(target, cookie, orderBody(await bagVersion(target, cookie)))).json()).data;
+    const headers = { 'X-Forwarded-For': '203.0.113.9' };
+    expect((await cartCall(target, 'POST', '/orders/lookup', { body: { number: order.number, email: 'someone@example.com' }, headers })).status).toBe(404);
+    expect((await cartCall(target, 'POST', '/orders/lookup', { body: { number: order.number, email: order.email } })).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await cartCall(target, 'POST', '/orders/lookup', { body: { number: `SG${10000000 + i}`, email: 'guess@example.com' } })).status);
+    expect(statuses.slice(0, 8).every((s) => s === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
