@@ -14,8 +14,17 @@ export interface BagFailure {
   reason: BagFailureReason;
 }
 
-/** Why applying an offer code failed (spec §8 'Offer not found'). */
-export type OfferFailure = 'notFound' | 'minimumSpend' | 'failed';
+/** Why applying an offer code failed (spec §8 'Offer not found'); each reason the server names has its own words. */
+export type OfferFailure = 'notFound' | 'expired' | 'notStarted' | 'usedUp' | 'customerLimit' | 'minimumSpend' | 'failed';
+
+const OFFER_FAILURES: Readonly<Record<string, OfferFailure>> = {
+  [CART_ERROR_CODES.offerExpired]: 'expired',
+  [CART_ERROR_CODES.offerNotStarted]: 'notStarted',
+  [CART_ERROR_CODES.offerUsedUp]: 'usedUp',
+  [CART_ERROR_CODES.offerCustomerLimit]: 'customerLimit',
+  [CART_ERROR_CODES.offerMinimumSpend]: 'minimumSpend',
+  [CART_ERROR_CODES.offerNotFound]: 'notFound',
+};
 
 function statusAndCode(error: unknown): { status: unknown; code: unknown } {
   const { status, body } = (error ?? {}) as { status?: unknown; body?: { code?: unknown } | null };
@@ -35,7 +44,7 @@ export function bagFailureReason(error: unknown): BagFailureReason {
 
 export function offerFailureOf(error: unknown): OfferFailure {
   const { status, code } = statusAndCode(error);
-  if (status === 404 || code === CART_ERROR_CODES.offerNotFound) return 'notFound';
-  if (code === CART_ERROR_CODES.offerMinimumSpend) return 'minimumSpend';
-  return 'failed';
+  const named = typeof code === 'string' ? OFFER_FAILURES[code] : undefined;
+  if (named) return named;
+  return status === 404 ? 'notFound' : 'failed';
 }

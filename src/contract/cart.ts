@@ -36,6 +36,12 @@ export const CART_ERROR_CODES = {
   offerNotFound: 'offer_not_found',
   /** The offer's minimum spend is not reached yet (409). */
   offerMinimumSpend: 'offer_minimum_spend',
+  /** The code's last day has passed (404), or its first day has not come (409). */
+  offerExpired: 'offer_expired',
+  offerNotStarted: 'offer_not_started',
+  /** The code was used as often as it may be: by everyone (409), or by this member or email (409; checked again when the order is placed). */
+  offerUsedUp: 'offer_used_up',
+  offerCustomerLimit: 'offer_customer_limit',
   /** More samples than the country allows, or a sample out of stock (409). */
   sampleLimit: 'sample_limit',
   sampleUnavailable: 'sample_unavailable',

@@ -102,9 +102,6 @@ export const CHECKOUT_ERROR_CODES = {
   deliveryUnavailable: 'delivery_unavailable',
   /** The challenge attempt is unknown, answered or expired (404). */
   challengeGone: 'challenge_gone',
-  /** The applied promo code reached its total uses, or this customer's (409). */
-  promoUsedUp: 'promo_used_up',
-  promoCustomerLimit: 'promo_customer_limit',
 } as const;
 
 export const ORDER_STATUSES = ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;

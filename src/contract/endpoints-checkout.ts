@@ -22,7 +22,7 @@ export const CHECKOUT_ENDPOINTS: readonly Endpoint[] = [
     path: 'checkout/orders',
     operation: 'create',
     description:
-      'Places the bag as an order. Requires `Idempotency-Key` (one order and one payment per key: a retry or a second click answers the same order). Stock, the order and the bag are written in one transaction after the payment is authorized; a refusal after that voids it. 201 the order; 202 requires_challenge (answer with checkout/orders/challenge); 400 address fields; 402 payment_declined with reason; 409 bag_changed, bag_blocked, sold_out (lines), payment_unavailable, promo_used_up, promo_customer_limit.',
+      'Places the bag as an order. Requires `Idempotency-Key` (one order and one payment per key: a retry or a second click answers the same order). Stock, the order and the bag are written in one transaction after the payment is authorized; a refusal after that voids it. 201 the order; 202 requires_challenge (answer with checkout/orders/challenge); 400 address fields; 402 payment_declined with reason; 409 bag_changed, bag_blocked, sold_out (lines), payment_unavailable, offer_used_up, offer_customer_limit (the applied code reached its limits meanwhile).',
     status: 201,
     contentType: JSON_TYPE,
     body: OrderCreateSchema,

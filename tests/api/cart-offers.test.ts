@@ -137,18 +137,18 @@ describe("today in the country's calendar (offers' validity)", () => {
 });
 
 describe('offers', () => {
-  it('lists valid offers with and without a minimum spend, never an expired one', async () => {
+  it('lists valid offers with and without a minimum spend, never an expired one or one not started yet', async () => {
     const [variant] = await fresh(1);
     const cookie = await guestBag(target, variant ?? 0);
     const subtotal = (await bagOf(cookie)).subtotal.amount;
     const { data } = await json(await cartCall(target, 'GET', '/cart/offers', { cookie }), OffersResponseSchema);
-    expect(data.map((o) => o.code)).toEqual(['WELCOME10', 'SPEND80']);
+    expect(data.map((o) => o.code)).toEqual(['WELCOME10', 'FIRSTORDER', 'FLASH5', 'SPEND80']);
     expect(data[0]).toMatchObject({ minimumSpend: null, applies: true, applied: false, tiers: null, remaining: { amount: 0 } });
-    expect(data[1]).toMatchObject({ minimumSpend: { currency: 'SGD', amount: 80 }, applies: subtotal >= 80, remaining: { amount: Math.max(0, Math.round((80 - subtotal) * 100)) / 100 } });
+    expect(data[3]).toMatchObject({ minimumSpend: { currency: 'SGD', amount: 80 }, applies: subtotal >= 80, remaining: { amount: Math.max(0, Math.round((80 - subtotal) * 100)) / 100 } });
     for (const offer of data) expect(offer.validTill >= todayIn('SG')).toBe(true);
   });
 
-  it("applies and removes an offer; unknown, expired or another tier's: 404 'Offer not found'", async () => {
+  it("applies and removes an offer; unknown or another tier's: 404 'Offer not found'; ended: 404 offer_expired", async () => {
     const [variant] = await fresh(1);
     const cookie = await guestBag(target, variant ?? 0);
     const applied = (await json(await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: ' welcome10 ' } }), CartResponseSchema, 201)).data;
@@ -159,10 +159,12 @@ describe('offers', () => {
     const listed = (await json(await cartCall(target, 'GET', '/cart/offers', { cookie }), OffersResponseSchema)).data;
     expect(listed.find((o) => o.code === 'WELCOME10')?.applied).toBe(true);
 
-    for (const code of ['SUMMER24', 'NOPE', 'BPGOLD20']) {
+    for (const code of ['NOPE', 'BPGOLD20']) {
       const refused = await errorOf(await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code } }), 404);
       expect(refused).toMatchObject({ code: 'offer_not_found', message: CART_MESSAGES.offerNotFound });
     }
+    expect(await errorOf(await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: 'SUMMER24' } }), 404)).toMatchObject({ code: 'offer_expired', validTill: '2024-08-31' });
+    expect(await errorOf(await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: 'NEWYEAR30' } }), 409)).toMatchObject({ code: 'offer_not_started', validFrom: '2030-01-01' });
     const removed = (await json(await cartCall(target, 'DELETE', '/cart/offers', { cookie }), CartResponseSchema)).data;
     expect(removed).toMatchObject({ appliedOffer: null, discount: { amount: 0 } });
     expect(removed.total).toEqual(removed.subtotal);

@@ -262,3 +262,41 @@ describe("a guest's lookup", () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+describe('promo code limits', () => {
+  it('a once-per-customer code: refused at the second apply for a member, and at the second order for a guest email', async () => {
+    const shopper = await member();
+    const [a, b] = await fresh(2, 20);
+    await add(shopper.cookie, a ?? 0);
+    expect((await cartCall(target, 'POST', '/cart/offers', { cookie: shopper.cookie, body: { code: 'FIRSTORDER' } })).status).toBe(201);
+    const placed = await postOrder(target, shopper.cookie, orderBody(await bagVersion(target, shopper.cookie), { email: shopper.email }));
+    expect(v.parse(OrderResponseSchema, await placed.json()).data.promoCode).toBe('FIRSTORDER');
+    await add(shopper.cookie, b ?? 0);
+    const again = await cartCall(target, 'POST', '/cart/offers', { cookie: shopper.cookie, body: { code: 'FIRSTORDER' } });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { code: string }).code).toBe('offer_customer_limit');
+
+    // A guest can apply it (no email yet); the order with an email that used it is refused, and nothing charged.
+    const guest = await guestBag(target, b ?? 0);
+    expect((await cartCall(target, 'POST', '/cart/offers', { cookie: guest, body: { code: 'FIRSTORDER' } })).status).toBe(201);
+    const key = randomUUID();
+    const refused = await postOrder(target, guest, orderBody(await bagVersion(target, guest), { email: shopper.email.toUpperCase() }), key);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('offer_customer_limit');
+    const [held] = await target.query<{ status: string }>(`select status from test_card_payments where idempotency_key = 'order:${key}'`);
+    expect(held?.status).toBe('voided');
+  });
+
+  it('a code limited in total: the orders past the limit are refused, at once or one by one', async () => {
+    const variants = await fresh(5, 20);
+    const bags = await Promise.all(variants.map((variant) => guestBag(target, variant)));
+    for (const cookie of bags) expect((await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: 'FLASH5' } })).status).toBe(201);
+    const responses = await Promise.all(bags.map(async (cookie, i) => postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { email: `flash${i}@example.com` }))));
+    const codes = await Promise.all(responses.map(async (r) => (r.status === 201 ? 'placed' : ((await r.json()) as { code: string }).code)));
+    expect(codes.filter((c) => c === 'placed')).toHaveLength(3);
+    expect(codes.filter((c) => c === 'offer_used_up')).toHaveLength(2);
+    const late = await guestBag(target, variants[0] ?? 0);
+    const refused = await cartCall(target, 'POST', '/cart/offers', { cookie: late, body: { code: 'FLASH5' } });
+    expect(((await refused.json()) as { code: string }).code).toBe('offer_used_up');
+  });
+});

@@ -25,12 +25,13 @@ test('SG: offers with and without a minimum spend; an unknown or expired code is
   await expect(offers.getByText('Summer sale: 20% off')).toHaveCount(0);
 
   const code = offers.getByLabel('Offer code');
-  for (const unknown of ['NOSUCHCODE', 'SUMMER24']) {
-    await code.fill(unknown);
+  // Every refusal names its reason: an unknown code, one that has ended.
+  for (const [refused, reason] of [['NOSUCHCODE', 'Offer not found'], ['SUMMER24', 'This offer has ended.']] as const) {
+    await code.fill(refused);
     await offers.getByRole('button', { name: 'Apply', exact: true }).click();
-    await expect(offers.getByRole('alert')).toHaveText('Offer not found');
+    await expect(offers.getByRole('alert')).toHaveText(reason);
     await expect(code).toHaveAttribute('aria-invalid', 'true');
-    await expect(code).toHaveAccessibleDescription('Offer not found');
+    await expect(code).toHaveAccessibleDescription(reason);
   }
   await expectAccessible();
 

@@ -4,7 +4,7 @@ import type { CountryCode, Site } from '../../config/countries.ts';
 import { CART_ERROR_CODES, CART_MESSAGES, type Offer, type SampleChoice } from '../../contract/cart.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
-import { beautyPassMembers, cartSamples, carts, offers, samples } from '../db/schema.ts';
+import { beautyPassMembers, cartSamples, carts, offerRedemptions, offers, samples } from '../db/schema.ts';
 import { ApiError, invalidRequest } from '../http/errors.ts';
 import { offerView, type OfferRow } from './bag.ts';
 import { bumpVersion, findCartId, lockCart, type CartOwner } from './owner.ts';
@@ -90,6 +90,7 @@ async function validOffers(db: Db, country: CountryCode, beautyPass: boolean, ti
       and(
         eq(offers.countryCode, country),
         sql`${offers.validTill} >= ${todayIn(country, now)}::date`,
+        sql`(${offers.validFrom} is null or ${offers.validFrom} <= ${todayIn(country, now)}::date)`,
         beautyPass ? sql`${tier} = any(${offers.tiers})` : sql`${offers.tiers} is null`,
       ),
     )
@@ -121,19 +122,25 @@ function offerNotFound(): ApiError {
 }
 
 /**
- * `POST cart/offers`: applies an offer by its code (any case). Unknown, expired, of another country
- * or not for this member's tier: 404 'Offer not found'; a minimum spend not reached yet: 409.
+ * `POST cart/offers`: applies an offer by its code (any case). Unknown, of another country or not
+ * for this member's tier: 404 'Offer not found'. Otherwise every refusal names its reason: ended
+ * (404 offer_expired), not started (409), used up in all or by this member (409, counted again
+ * under a lock when the order is placed), minimum spend not reached yet (409).
  */
 export async function applyOffer(db: Db, owner: CartOwner, country: CountryCode, code: string): Promise<WriteResult> {
   const [offer] = await db
-    .select(OFFER_COLUMNS)
+    .select({ ...OFFER_COLUMNS, validFrom: offers.validFrom, usageLimitTotal: offers.usageLimitTotal, usageLimitPerCustomer: offers.usageLimitPerCustomer })
     .from(offers)
-    .where(and(eq(offers.countryCode, country), sql`upper(${offers.code}) = upper(${code})`, sql`${offers.validTill} >= ${todayIn(country)}::date`));
+    .where(and(eq(offers.countryCode, country), sql`upper(${offers.code}) = upper(${code})`));
   if (!offer) throw offerNotFound();
   if (offer.tiers !== null) {
     const tier = await memberTier(db, owner);
     if (tier === null || !offer.tiers.includes(tier)) throw offerNotFound();
   }
+  const today = todayIn(country);
+  if (offer.validTill < today) throw new ApiError(404, 'This offer has ended', undefined, { code: CART_ERROR_CODES.offerExpired, validTill: offer.validTill });
+  if (offer.validFrom !== null && offer.validFrom > today) throw new ApiError(409, 'This offer has not started yet', undefined, { code: CART_ERROR_CODES.offerNotStarted, validFrom: offer.validFrom });
+  await checkUses(db, owner, offer);
   return db.transaction(async (tx) => {
     const { cart, newToken } = await lockCart(tx, owner, country);
     if (offer.minimumSpendMinor !== null && (await subtotalOf(tx, cart.id, country)) < offer.minimumSpendMinor) {
@@ -142,6 +149,19 @@ export async function applyOffer(db: Db, owner: CartOwner, country: CountryCode,
     await tx.update(carts).set({ appliedOfferId: offer.id }).where(eq(carts.id, cart.id));
     return { version: await bumpVersion(tx, cart.id), newToken };
   });
+}
+
+/** Early word on a code's limits (a guest's email is known only at checkout, where commit.ts counts again under the offer's lock). */
+async function checkUses(db: Db, owner: CartOwner, offer: { id: number; usageLimitTotal: number | null; usageLimitPerCustomer: number | null }): Promise<void> {
+  if (offer.usageLimitTotal === null && (offer.usageLimitPerCustomer === null || owner.kind !== 'member')) return;
+  const mine = owner.kind === 'member' ? sql`count(*) filter (where ${offerRedemptions.userId} = ${owner.userId})::int` : sql`0`;
+  const [used] = await db.select({ total: sql<number>`count(*)::int`, mine: sql<number>`${mine}` }).from(offerRedemptions).where(eq(offerRedemptions.offerId, offer.id));
+  if (offer.usageLimitTotal !== null && Number(used?.total ?? 0) >= offer.usageLimitTotal) {
+    throw new ApiError(409, 'This code has been used as often as it may be', undefined, { code: CART_ERROR_CODES.offerUsedUp });
+  }
+  if (offer.usageLimitPerCustomer !== null && Number(used?.mine ?? 0) >= offer.usageLimitPerCustomer) {
+    throw new ApiError(409, 'You have used this code as often as it may be', undefined, { code: CART_ERROR_CODES.offerCustomerLimit });
+  }
 }
 
 /** `DELETE cart/offers`: removes the applied offer (nothing to do without a bag). */

@@ -1,3 +1,4 @@
+import { CART_ERROR_CODES } from '../../contract/cart.ts';
 import { CHECKOUT_ERROR_CODES, type DeclineReason } from '../../contract/checkout.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -46,6 +47,6 @@ export function challengeGone(): ApiError {
 /** The promo code reached its uses in all or for this customer meanwhile. */
 export function promoLimitReached(which: 'total' | 'customer'): ApiError {
   return new ApiError(409, which === 'total' ? 'This code has been used as often as it may be' : 'You have used this code as often as it may be', undefined, {
-    code: which === 'total' ? CHECKOUT_ERROR_CODES.promoUsedUp : CHECKOUT_ERROR_CODES.promoCustomerLimit,
+    code: which === 'total' ? CART_ERROR_CODES.offerUsedUp : CART_ERROR_CODES.offerCustomerLimit,
   });
 }

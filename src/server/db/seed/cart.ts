@@ -38,6 +38,9 @@ interface OfferSeed {
   minimumSgd: number | null;
   validTill: string;
   tiers: string[] | null;
+  validFrom?: string;
+  usageLimitTotal?: number;
+  usageLimitPerCustomer?: number;
 }
 
 const OFFER_SEEDS: readonly OfferSeed[] = [
@@ -101,6 +104,39 @@ const OFFER_SEEDS: readonly OfferSeed[] = [
     validTill: OFFERS_VALID_TILL,
     tiers: ['pink'],
   },
+  {
+    code: 'FIRSTORDER',
+    title: { en: '15% off your first order', zh: '首張訂單八五折', id: 'Diskon 15% untuk pesanan pertamamu', th: 'ลด 15% สำหรับคำสั่งซื้อแรก' },
+    description: { en: 'Once per customer', zh: '每位顧客限用一次', id: 'Sekali per pelanggan', th: 'ใช้ได้ครั้งเดียวต่อลูกค้า' },
+    kind: 'percent',
+    value: 15,
+    minimumSgd: null,
+    validTill: OFFERS_VALID_TILL,
+    tiers: null,
+    usageLimitPerCustomer: 1,
+  },
+  {
+    code: 'FLASH5',
+    title: { en: 'Flash deal: S$5 off', zh: '限時優惠：減 S$5', id: 'Promo kilat: potongan S$5', th: 'ดีลด่วน: ลด S$5' },
+    description: { en: 'For the first 3 orders only', zh: '只限首 3 張訂單', id: 'Hanya untuk 3 pesanan pertama', th: 'เฉพาะ 3 คำสั่งซื้อแรกเท่านั้น' },
+    kind: 'amount',
+    value: 5,
+    minimumSgd: null,
+    validTill: OFFERS_VALID_TILL,
+    tiers: null,
+    usageLimitTotal: 3,
+  },
+  {
+    code: 'NEWYEAR30',
+    title: { en: 'New year: 30% off', zh: '新年：七折', id: 'Tahun baru: diskon 30%', th: 'ปีใหม่: ลด 30%' },
+    description: { en: 'From 1 January 2030', zh: '2030 年 1 月 1 日起', id: 'Mulai 1 Januari 2030', th: 'ตั้งแต่ 1 มกราคม 2030' },
+    kind: 'percent',
+    value: 30,
+    minimumSgd: null,
+    validFrom: '2030-01-01',
+    validTill: '2030-01-31',
+    tiers: null,
+  },
 ];
 
 /** The titles name S$ amounts; other countries get theirs written in the same place. */
@@ -135,6 +171,9 @@ export function offerRows() {
       minimumSpendMinor: seed.minimumSgd === null ? null : localMinor(country, seed.minimumSgd),
       validTill: seed.validTill,
       tiers: seed.tiers,
+      validFrom: seed.validFrom ?? null,
+      usageLimitTotal: seed.usageLimitTotal ?? null,
+      usageLimitPerCustomer: seed.usageLimitPerCustomer ?? null,
     })),
   );
 }

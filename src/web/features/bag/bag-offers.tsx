@@ -16,6 +16,10 @@ export function BagOffers({ view }: { view: Pick<BagApi, 'offers' | 'beautyPassO
   const offers = [...view.offers, ...view.beautyPassOffers];
   const failures: Record<OfferFailure, string> = {
     notFound: t`Offer not found`,
+    expired: t`This offer has ended.`,
+    notStarted: t`This offer has not started yet.`,
+    usedUp: t`This code has been fully redeemed.`,
+    customerLimit: t`You have already used this code.`,
     minimumSpend: t`Spend a little more to use this offer.`,
     failed: t`The offer could not be applied. Please try again.`,
   };
