@@ -1,0 +1,191 @@
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import type { AddressIssue } from '../../src/contract/address.ts';
+import type { Cart } from '../../src/contract/cart.ts';
+import type { Address, CheckoutOptions, DeliveryMethod, Order, PaymentMethod } from '../../src/contract/checkout.ts';
+import type { Money } from '../../src/contract/site.ts';
+import { stateKey } from '../shared/state-key.ts';
+import type { CheckoutFailure } from './checkout.failure.ts';
+import type { checkoutMachine } from './checkout.machine.ts';
+import type { RestoreNotice, RestoreResult } from './checkout.persist.ts';
+import {
+  addressIssuesOf,
+  cardIssues,
+  emailIssue,
+  needsStreet,
+  paymentMethodRefusal,
+  placeRefusal,
+  stepRefusal,
+  type CardIssue,
+  type EmailIssue,
+  type PaymentMethodRefusal,
+  type PlaceRefusal,
+  type StepRefusal,
+} from './checkout.rules.ts';
+import { CHECKOUT_STEPS, stepIndex, type CardDraft, type CardField, type CheckoutInputs, type CheckoutStep } from './checkout.types.ts';
+
+type Snapshot = SnapshotFrom<typeof checkoutMachine>;
+type Send = (event: EventFromLogic<typeof checkoutMachine>) => void;
+
+/** `data-state` of the checkout screen. */
+export type CheckoutStatus = 'editing' | 'placing' | 'challenge' | 'verifying' | 'placed';
+
+export interface StepView {
+  step: CheckoutStep;
+  state: 'done' | 'current' | 'upcoming';
+  /** An earlier step the shopper may go back to (not while the order is on its way). */
+  canEdit: boolean;
+  edit(): void;
+}
+
+export interface DeliveryChoice {
+  method: DeliveryMethod;
+  fee: Money;
+  free: boolean;
+  days: string;
+  selected: boolean;
+  select(): void;
+}
+
+export interface PaymentChoice {
+  method: PaymentMethod;
+  selected: boolean;
+  /** The options' reason a BNPL method cannot take this bag (with its limits), or null. */
+  disabledReason: PaymentMethodRefusal | null;
+  minimum: Money | null;
+  maximum: Money | null;
+  /** A BNPL method's instalments for this bag, as the bag says. */
+  instalments: { count: number; amount: Money } | null;
+  select(): void;
+}
+
+export interface CheckoutApi {
+  state: string;
+  status: CheckoutStatus;
+  /** The step shown (review while the order is on its way or challenged); null once placed. */
+  step: CheckoutStep | null;
+  busy: boolean;
+  steps: StepView[];
+  bag: Cart;
+  inputs: CheckoutInputs;
+  contact: { email: string; issue: EmailIssue | null; fromAccount: boolean };
+  address: {
+    values: Address;
+    issues: AddressIssue[];
+    /** Click & collect asks only who collects: the street fields are hidden. */
+    street: boolean;
+    saved: { index: number; address: Address; select(): void }[];
+  };
+  delivery: {
+    choices: DeliveryChoice[];
+    stores: (CheckoutOptions['stores'][number] & { selected: boolean; select(): void })[];
+    storeRequired: boolean;
+  };
+  payment: { choices: PaymentChoice[]; showsCard: boolean; card: CardDraft; cardIssues: CardIssue[] };
+  /** Why Continue is disabled at this step (null at review: see `placeDisabledReason`). */
+  nextDisabledReason: StepRefusal | null;
+  /** Why Place order is disabled, and the step that fixes it. */
+  placeDisabledReason: PlaceRefusal | null;
+  placeFixStep: CheckoutStep | null;
+  failure: CheckoutFailure | null;
+  notice: RestoreNotice | null;
+  challenge: { answer: string; expiresAt: string; submitDisabledReason: 'answer_required' | null } | null;
+  order: Order | null;
+  setEmail(value: string): void;
+  setAddressField(field: keyof Address, value: string): void;
+  useSavedAddress(index: number): void;
+  chooseDelivery(method: DeliveryMethod): void;
+  chooseStore(storeId: string): void;
+  choosePayment(method: PaymentMethod): void;
+  setCardField(field: CardField, value: string): void;
+  next(): void;
+  edit(step: CheckoutStep): void;
+  /** Place (and retry) with a fresh key; a retry of the same request sends the key kept. */
+  place(idempotencyKey: string): void;
+  setChallengeAnswer(value: string): void;
+  submitChallenge(): void;
+  /** The bag as read again (after `bag_changed`), with its options if they were read too. */
+  takeBag(bag: Cart, options?: CheckoutOptions): void;
+  /** What `restoreCheckout` made of the kept document, read after hydration (storage is the browser's). */
+  restore(result: RestoreResult): void;
+}
+
+function statusOf(snapshot: Snapshot): CheckoutStatus {
+  if (snapshot.hasTag('placed')) return 'placed';
+  if (snapshot.matches('placing')) return 'placing';
+  if (snapshot.matches('verifying')) return 'verifying';
+  if (snapshot.matches('challenge')) return 'challenge';
+  return 'editing';
+}
+
+export function checkoutConnect(snapshot: Snapshot, send: Send): CheckoutApi {
+  const { context } = snapshot;
+  const { inputs, options, bag } = context;
+  const status = statusOf(snapshot);
+  const step = status === 'placed' ? null : (CHECKOUT_STEPS.find((candidate) => snapshot.matches({ steps: candidate })) ?? 'review');
+  const place = status === 'editing' ? placeRefusal(context) : null;
+  const bnplOf = (method: PaymentMethod) => bag.bnpl.find((offer) => offer.provider === method) ?? null;
+  return {
+    state: stateKey(snapshot.value),
+    status,
+    step,
+    busy: snapshot.hasTag('busy'),
+    steps: CHECKOUT_STEPS.map((candidate) => ({
+      step: candidate,
+      state: step === null || stepIndex(candidate) < stepIndex(step) ? 'done' : candidate === step ? 'current' : 'upcoming',
+      canEdit: snapshot.can({ type: 'checkout.edit', step: candidate }),
+      edit: () => send({ type: 'checkout.edit', step: candidate }),
+    })),
+    bag,
+    inputs,
+    contact: { email: inputs.email, issue: emailIssue(inputs.email), fromAccount: options.memberEmail !== null && inputs.email === options.memberEmail },
+    address: {
+      values: inputs.address,
+      issues: addressIssuesOf(context),
+      street: needsStreet(inputs.delivery.method),
+      saved: options.savedAddresses.map((address, index) => ({ index, address, select: () => send({ type: 'checkout.address.saved', index }) })),
+    },
+    delivery: {
+      choices: options.delivery.map((option) => ({ ...option, selected: inputs.delivery.method === option.method, select: () => send({ type: 'checkout.delivery.method', method: option.method }) })),
+      stores: options.stores.map((store) => ({ ...store, selected: inputs.delivery.storeId === store.id, select: () => send({ type: 'checkout.delivery.store', storeId: store.id }) })),
+      storeRequired: inputs.delivery.method === 'click_collect',
+    },
+    payment: {
+      choices: options.payment.map((option) => {
+        const offer = bnplOf(option.method);
+        return {
+          method: option.method,
+          selected: inputs.payment.method === option.method,
+          disabledReason: paymentMethodRefusal(options, option.method),
+          minimum: option.minimum,
+          maximum: option.maximum,
+          instalments: offer ? { count: offer.instalments, amount: offer.instalment } : null,
+          select: () => send({ type: 'checkout.payment.method', method: option.method }),
+        };
+      }),
+      showsCard: inputs.payment.method === 'card',
+      card: inputs.payment.card,
+      cardIssues: cardIssues(inputs.payment.card, options.date),
+    },
+    nextDisabledReason: status === 'editing' && step !== null && step !== 'review' ? stepRefusal(context, step) : null,
+    placeDisabledReason: place?.reason ?? null,
+    placeFixStep: place?.step ?? null,
+    failure: context.failure,
+    notice: context.notice,
+    challenge: context.challenge && { answer: context.challenge.answer, expiresAt: context.challenge.expiresAt, submitDisabledReason: context.challenge.answer.trim() === '' ? 'answer_required' : null },
+    order: context.order,
+    setEmail: (value) => send({ type: 'checkout.email', value }),
+    setAddressField: (field, value) => send({ type: 'checkout.address.field', field, value }),
+    useSavedAddress: (index) => send({ type: 'checkout.address.saved', index }),
+    chooseDelivery: (method) => send({ type: 'checkout.delivery.method', method }),
+    chooseStore: (storeId) => send({ type: 'checkout.delivery.store', storeId }),
+    choosePayment: (method) => send({ type: 'checkout.payment.method', method }),
+    setCardField: (field, value) => send({ type: 'checkout.card.field', field, value }),
+    next: () => send({ type: 'checkout.next' }),
+    edit: (target) => send({ type: 'checkout.edit', step: target }),
+    place: (idempotencyKey) => send({ type: 'checkout.place', idempotencyKey }),
+    setChallengeAnswer: (value) => send({ type: 'checkout.challenge.answer', value }),
+    submitChallenge: () => send({ type: 'checkout.challenge.submit' }),
+    takeBag: (nextBag, nextOptions) => send(nextOptions ? { type: 'checkout.bag', bag: nextBag, options: nextOptions } : { type: 'checkout.bag', bag: nextBag }),
+    restore: (result) => send({ type: 'checkout.restore', result }),
+  };
+}

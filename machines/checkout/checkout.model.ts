@@ -1,0 +1,134 @@
+import { msg } from '@lingui/core/macro';
+import type { SnapshotFrom } from 'xstate';
+import { defineModel, type ModelEvent } from '../model/types.ts';
+import {
+  BAG_CHANGED,
+  CHALLENGE,
+  CHALLENGE_FAILED,
+  CHALLENGE_GONE,
+  CHECKOUT_INPUT,
+  DECLINED,
+  DELIVERY_UNAVAILABLE,
+  GOOD_CARD,
+  MEMBER_EMAIL,
+  NETWORK,
+  NEWER_BAG,
+  ORDER,
+  persistedAt,
+  SOLD_OUT,
+} from './checkout.fixtures.ts';
+import { checkoutMachine } from './checkout.machine.ts';
+import { placeRefusal, stepRefusal } from './checkout.rules.ts';
+import { CARD_FIELDS, CHECKOUT_STEPS, stepIndex, type CheckoutStep } from './checkout.types.ts';
+
+type CheckoutModelEvent = ModelEvent<typeof checkoutMachine>;
+
+const edits = (steps: readonly CheckoutStep[]): CheckoutModelEvent[] => steps.map((step) => ({ type: 'checkout.edit', step }));
+
+/** A kept checkout read after the first render: at each step, and one of another shopper's bag. */
+const RESTORES: CheckoutModelEvent[] = [
+  ...CHECKOUT_STEPS.map((step): CheckoutModelEvent => ({ type: 'checkout.restore', result: { restored: persistedAt(step) } })),
+  { type: 'checkout.restore', result: { notice: 'other_bag' } },
+];
+
+type Snapshot = SnapshotFrom<typeof checkoutMachine>;
+
+function stepEvents(step: CheckoutStep, { context }: Snapshot): CheckoutModelEvent[] {
+  // Going back is tried from a step at rest; after a failure, only what resolves it (so the
+  // paths stay few: the failure's own transitions are all that is new there).
+  const atRest = context.failure === null && context.idempotencyKey === null && context.notice === null;
+  const back = atRest ? edits(CHECKOUT_STEPS.slice(0, stepIndex(step))) : [];
+  const next: CheckoutModelEvent = { type: 'checkout.next' };
+  switch (step) {
+    case 'contact':
+      return [{ type: 'checkout.email', value: '' }, { type: 'checkout.email', value: MEMBER_EMAIL }, next, ...(context.started ? [] : RESTORES)];
+    case 'address':
+      return [{ type: 'checkout.address.field', field: 'line1', value: '' }, { type: 'checkout.address.saved', index: 0 }, next, ...back];
+    case 'delivery':
+      if (!atRest) return [{ type: 'checkout.delivery.method', method: 'standard' }, next];
+      return [
+        { type: 'checkout.delivery.method', method: 'standard' },
+        { type: 'checkout.delivery.method', method: 'click_collect' },
+        { type: 'checkout.delivery.store', storeId: 'sg-ion-orchard' },
+        next,
+        ...back,
+      ];
+    case 'extras':
+      return [next, ...back];
+    case 'payment': {
+      if (!atRest) return [next];
+      // The card is typed one field after the other: how far it is filled is part of the state.
+      const empty = CARD_FIELDS.find((field) => context.inputs.payment.card[field] === '');
+      return [
+        { type: 'checkout.payment.method', method: 'atome' },
+        { type: 'checkout.payment.method', method: 'card' },
+        ...(empty ? [{ type: 'checkout.card.field', field: empty, value: GOOD_CARD[empty] } as const] : []),
+        next,
+        ...back,
+      ];
+    }
+    case 'review':
+      return [{ type: 'checkout.place', idempotencyKey: 'key-1' }, { type: 'checkout.bag', bag: NEWER_BAG }, ...back];
+  }
+}
+
+const stepOf = (snapshot: Snapshot) => CHECKOUT_STEPS.find((candidate) => snapshot.matches({ steps: candidate }));
+
+// What can happen next depends on the state, on why the step (or the order) is refused, on the
+// key and the failure kept, on the notice, and at payment on how much of the card is typed: not
+// on the values typed themselves.
+function serialize(snapshot: Snapshot): string {
+  const { context } = snapshot;
+  const step = stepOf(snapshot);
+  return JSON.stringify([
+    snapshot.value,
+    step === undefined ? null : step === 'review' ? (placeRefusal(context)?.reason ?? null) : stepRefusal(context, step),
+    step === 'payment' ? [context.inputs.payment.method, CARD_FIELDS.filter((field) => context.inputs.payment.card[field] !== '').length] : null,
+    step === 'contact' && context.started,
+    context.idempotencyKey !== null,
+    context.failure?.kind ?? null,
+    context.notice,
+    (context.challenge?.answer ?? '') !== '',
+  ]);
+}
+
+/**
+ * A member's Singapore bag from contact to placed, with every failure the order can meet (a
+ * declined card, a sold-out line, a changed bag, no answer, the bank's challenge failed or gone)
+ * and a kept checkout restored at each step.
+ */
+export const checkoutModel = defineModel({
+  id: 'checkout',
+  title: msg`Checkout`,
+  description: msg`Contact, address, delivery, extras, payment and review, each step going on only when its rule passes; placing the order with one idempotency key per request, the bank's challenge, and failures that keep every input: a declined card back at payment, a sold-out line or a changed bag at review, a retry after no answer with the same key; a kept checkout resumed at its step.`,
+  machine: checkoutMachine,
+  input: CHECKOUT_INPUT,
+  events: (snapshot): CheckoutModelEvent[] => {
+    if (snapshot.matches('placing')) {
+      return [
+        { type: 'xstate.done.actor.placeOrder', output: ORDER },
+        { type: 'xstate.done.actor.placeOrder', output: CHALLENGE },
+        { type: 'xstate.error.actor.placeOrder', error: DECLINED },
+        { type: 'xstate.error.actor.placeOrder', error: DELIVERY_UNAVAILABLE },
+        { type: 'xstate.error.actor.placeOrder', error: SOLD_OUT },
+        { type: 'xstate.error.actor.placeOrder', error: BAG_CHANGED },
+        { type: 'xstate.error.actor.placeOrder', error: NETWORK },
+      ];
+    }
+    if (snapshot.matches('verifying')) {
+      return [
+        { type: 'xstate.done.actor.answerChallenge', output: ORDER },
+        { type: 'xstate.error.actor.answerChallenge', error: NETWORK },
+        { type: 'xstate.error.actor.answerChallenge', error: CHALLENGE_FAILED },
+        { type: 'xstate.error.actor.answerChallenge', error: DELIVERY_UNAVAILABLE },
+        { type: 'xstate.error.actor.answerChallenge', error: CHALLENGE_GONE },
+      ];
+    }
+    if (snapshot.matches('challenge')) {
+      return [{ type: 'checkout.challenge.answer', value: '123456' }, { type: 'checkout.challenge.submit' }, ...edits(CHECKOUT_STEPS)];
+    }
+    const step = stepOf(snapshot);
+    return step ? stepEvents(step, snapshot) : [];
+  },
+  serializeState: serialize,
+});
