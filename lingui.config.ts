@@ -62,7 +62,8 @@ const NOT_SOURCES = ['**/node_modules/**', '**/*.test.*'];
 /** A folder's sources are everything under it; a file or a glob stands for itself. */
 const underSource = (source: string) => (/\.[a-z]+$/.test(source) ? source : `${source}/**`);
 
-// Per language: i18n/{locale}.po (storefront) and i18n/features/{feature}/{locale}.po. The source strings are English and live in the code.
+// Per language: i18n/{locale}.po (storefront), i18n/features/{feature}/{locale}.po and i18n/mail/{locale}.po (the server's
+// emails). The source strings are English and live in the code.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'zh-Hant', 'id', 'th'],
@@ -79,6 +80,13 @@ export default defineConfig({
       // A machine's model describes it to the visualizer only: its messages are the sandbox's.
       exclude: feature === 'sandbox' ? NOT_SOURCES : [...NOT_SOURCES, MODEL_SOURCES],
     })),
+    // The server's emails, in the recipient's language: never loaded by the SPA. The server imports
+    // them compiled (i18n/mail/<locale>.json, `npm run i18n:compile`; src/server/mail/i18n.ts).
+    {
+      path: '<rootDir>/i18n/mail/{locale}',
+      include: ['<rootDir>/src/server/mail', '<rootDir>/src/server/checkout/email.ts'],
+      exclude: NOT_SOURCES,
+    },
   ],
   // Origins without line numbers: a translator sees where a message is used, and moving code
   // around does not rewrite every catalog.

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { BAG_LINE_LIMIT, LINE_QUANTITY_LIMIT } from '../config/cart.ts';
+import { CartGiftCardSchema } from './gift-cards.ts';
 import { IsoDateSchema, TierNameSchema } from './loyalty.ts';
 import { MoneySchema } from './site.ts';
 
@@ -98,8 +99,15 @@ export const CartSchema = v.object({
   /** Changes with every write: a client holding an older one knows its copy is stale. */
   version: v.number(),
   lines: v.array(CartLineSchema),
-  /** Spec §3 `count`: units in the bag (samples not counted). */
+  /**
+   * E-gift cards in the bag (`POST cart/gift-cards`), oldest first: part of `total` and `count`, but
+   * not of `subtotal` (the goods), the tax, the discount, free shipping or points. Always sent by the
+   * server; optional in the type for bags made before e-gift cards (tests' fixtures).
+   */
+  giftCards: v.optional(v.array(CartGiftCardSchema)),
+  /** Spec §3 `count`: units in the bag, each e-gift card one (samples not counted). */
   count: v.number(),
+  /** The goods' lines (e-gift cards not included). */
   subtotal: MoneySchema,
   /** The applied offer's discount (0 without one). */
   discount: MoneySchema,
@@ -113,6 +121,7 @@ export const CartSchema = v.object({
     remaining: MoneySchema,
     free: v.boolean(),
   }),
+  /** What the bag costs: goods after the discount, plus the e-gift cards (shipping is chosen at checkout). */
   total: MoneySchema,
   points: v.object({
     /** Points this bag would earn a member. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ADDRESS_FIELD_MAX, PHONE_MAX } from '../config/addresses.ts';
+import { BoughtGiftCardSchema, GIFT_CARD_ERROR_CODES, GiftCardPaymentSchema, GiftCardRedemptionsSchema } from './gift-cards.ts';
 import { IsoDateSchema } from './loyalty.ts';
 import { MoneySchema } from './site.ts';
 import { intFromQuery } from './site-input.ts';
@@ -71,7 +72,14 @@ export const OrderCreateSchema = v.object({
     /** Standard and express: where to; for click & collect, the name and phone of who collects (address lines may be empty). */
     address: AddressSchema,
   }),
+  /**
+   * Required even when gift cards pay it all (then nothing is authorized and the method is only
+   * recorded). A bag of e-gift cards only is delivered by email: its delivery is not checked (any
+   * method, empty address lines) and is kept as `standard` with no fee.
+   */
   payment: PaymentInputSchema,
+  /** E-gift cards that pay first, in this order (at most 2): each pays min(its balance, what is left); the payment takes the rest. */
+  giftCards: v.optional(GiftCardRedemptionsSchema),
 });
 export type OrderCreate = v.InferOutput<typeof OrderCreateSchema>;
 
@@ -102,6 +110,8 @@ export const CHECKOUT_ERROR_CODES = {
   deliveryUnavailable: 'delivery_unavailable',
   /** The challenge attempt is unknown, answered or expired (404). */
   challengeGone: 'challenge_gone',
+  /** A gift card of the order was spent by another order meanwhile (409, `body.giftCards.N`); the other gift card codes are `GIFT_CARD_ERROR_CODES`. */
+  giftCardBalanceChanged: GIFT_CARD_ERROR_CODES.balanceChanged,
 } as const;
 
 export const ORDER_STATUSES = ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
@@ -139,7 +149,12 @@ export const OrderSchema = v.object({
   promoCode: v.nullable(v.string()),
   tax: v.nullable(v.object({ label: v.string(), percent: v.number(), amount: MoneySchema })),
   shipping: v.object({ method: DeliveryMethodSchema, fee: MoneySchema, storeName: v.nullable(v.string()) }),
+  /** What gift cards paid of the total (`giftCardPayments` card by card); `payment.amount` is the rest. */
   giftCards: MoneySchema,
+  /** The gift cards that paid, codes masked (absent from answers older than e-gift cards). */
+  giftCardPayments: v.optional(v.array(GiftCardPaymentSchema)),
+  /** E-gift cards the order bought: part of the total, with no tax and no points (absent from answers older than e-gift cards). */
+  giftCardsBought: v.optional(v.array(BoughtGiftCardSchema)),
   total: MoneySchema,
   payment: v.object({ method: PaymentMethodSchema, brand: v.nullable(v.string()), last4: v.nullable(v.string()), amount: MoneySchema }),
   address: AddressSchema,
@@ -182,6 +197,8 @@ export const CheckoutOptionsSchema = v.object({
   savedAddresses: v.array(AddressSchema),
   /** A member's account email, filled in at the contact step; null for a guest. */
   memberEmail: v.nullable(v.string()),
+  /** True when the bag holds e-gift cards only: delivered by email, no address or delivery step (send `standard` and empty address lines). */
+  emailOnly: v.optional(v.boolean()),
 });
 export type CheckoutOptions = v.InferOutput<typeof CheckoutOptionsSchema>;
 export const CheckoutOptionsResponseSchema = v.object({ data: CheckoutOptionsSchema });

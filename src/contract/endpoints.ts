@@ -57,6 +57,7 @@ import {
   WishlistResponseSchema,
 } from './cart.ts';
 import { CHECKOUT_ENDPOINTS } from './endpoints-checkout.ts';
+import { GIFT_CARD_ENDPOINTS } from './endpoints-gift-cards.ts';
 import { SandboxUserBodySchema, SandboxUserListSchema, SandboxUserPatchSchema, SandboxUserResponseSchema, SandboxVariantPatchSchema, SandboxVariantResponseSchema } from './sandbox.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -746,6 +747,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: true,
   },
   ...CHECKOUT_ENDPOINTS,
+  ...GIFT_CARD_ENDPOINTS,
 ];
 
 /** Names of the `{param}` placeholders of a path, in order. */

@@ -45,6 +45,7 @@ import { cartOfferRoutes } from './routes/cart-offers.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { cartGiftCardRoutes, giftCardRoutes } from './routes/gift-cards.ts';
 import { createRateLimit } from './http/rate-limit.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createTestCardProcessor } from './payments/test-card-processor.ts';
@@ -52,6 +53,9 @@ import { createTestCardProcessor } from './payments/test-card-processor.ts';
 /** A guest's order lookups: wrong number-and-email guesses per client before a pause (as sign-in's). */
 const ORDER_LOOKUP_MAX_FAILURES = 10;
 const ORDER_LOOKUP_WINDOW_SECONDS = 15 * 60;
+/** Wrong gift card code-and-PIN pairs per client (balance checks and checkouts together) before a pause. */
+const GIFT_CARD_MAX_FAILURES = 10;
+const GIFT_CARD_WINDOW_SECONDS = 15 * 60;
 import { sandboxUserRoutes } from './routes/sandbox-users.ts';
 import { sandboxVariantRoutes } from './routes/sandbox-variants.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -90,6 +94,7 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   const auth = createAuthService(db, authOptions);
   const checkout = { db, payments: payments ?? createTestCardProcessor(db, now ? { now } : {}), log, ...(now ? { now } : {}) };
   const orderLookups = createRateLimit(db, { purpose: 'order-lookup', maxFailures: ORDER_LOOKUP_MAX_FAILURES, windowSeconds: ORDER_LOOKUP_WINDOW_SECONDS, trustProxy: signIn?.trustProxy ?? false });
+  const giftCardGuesses = createRateLimit(db, { purpose: 'gift-card-balance', maxFailures: GIFT_CARD_MAX_FAILURES, windowSeconds: GIFT_CARD_WINDOW_SECONDS, trustProxy: signIn?.trustProxy ?? false });
   // `strict: false`: `/brands/` and `/brands` are the same resource (spec §7 trims trailing slashes).
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
@@ -122,7 +127,9 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/cart/line-items', cartLineRoutes(db, auth));
   api.route('/cart', cartOfferRoutes(db, auth));
   api.route('/wishlist', wishlistRoutes(db, auth));
-  api.route('/checkout', checkoutRoutes(checkout, auth));
+  api.route('/cart/gift-cards', cartGiftCardRoutes(db, auth));
+  api.route('/checkout', checkoutRoutes(checkout, auth, giftCardGuesses));
+  api.route('/gift-cards', giftCardRoutes(db, giftCardGuesses));
   api.route('/orders', orderRoutes(db, auth, orderLookups));
   api.route('/notification-subscription', notificationSubscriptionRoutes(db, auth));
   api.route('/featured-products', featuredProductRoutes(db));

@@ -14,6 +14,7 @@ import { indexSnapshotFile, listingIndex, useIndexSnapshots } from './catalog/li
 import { catalogueRefs } from './catalog/refs.ts';
 import { flushSearchLog } from './search/popular.ts';
 import { OutboxMailer } from './mail/mailer.ts';
+import { startGiftCardSender } from './jobs/gift-card-sender.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { purgeSignInRecords } from './auth/throttle.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
@@ -43,6 +44,8 @@ export interface StartServerOptions {
   mail?: MailConfig;
   /** How often the outbox is drained when `SMTP_URL` is set. */
   mailIntervalMs?: number;
+  /** How often e-gift cards due are emailed (src/server/jobs/gift-card-sender.ts); default a minute. */
+  giftCardIntervalMs?: number;
   /** Developer resources (`sandbox/emails`); default from `SANDBOX`. */
   sandbox?: boolean;
   /** The server renderer of pages (dist/ssr); null or absent: pages are the SPA's shell. */
@@ -150,6 +153,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       })
     : null;
   mailer?.start();
+  // E-gift cards whose send date has come go to the outbox: now (a day the server was down is caught up), then every minute.
+  const giftCardSender = startGiftCardSender(database.db, { ...(options.giftCardIntervalMs ? { intervalMs: options.giftCardIntervalMs } : {}), ...(options.log ? { log: options.log } : {}) });
   // The listing index (about two seconds at 100,000 products, then every country's prices and the
   // search postings), the category tree and the search vocabulary load now, one after another,
   // not on the first shopper's listing or keystroke.
@@ -166,6 +171,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         // Keep-alive sockets would hold `close()` open for seconds.
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      await giftCardSender.stop().catch(() => undefined);
       await mailer?.stop().catch(() => undefined);
       // Popular-search counts still waiting in memory.
       await flushSearchLog(database.db).catch(() => undefined);

@@ -19,6 +19,8 @@ import { createTestApp, type TestApp } from '../helpers/server.ts';
 import { CARD, orderBody } from '../helpers/checkout.ts';
 import { ChallengeRequiredSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
 import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
+import { todayIn } from '../../src/server/cart/read.ts';
+import { issueGiftCard } from '../../src/server/gift-cards/issue.ts';
 
 let t: TestApp;
 /** A local OpenID Connect issuer for `auth/social`. */
@@ -213,6 +215,16 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     const { cookie, number } = await memberOrder();
     return { params: { number }, cookie };
   },
+  // E-gift cards (issue 13).
+  'giftCardLines.create': async () => ({ body: giftCardPurchase() }),
+  'giftCardLines.delete': async () => {
+    const { cookie, id } = await giftCardLine();
+    return { params: { id }, cookie };
+  },
+  'giftCardBalance.create': async () => {
+    const card = await issueGiftCard(t.db, { country: 'SG', amountMinor: 5_000, recipientEmail: 'balance.docs@example.com' });
+    return { body: { code: card.code, pin: card.pin } };
+  },
   'orderLookups.create': async () => {
     const { cookie } = await guestLine();
     const placed = await call('POST', `${API_PREFIX}/checkout/orders`, orderBody(await bagVersionOf(cookie)), cookie, { 'Idempotency-Key': randomUUID() });
@@ -220,6 +232,16 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     return { body: { number: order.number, email: order.email } };
   },
 };
+
+/** A guest bag holding one e-gift card: its cookie and the card line's id. */
+async function giftCardLine(): Promise<{ cookie: string; id: number }> {
+  const response = await call('POST', `${API_PREFIX}/cart/gift-cards`, giftCardPurchase());
+  const id = (await json(response, CartResponseSchema)).data.giftCards?.[0]?.id;
+  if (id === undefined) throw new Error('the bag has no e-gift card');
+  return { cookie: cookieHeader(cookieJar(response)), id };
+}
+
+const giftCardPurchase = () => ({ amount: 50, recipientName: 'Aisha Rahman', recipientEmail: 'aisha.docs@example.com', senderName: 'Mei Ling', message: 'Happy birthday!', sendOn: todayIn('SG') });
 
 async function bagVersionOf(cookie: string): Promise<number> {
   return (await json(await call('GET', `${API_PREFIX}/cart/bag`, undefined, cookie), CartResponseSchema)).data.version;

@@ -110,6 +110,19 @@ function bodyText(data: string): string {
   return body;
 }
 
+/** A header as sent, unfolded, with its RFC 2047 encoded words (`=?UTF-8?B?…?=`, how nodemailer sends a Thai subject) decoded. */
+function headerOf(data: string, name: string): string | undefined {
+  const headers = data.slice(0, data.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  const value = new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1];
+  const bytesOf = (encoding: string, text: string) =>
+    encoding.toLowerCase() === 'b' ? Buffer.from(text, 'base64') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  // Adjacent encoded words are one text (the space between them is folding): their bytes are joined before decoding.
+  return value?.replace(/(?:=\?utf-8\?[bq]\?[^?]*\?=\s*)+/gi, (run) => {
+    const words = [...run.matchAll(/=\?utf-8\?([bq])\?([^?]*)\?=/gi)].map(([, encoding = 'b', text = '']) => bytesOf(encoding, text));
+    return Buffer.concat(words).toString('utf8') + (/\s*$/.exec(run)?.[0] ?? '');
+  });
+}
+
 let t: TestApp;
 const smtp = smtpListener();
 let smtpUrl = '';
@@ -220,9 +233,10 @@ describe('startServer with SMTP_URL', () => {
       const deadline = Date.now() + 5_000;
       const mine = () => smtp.received.filter((message) => message.to.includes(String(body['email'])));
       while (mine().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      const subjects = mine().map((message) => /^Subject: (.*)$/m.exec(message.data)?.[1]);
-      expect(subjects.sort()).toEqual(['Reset your Beauty Pass Thailand password', 'Welcome to Beauty Pass Thailand']);
-      const resetMail = mine().find((message) => message.data.includes('Reset your'));
+      // Registered and reset from the Thai site in Thai: both emails are in Thai.
+      const subjects = mine().map((message) => headerOf(message.data, 'Subject'));
+      expect(subjects.sort()).toEqual(['ยินดีต้อนรับสู่ Beauty Pass ประเทศไทย', 'รีเซ็ตรหัสผ่าน Beauty Pass ประเทศไทย ของคุณ'].sort());
+      const resetMail = mine().find((message) => headerOf(message.data, 'Subject')?.startsWith('รีเซ็ตรหัสผ่าน'));
       expect(bodyText(resetMail?.data ?? '')).toContain(`${server.url}/reset_password?token=`);
     } finally {
       await server.close();
@@ -256,11 +270,13 @@ describe('email texts and configuration', () => {
   const user = { email: 'ana@example.com', firstName: 'Ana', country: 'PH' };
 
   it('name the store of the member\'s country in all 3 templates ("Beauty Pass Philippines")', () => {
-    expect(welcomeEmail(user, { beautyPassMember: false }).subject).toBe('Welcome to Beauty Pass Philippines');
-    expect(passwordResetEmail(user, { link: 'https://x/reset_password?token=abc', validMinutes: 30 }).text).toContain('within 30 minutes');
-    expect(passwordChangedEmail(user).text).toContain('Beauty Pass Philippines');
-    expect(storeName('HK')).toBe('Beauty Pass Hong Kong');
-    expect(storeName('XX')).toBe('Beauty Pass');
+    expect(welcomeEmail(user, 'en', { beautyPassMember: false }).subject).toBe('Welcome to Beauty Pass Philippines');
+    expect(passwordResetEmail(user, 'en', { link: 'https://x/reset_password?token=abc', validMinutes: 30 }).text).toContain('within 30 minutes');
+    expect(passwordResetEmail(user, 'en', { link: 'https://x/reset_password?token=abc', validMinutes: 1 }).text).toContain('within 1 minute to');
+    expect(passwordChangedEmail(user, 'en').text).toContain('Beauty Pass Philippines');
+    expect(storeName('HK', 'en')).toBe('Beauty Pass Hong Kong');
+    expect(storeName('HK', 'zh')).toBe('Beauty Pass 香港');
+    expect(storeName('XX', 'th')).toBe('Beauty Pass');
   });
 
   it('SMTP_URL, MAIL_FROM and PUBLIC_URL are checked: 3 bad values → a ConfigError naming each', () => {

@@ -18,6 +18,9 @@
  *    The bag (issue 12): adds of one unit into 400 guest bags (one line each per variant, so no
  *    line reaches its limit in a run), and reads of 60 bags of five lines (`cart/bag`, and the
  *    header's `cart/items-count`), each with its bag's cookie (tests/bench/cart-requests.ts).
+ *    Checkout (issue 13): `POST checkout/orders` at 10 connections, each order a guest bag of its
+ *    own (1,000 after 100 for warming up; `BENCH_ORDERS` sets the number), a new Idempotency-Key
+ *    each, paid by the test card (tests/bench/checkout-requests.ts).
  * 4. Asks every URL once first (a failing endpoint, such as one not built yet, is reported as
  *    such instead of measured; whatever the server loads on first use gets loaded).
  * 5. Prints a table per endpoint with the budgets and the server's CPU time per request (which
@@ -42,6 +45,7 @@ import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import { LISTING_SNAPSHOT_FILE } from '../../src/server/env.ts';
 import { cpuTimes, freePort, stealBetween } from './machine.ts';
 import { cartBenchSets, type CartBenchRequest } from './cart-requests.ts';
+import { orderBags, placeOrders } from './checkout-requests.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FULL_CATALOGUE = 100_000;
@@ -73,6 +77,8 @@ const P99_BUDGET_MS = {
   cartAdd: 20,
   cartBag: 15,
   cartCount: 5,
+  // Issue 13: placing an order (distinct bags), measured at 10 connections only.
+  placeOrder: 100,
 } as const;
 type EndpointName = keyof typeof P99_BUDGET_MS;
 const LABELS: Record<EndpointName, string> = {
@@ -89,6 +95,7 @@ const LABELS: Record<EndpointName, string> = {
   cartAdd: 'POST cart/line-items (add 1)',
   cartBag: 'GET cart/bag (5 lines)',
   cartCount: 'GET cart/items-count',
+  placeOrder: 'POST checkout/orders (1 line)',
 };
 
 interface Site {
@@ -397,6 +404,31 @@ async function probe(base: string, requests: Prepared[]): Promise<{ ok: number; 
   return { ok, statuses };
 }
 
+// --- checkout -----------------------------------------------------------------------------
+
+/** Orders placed per run: enough for a p99 of its own (the slowest ten), each from a bag of its own. */
+const ORDERS_PER_RUN = Number(process.env['BENCH_ORDERS'] ?? 1_000);
+const ORDER_WARMUP = 100;
+
+/** `POST checkout/orders` at 10 connections over distinct bags, with the other rows' columns. */
+async function placeOrderRow(server: Server, failures: string[]): Promise<string> {
+  const name: EndpointName = 'placeOrder';
+  console.log(`Preparing ${ORDERS_PER_RUN + ORDER_WARMUP} bags for the checkout bench…`);
+  const bags = await orderBags(server.base, ORDERS_PER_RUN + ORDER_WARMUP);
+  await placeOrders(server.base, bags.slice(0, ORDER_WARMUP), 10);
+  const load = loadavg()[0] ?? 0;
+  const cpuBefore = cpuMs(server.child);
+  const machineBefore = cpuTimes();
+  const result = await placeOrders(server.base, bags.slice(ORDER_WARMUP), 10);
+  const cpuAfter = cpuMs(server.child);
+  const steal = stealPercent(machineBefore);
+  const cpuPerRequest = cpuBefore === null || cpuAfter === null || result.requests === 0 ? '?' : ((cpuAfter - cpuBefore) / result.requests).toFixed(2);
+  const limit = P99_BUDGET_MS[name];
+  const pass = result.p99 <= limit && result.non2xx === 0 && result.errors === 0;
+  if (!pass) failures.push(`${LABELS[name]} @10: p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors} (budget p99 ≤ ${limit} ms)`);
+  return `${pad(LABELS[name], 32)} ${padLeft(10, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)} ${padLeft(peakMb(server.child), 7)}  ${pad(`p99 ≤ ${limit} ms @10`, 18)} ${pass ? 'pass' : 'FAIL'}  ${result.requests} bags${result.non2xx > 0 ? ` (${result.statuses})` : ''}`;
+}
+
 // --- report -------------------------------------------------------------------------------
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);
@@ -453,6 +485,8 @@ async function main(): Promise<void> {
       cartAdd: cart.add,
       cartBag: cart.bag,
       cartCount: cart.count,
+      // Measured below on bags of its own: each order spends its bag.
+      placeOrder: [],
     };
 
     // Every URL once before any measuring: a URL that fails is reported instead of measured, and
@@ -460,7 +494,7 @@ async function main(): Promise<void> {
     const rows: string[] = [];
     const runnable: EndpointName[] = [];
     for (const name of Object.keys(sets) as EndpointName[]) {
-      if (ONLY && !ONLY.includes(name)) continue;
+      if ((ONLY && !ONLY.includes(name)) || name === 'placeOrder') continue;
       const requests = sets[name];
       // The adds are probed on a sample: each probe is a write, and 20,000 of them would take a minute.
       const probed = name === 'cartAdd' ? requests.slice(0, 50) : requests;
@@ -496,6 +530,8 @@ async function main(): Promise<void> {
         );
       }
     }
+
+    if (!ONLY || ONLY.includes('placeOrder')) rows.push(await placeOrderRow(server, failures));
 
     const rss = peakRss(server.child);
     if (rss !== null && rss > MEMORY_BUDGET_BYTES) failures.push(`peak RSS ${(rss / 1024 ** 2).toFixed(0)} MB > 1024 MB`);

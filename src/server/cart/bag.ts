@@ -1,6 +1,7 @@
 import { BNPL_TERMS, LINE_QUANTITY_LIMIT, LOW_STOCK_THRESHOLD, POINTS_PER_UNIT, ROUNDING_MINOR, SAMPLE_LIMITS, TAX_RULES } from '../../config/cart.ts';
 import { COUNTRIES, type CountryCode, type LanguageCode } from '../../config/countries.ts';
 import type { Cart, CartLine, InventoryState, Offer } from '../../contract/cart.ts';
+import type { CartGiftCard } from '../../contract/gift-cards.ts';
 import type { TierName } from '../../contract/loyalty.ts';
 import type { Money } from '../../contract/site.ts';
 
@@ -43,11 +44,24 @@ export interface OfferRow {
   tiers: string[] | null;
 }
 
+/** An e-gift card line as `cart_bag_json` answers it (migration 0011). */
+export interface GiftCardLineRow {
+  id: number;
+  amountMinor: number;
+  recipientName: string;
+  recipientEmail: string;
+  senderName: string;
+  message: string;
+  sendOn: string;
+}
+
 export interface BagInput {
   country: CountryCode;
   language: LanguageCode;
   version: number;
   lines: LineRow[];
+  /** E-gift cards in the bag (none when absent). */
+  giftCards?: GiftCardLineRow[];
   chosenSamples: number[];
   /** The applied offer, when it is still valid today (an expired one is dropped by the reader). */
   appliedOffer: OfferRow | null;
@@ -137,25 +151,30 @@ export function computeBag(input: BagInput): Cart {
   const subtotalMinor = computed.reduce((sum, l) => sum + l.totalMinor, 0);
   const offer = input.appliedOffer;
   const discountMinor = offer ? discountOf(country, offer, subtotalMinor) : 0;
-  const totalMinor = subtotalMinor - discountMinor;
+  // The goods: tax, free shipping and points follow them. E-gift cards add to the total only.
+  const goodsMinor = subtotalMinor - discountMinor;
+  const giftCardRows = input.giftCards ?? [];
+  const totalMinor = goodsMinor + giftCardRows.reduce((sum, g) => sum + g.amountMinor, 0);
   const tax = TAX_RULES[country];
   const thresholdMinor = COUNTRIES[country].freeShippingThreshold * 100;
-  const shippingRemaining = Math.max(0, thresholdMinor - totalMinor);
+  const shippingRemaining = Math.max(0, thresholdMinor - goodsMinor);
   const lines = computed.map((l) => l.line);
+  const giftCards: CartGiftCard[] = giftCardRows.map((g) => ({ id: g.id, amount: money(country, g.amountMinor), recipientName: g.recipientName, recipientEmail: g.recipientEmail, senderName: g.senderName, message: g.message, sendOn: g.sendOn }));
   const unavailable = lines.some((l) => l.inventory.state === 'out_of_stock' || l.inventory.state === 'reduced');
-  const blockedBy = lines.length === 0 ? 'empty' : unavailable ? 'out_of_stock' : null;
+  const blockedBy = lines.length === 0 && giftCards.length === 0 ? 'empty' : unavailable ? 'out_of_stock' : null;
   return {
     country,
     version: input.version,
     lines,
-    count: lines.reduce((sum, l) => sum + l.quantity, 0),
+    giftCards,
+    count: lines.reduce((sum, l) => sum + l.quantity, 0) + giftCards.length,
     subtotal: money(country, subtotalMinor),
     discount: money(country, discountMinor),
     appliedOffer: offer ? { code: offer.code, title: offer.title[language] } : null,
-    tax: tax ? { label: tax.label, percent: tax.percent, amount: money(country, taxPart(country, totalMinor, tax.percent)) } : null,
+    tax: tax ? { label: tax.label, percent: tax.percent, amount: money(country, taxPart(country, goodsMinor, tax.percent)) } : null,
     shipping: { threshold: money(country, thresholdMinor), remaining: money(country, shippingRemaining), free: shippingRemaining === 0 },
     total: money(country, totalMinor),
-    points: { earn: pointsFor(country, totalMinor), valid: input.member ? { amount: input.member.validPoints, expiresOn: input.member.expiresOn } : null },
+    points: { earn: pointsFor(country, goodsMinor), valid: input.member ? { amount: input.member.validPoints, expiresOn: input.member.expiresOn } : null },
     samples: { chosen: input.chosenSamples, limit: SAMPLE_LIMITS[country] },
     bnpl: (BNPL_TERMS[country] ?? []).map((terms) => ({
       provider: terms.provider,

@@ -58,6 +58,8 @@ export async function mergeGuestBags(db: Db, token: string, userId: number): Pro
       if (!memberPick) {
         await tx.execute(sql`insert into cart_samples (cart_id, sample_id) select ${member.id}, sample_id from cart_samples where cart_id = ${guest.id} on conflict do nothing`);
       }
+      // E-gift cards come along as they are: each is its own line (one recipient, one date).
+      await tx.execute(sql`update cart_gift_cards set cart_id = ${member.id} where cart_id = ${guest.id}`);
       const takeOffer = member.appliedOfferId === null && guest.appliedOfferId !== null;
       if (takeOffer || notice.length > 0) {
         await tx

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
 import { readPreparedJson, type PreparedRead } from '../db/prepared.ts';
 import type { MergeNoticeEntry } from '../db/schema.ts';
-import { computeBag, type LineRow, type OfferRow } from './bag.ts';
+import { computeBag, type GiftCardLineRow, type LineRow, type OfferRow } from './bag.ts';
 import { hashToken, type CartOwner } from './owner.ts';
 
 /*
@@ -48,8 +48,8 @@ export function ownerArgs(owner: CartOwner, token = owner.kind === 'guest' ? own
   return sql`null::integer, ${hashToken(token)}::text`;
 }
 
-/** The bag's units and version, one statement per kind of owner (each uses that owner's unique index on carts, then the lines' (cart, variant) one). */
-const COUNT_OF_BAG = `select json_build_object('version', c.version, 'count', coalesce((select sum(l.quantity) from cart_lines l where l.cart_id = c.id), 0)) as r from carts c`;
+/** The bag's units (each e-gift card one) and version, one statement per kind of owner (each uses that owner's unique index on carts, then the lines' (cart, variant) one). */
+const COUNT_OF_BAG = `select json_build_object('version', c.version, 'count', coalesce((select sum(l.quantity) from cart_lines l where l.cart_id = c.id), 0) + (select count(*) from cart_gift_cards g where g.cart_id = c.id)) as r from carts c`;
 const MEMBER_COUNT: PreparedRead = { name: 'cart_items_count_member', text: `${COUNT_OF_BAG} where c.user_id = $1::integer and c.country_code = $2::text` };
 const GUEST_COUNT: PreparedRead = { name: 'cart_items_count_guest', text: `${COUNT_OF_BAG} where c.guest_token_hash = $1::text and c.country_code = $2::text` };
 
@@ -72,8 +72,11 @@ export interface BagRow {
   chosen: number[];
   offer: OfferRow | null;
   lines: RawLine[];
+  /** Absent from answers of the function before migration 0011. */
+  giftCards?: RawGiftCard[];
 }
 
+type RawGiftCard = [number, number, string, string, string, string, string];
 type RawLine = [number, number, number, string, string, string, string, number, string, string, 'shade' | 'size', string | null, number, number | null, number | null];
 
 /** PGlite's simple protocol may answer json as text, node-postgres as parsed values. */
@@ -132,6 +135,15 @@ export async function bagOf(db: Db, owner: CartOwner, site: Site, row: BagRow, o
     saleAmountMinor: l[14],
     imageUrl: productImageUrl(l[2], l[7]),
   }));
+  const giftCards: GiftCardLineRow[] = (parsed(row.giftCards ?? null) ?? []).map((g) => ({
+    id: Number(g[0]),
+    amountMinor: Number(g[1]),
+    recipientName: g[2],
+    recipientEmail: g[3],
+    senderName: g[4],
+    message: g[5],
+    sendOn: g[6],
+  }));
   const notice = parsed(row.mergeNotice);
   let mergeNotice: Cart['mergeNotice'] = null;
   if (notice && notice.length > 0) {
@@ -144,6 +156,7 @@ export async function bagOf(db: Db, owner: CartOwner, site: Site, row: BagRow, o
     language,
     version: Number(row.version),
     lines,
+    giftCards,
     chosenSamples: parsed(row.chosen) ?? [],
     appliedOffer: parsed(row.offer),
     member: memberPoints(owner),

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { LanguageCode, Site } from '../../config/countries.ts';
+import type { Site } from '../../config/countries.ts';
 import { DEFAULT_PORT } from '../env.ts';
 import type { NotificationSubscription } from '../../contract/reviews.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { notificationSubscriptions, products, variants, type Localized } from '../db/schema.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { backInStockEmail } from '../mail/templates.ts';
+import { backInStockEmail, recipientLanguage } from '../mail/templates.ts';
 
 export interface SubscriptionTarget {
   productId: number;
@@ -140,12 +140,14 @@ export async function notifyBackInStock(db: Db, restocked: { variantId: number }
       for (const v of await tx.select({ id: variants.id, name: variants.name }).from(variants).where(inArray(variants.id, variantIds))) variantNames.set(v.id, v.name);
     }
     for (const row of claimed) {
-      const language = (row.language in product.name ? row.language : 'en') as LanguageCode;
+      // The language the subscription was made in (its country's first language if that is not one of ours): the email's and the names'.
+      const language = recipientLanguage(row.country, row.language);
       const variantName = row.variantId === null ? null : (variantNames.get(row.variantId)?.[language] ?? null);
       await enqueueEmail(
         tx,
         backInStockEmail(
           { email: row.email, country: row.country },
+          language,
           { productName: product.name[language], variantName, link: `${origin}/products/${product.slug}` },
         ),
         at,

@@ -7,6 +7,8 @@ import { todayIn } from '../cart/read.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { ORDER_NUMBER_SEQUENCE } from '../db/schema.ts';
+import { issueOrderGiftCards } from '../gift-cards/issue.ts';
+import { appliedTotal, spendGiftCards, type AppliedGiftCard } from '../gift-cards/redeem.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { orderConfirmationEmail } from './email.ts';
 import type { OrderFigures } from './price.ts';
@@ -17,8 +19,10 @@ import { bagChanged, promoLimitReached, soldOut } from './refusals.ts';
  * The order's transaction: the database decides. It locks the bag's row (so one bag is placed once,
  * and a second tab or a retry with another key finds it moved on), then the variants' rows in id
  * order (so two orders never wait on each other crosswise), takes the stock only where it is still
- * there, counts the promo code's uses under its row's lock, and writes the order, its lines, its
- * status, the points, the confirmation email and the emptied bag. Any refusal rolls all of it back.
+ * there, counts the promo code's uses under its row's lock, spends the gift cards that pay it (their
+ * rows locked in id order, src/server/gift-cards/redeem.ts), and writes the order, its lines, the
+ * e-gift cards it buys, its status, the points, the confirmation email and the emptied bag. Any
+ * refusal rolls all of it back.
  */
 
 export interface CommitInput {
@@ -32,7 +36,10 @@ export interface CommitInput {
   intentKey: string;
   email: string;
   delivery: { method: DeliveryMethod; storeId: string | null; storeName: string | null; address: Address };
-  payment: { method: PaymentMethod; provider: string; paymentId: string; brand: string | null; last4: string | null };
+  /** `paymentId` null: gift cards paid it all and nothing was authorized. */
+  payment: { method: PaymentMethod; provider: string; paymentId: string | null; brand: string | null; last4: string | null };
+  /** The gift cards that pay first, with what each pays (checked before the payment, spent here). */
+  giftCards: readonly AppliedGiftCard[];
   now: Date;
 }
 
@@ -56,6 +63,7 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
     const offerId = await checkPromo(exec, input);
 
     const { site, figures, bag } = input;
+    const giftCardMinor = appliedTotal(input.giftCards);
     const [seq] = await exec<{ n: string }>(sql`select nextval(${ORDER_NUMBER_SEQUENCE}) as n`);
     const number = `${site.country}${seq?.n}`;
     const samples = bag.samples.chosen.length === 0 ? [] : await exec<{ name: string }>(sql`select name ->> ${site.language} as name from samples where id in (${sql.join(bag.samples.chosen.map((id) => sql`${id}`), sql`, `)}) order by id`);
@@ -65,32 +73,37 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
         payment_id, card_brand, card_last4, paid_minor, address, samples, points_earned, placed_at)
       values (${number}, ${input.intentKey}, ${site.country}, ${site.language}, ${input.userId}, ${input.email}, 'placed', ${COUNTRIES[site.country].currency},
         ${figures.subtotalMinor}, ${figures.discountMinor}, ${bag.appliedOffer?.code ?? null}, ${figures.tax?.label ?? null}, ${figures.tax?.percent ?? null},
-        ${figures.tax?.amountMinor ?? null}, ${input.delivery.method}, ${figures.shippingMinor}, ${input.delivery.storeId}, 0, ${figures.totalMinor},
-        ${input.payment.method}, ${input.payment.provider}, ${input.payment.paymentId}, ${input.payment.brand}, ${input.payment.last4}, ${figures.totalMinor},
+        ${figures.tax?.amountMinor ?? null}, ${input.delivery.method}, ${figures.shippingMinor}, ${input.delivery.storeId}, ${giftCardMinor}, ${figures.totalMinor},
+        ${input.payment.method}, ${input.payment.provider}, ${input.payment.paymentId}, ${input.payment.brand}, ${input.payment.last4}, ${figures.totalMinor - giftCardMinor},
         ${JSON.stringify(input.delivery.address)}::jsonb, ${JSON.stringify(samples.map((s) => ({ name: s.name })))}::jsonb, 0, ${input.now})
       returning id`);
     if (!order) throw new Error('the order was not written');
     const orderId = Number(order.id);
-    await tx.execute(sql`
-      insert into order_lines (order_id, position, variant_id, product_slug, product_name, brand_name, variant_name, variant_kind, color_hex, sku, quantity, unit_minor, line_minor, image_url)
-      values ${sql.join(
-        bag.lines.map((line, position) => {
-          const unitMinor = Math.round((line.unitSalePrice ?? line.unitPrice).amount * 100);
-          return sql`(${orderId}, ${position}, ${line.variant.id}, ${line.product.slug}, ${line.product.name}, ${line.product.brand.name}, ${line.variant.name}, ${line.variant.kind}, ${line.variant.colorHex}, ${line.variant.sku}, ${line.quantity}, ${unitMinor}, ${unitMinor * line.quantity}, ${line.product.imageUrl})`;
-        }),
-        sql`, `,
-      )}`);
+    await spendGiftCards(tx, orderId, input.giftCards);
+    await issueOrderGiftCards(tx, orderId, site, bag.giftCards ?? []);
+    if (bag.lines.length > 0) {
+      await tx.execute(sql`
+        insert into order_lines (order_id, position, variant_id, product_slug, product_name, brand_name, variant_name, variant_kind, color_hex, sku, quantity, unit_minor, line_minor, image_url)
+        values ${sql.join(
+          bag.lines.map((line, position) => {
+            const unitMinor = Math.round((line.unitSalePrice ?? line.unitPrice).amount * 100);
+            return sql`(${orderId}, ${position}, ${line.variant.id}, ${line.product.slug}, ${line.product.name}, ${line.product.brand.name}, ${line.variant.name}, ${line.variant.kind}, ${line.variant.colorHex}, ${line.variant.sku}, ${line.quantity}, ${unitMinor}, ${unitMinor * line.quantity}, ${line.product.imageUrl})`;
+          }),
+          sql`, `,
+        )}`);
+    }
     await tx.execute(sql`insert into order_events (order_id, status, at) values (${orderId}, 'placed', ${input.now})`);
     if (offerId !== null) {
       await tx.execute(sql`insert into offer_redemptions (offer_id, order_id, user_id, email, redeemed_on) values (${offerId}, ${orderId}, ${input.userId}, ${input.email.toLowerCase()}, ${todayIn(site.country, input.now.getTime())}::date)`);
     }
     const points = input.userId === null ? 0 : await earnPoints(exec, input.userId, orderId, number, figures.points, input);
     if (points > 0) await tx.execute(sql`update orders set points_earned = ${points} where id = ${orderId}`);
-    if (input.userId !== null && input.delivery.method !== 'click_collect') await saveAddress(tx, input.userId, site.country, input.delivery.address);
+    if (input.userId !== null && bag.lines.length > 0 && input.delivery.method !== 'click_collect') await saveAddress(tx, input.userId, site.country, input.delivery.address);
     await enqueueEmail(tx, orderConfirmationEmail({ number, email: input.email, site, bag, figures, delivery: input.delivery, payment: input.payment, points }), input.now);
     // The bag is spent: its lines, samples and offer go, and its version moves on (a second tab's order finds it changed).
     await tx.execute(sql`delete from cart_lines where cart_id = ${input.cartId}`);
     await tx.execute(sql`delete from cart_samples where cart_id = ${input.cartId}`);
+    await tx.execute(sql`delete from cart_gift_cards where cart_id = ${input.cartId}`);
     await tx.execute(sql`update carts set applied_offer_id = null, version = version + 1, updated_at = now() where id = ${input.cartId}`);
     return { orderId, number, existing: false };
   });
@@ -100,6 +113,7 @@ type Exec = <T>(query: ReturnType<typeof sql>) => Promise<T[]>;
 
 /** Locks the lines' variants in id order, then takes the units where all of them are still there; else `sold_out` naming the lines short. */
 async function takeStock(exec: Exec, bag: ServerBag): Promise<void> {
+  if (bag.lines.length === 0) return;
   const wanted = new Map(bag.lines.map((line) => [line.variant.id, line.quantity]));
   const ids = [...wanted.keys()].sort((a, b) => a - b);
   const rows = await exec<{ id: number; stock: number }>(sql`select id, stock from variants where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update`);

@@ -1,47 +1,82 @@
-import { COUNTRIES, type Site } from '../../config/countries.ts';
+import type { Site } from '../../config/countries.ts';
 import type { ServerBag } from '../cart/read.ts';
+import { formatDateTime, formatMoneyMinor } from '../mail/format.ts';
+import { translator, type Translate } from '../mail/i18n.ts';
+import { COMMON, ORDER_CONFIRMATION as M, STORE_NAMES } from '../mail/messages.ts';
 import type { OutgoingEmail } from '../mail/outbox.ts';
-import { storeName } from '../mail/templates.ts';
 import type { CommitInput } from './commit.ts';
 import type { OrderFigures } from './price.ts';
 
 export interface ConfirmationFacts {
   number: string;
   email: string;
+  /** The order's site: the email is written in its language, with its country's currency, locale and time zone. */
   site: Site;
   bag: ServerBag;
   figures: OrderFigures;
   delivery: CommitInput['delivery'];
   payment: CommitInput['payment'];
   points: number;
+  /** When the order was placed (the order's `placed_at`); now when not given. */
+  placedAt?: Date;
 }
 
-/** The order confirmation: written in the order's transaction, so it exists exactly when the order does. */
+/** Card networks and BNPL providers by their own names, never translated. */
+const PAYMENT_BRANDS: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  afterpay: 'Afterpay',
+  klarna: 'Klarna',
+  atome: 'Atome',
+};
+
+/** "Visa", or the language's word for a card whose network is not known. */
+function paymentName(t: Translate, code: string | null): string {
+  return (code ? PAYMENT_BRANDS[code] : undefined) ?? t(M.card);
+}
+
+function deliveryLine(t: Translate, delivery: ConfirmationFacts['delivery']): string {
+  if (delivery.method === 'click_collect') return delivery.storeName ? t(M.collectAt, { store: delivery.storeName }) : t(M.collect);
+  const { fullName, line1, line2, city, state, postcode } = delivery.address;
+  const address = [fullName, line1, line2, city, state, postcode].filter((part) => part !== '').join(', ');
+  return t(delivery.method === 'express' ? M.expressDelivery : M.standardDelivery, { address });
+}
+
+/**
+ * The order confirmation: written in the order's transaction, so it exists exactly when the order
+ * does, in the order's language (`site.language`, the language the shopper ordered in) with
+ * amounts in its country's currency and the date in its country's time zone.
+ */
 export function orderConfirmationEmail(facts: ConfirmationFacts): OutgoingEmail {
-  const { site, figures } = facts;
-  const format = new Intl.NumberFormat(site.language === 'zh' ? 'zh-HK' : `${site.language}-${site.country}`, { style: 'currency', currency: COUNTRIES[site.country].currency });
-  const amount = (minor: number) => format.format(minor / 100);
-  const lines = facts.bag.lines.map((line) => `- ${line.product.brand.name} ${line.product.name} (${line.variant.name}) × ${line.quantity}: ${amount(Math.round(line.lineTotal.amount * 100))}`);
-  const paidWith = facts.payment.last4 ? `${facts.payment.brand ?? 'card'} ending ${facts.payment.last4}` : facts.payment.method;
-  const where = facts.delivery.method === 'click_collect' ? `Collect at ${facts.delivery.storeName ?? 'the store'}` : [facts.delivery.address.fullName, facts.delivery.address.line1, facts.delivery.address.line2, facts.delivery.address.city, facts.delivery.address.state, facts.delivery.address.postcode].filter((part) => part !== '').join(', ');
-  const store = storeName(site.country);
+  const { site, figures, number } = facts;
+  const t = translator(site.language);
+  const amount = (minor: number) => formatMoneyMinor(minor, site);
+  const store = t(STORE_NAMES[site.country]);
+  const lines = facts.bag.lines.map((line) => {
+    const product = `${line.product.brand.name} ${line.product.name}`;
+    const item = line.variant.name ? t(COMMON.productWithVariant, { product, variant: line.variant.name }) : product;
+    return `- ${t(M.line, { item, quantity: line.quantity, amount: amount(Math.round(line.lineTotal.amount * 100)) })}`;
+  });
+  const paid = facts.payment.last4 ? t(M.paidWithCard, { brand: paymentName(t, facts.payment.brand), last4: facts.payment.last4 }) : t(M.paidWith, { method: paymentName(t, facts.payment.method) });
   return {
     kind: 'order-confirmation',
     to: facts.email,
-    subject: `${store}: order ${facts.number} confirmed`,
+    subject: t(M.subject, { store, number }),
     text: [
-      `Thank you for your order ${facts.number}.`,
+      t(M.thanks, { number }),
+      t(M.placedAt, { date: formatDateTime(facts.placedAt ?? new Date(), site) }),
       '',
       ...lines,
       '',
-      `Subtotal: ${amount(figures.subtotalMinor)}`,
-      ...(figures.discountMinor > 0 ? [`Discount: -${amount(figures.discountMinor)}`] : []),
-      `Shipping: ${figures.shippingMinor === 0 ? 'free' : amount(figures.shippingMinor)}`,
-      `Total: ${amount(figures.totalMinor)}`,
-      ...(figures.tax ? [`Includes ${figures.tax.label} ${figures.tax.percent}%: ${amount(figures.tax.amountMinor)}`] : []),
-      `Paid with ${paidWith}.`,
-      `Delivery: ${where}`,
-      ...(facts.points > 0 ? [`You earned ${facts.points} Beauty Pass points.`] : []),
+      t(M.subtotal, { amount: amount(figures.subtotalMinor) }),
+      ...(figures.discountMinor > 0 ? [t(M.discount, { amount: amount(figures.discountMinor) })] : []),
+      figures.shippingMinor === 0 ? t(M.shippingFree) : t(M.shipping, { amount: amount(figures.shippingMinor) }),
+      t(M.total, { amount: amount(figures.totalMinor) }),
+      ...(figures.tax ? [t(M.tax, { tax: figures.tax.label, percent: figures.tax.percent, amount: amount(figures.tax.amountMinor) })] : []),
+      paid,
+      ...(facts.bag.lines.length > 0 ? [deliveryLine(t, facts.delivery)] : []),
+      ...(facts.points > 0 ? [t(M.points, { points: facts.points })] : []),
       '',
       store,
     ].join('\n'),

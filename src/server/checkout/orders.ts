@@ -3,6 +3,7 @@ import type { Order } from '../../contract/checkout.ts';
 import type { Money } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
 import { orderEvents, orderLines, orders } from '../db/schema.ts';
+import { orderGiftCards } from '../gift-cards/issue.ts';
 import { storeNameOf } from './rules.ts';
 
 /*
@@ -52,7 +53,8 @@ export async function listOrders(db: Db, userId: number, page: number, perPage: 
       totalMinor: orders.totalMinor,
       pointsEarned: orders.pointsEarned,
       // Qualified by hand: drizzle writes a column of the outer table unqualified, which the subquery would read as its own.
-      itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = "orders"."id")`,
+      // Each e-gift card bought is an item too.
+      itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = "orders"."id") + (select count(*)::int from gift_cards g where g.order_id = "orders"."id")`,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
@@ -66,9 +68,10 @@ export async function listOrders(db: Db, userId: number, page: number, perPage: 
 }
 
 async function orderOf(db: Db, row: OrderRow): Promise<Order> {
-  const [lines, events] = await Promise.all([
+  const [lines, events, cards] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.position)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(asc(orderEvents.id)),
+    orderGiftCards(db, row.id, row.currency),
   ]);
   const money = (minor: number) => moneyOf(row.currency, minor);
   return {
@@ -98,6 +101,7 @@ async function orderOf(db: Db, row: OrderRow): Promise<Order> {
     tax: row.taxLabel === null || row.taxPercent === null || row.taxMinor === null ? null : { label: row.taxLabel, percent: row.taxPercent, amount: money(row.taxMinor) },
     shipping: { method: row.deliveryMethod, fee: money(row.shippingMinor), storeName: row.storeId === null ? null : storeNameOf(row.storeId) },
     giftCards: money(row.giftCardMinor),
+    ...cards,
     total: money(row.totalMinor),
     payment: { method: row.paymentMethod, brand: row.cardBrand, last4: row.cardLast4, amount: money(row.paidMinor) },
     address: row.address,

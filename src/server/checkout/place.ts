@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { COUNTRIES, type Site } from '../../config/countries.ts';
-import type { Order, OrderCreate } from '../../contract/checkout.ts';
+import type { Order, OrderCreate, PaymentMethod } from '../../contract/checkout.ts';
 import { readBag, type ServerBag } from '../cart/read.ts';
 import { hashToken, type CartOwner } from '../cart/owner.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { checkoutAttempts } from '../db/schema.ts';
+import { appliedTotal, applyGiftCards, checkGiftCards, type AppliedGiftCard, type GiftCardGuesses } from '../gift-cards/redeem.ts';
 import type { AuthorizeResult, PaymentProvider, PaymentSource } from '../payments/provider.ts';
 import { commitOrder, type CommitInput } from './commit.ts';
-import { checkDelivery, checkPayment } from './rules.ts';
-import { minorOf, orderFigures, type OrderFigures } from './price.ts';
+import { checkDelivery, checkPayment, checkPaymentOffered } from './rules.ts';
+import { minorOf, orderFigures, payableByGiftCards, type OrderFigures } from './price.ts';
 import { readOrderById } from './orders.ts';
 import { bagBlocked, bagChanged, challengeGone, paymentDeclined } from './refusals.ts';
 
@@ -19,8 +20,12 @@ import { bagBlocked, bagChanged, challengeGone, paymentDeclined } from './refusa
  * the checkout's key, so a retry never holds the card twice), write the order in one transaction
  * (commit.ts), then capture. A refusal after the authorization voids it: the shopper is never
  * charged for an order that was not written. A card whose bank asks for a challenge stops after
- * the authorization; the answer (`answerChallenge`) goes on from there.
+ * the authorization; the answer (`answerChallenge`) goes on from there. Gift cards pay first: the
+ * payment is authorized for the rest only, and not at all when they pay everything.
  */
+
+/** The provider an order names when gift cards paid all of it and no payment was taken. */
+export const GIFT_CARDS_ONLY_PROVIDER = 'gift_cards';
 
 /** How long the shopper has to answer the bank's challenge. */
 export const CHALLENGE_MINUTES = 15;
@@ -39,14 +44,19 @@ interface Prepared {
   bag: ServerBag & { cartId: number };
   figures: OrderFigures;
   delivery: CommitInput['delivery'];
+  /** The gift cards that pay first and what each pays (none until checked). */
+  giftCards: readonly AppliedGiftCard[];
 }
 
-async function prepare(db: Db, owner: CartOwner, site: Site, body: Omit<OrderCreate, 'payment'>): Promise<Prepared> {
+/** What is left for the payment once the gift cards have paid. */
+const restOf = (prepared: Prepared): number => prepared.figures.totalMinor - appliedTotal(prepared.giftCards);
+
+async function prepare(db: Db, owner: CartOwner, site: Site, body: Pick<OrderCreate, 'bagVersion' | 'delivery'>): Promise<Prepared> {
   const bag = await readBag(db, owner, site);
   if (bag.cartId === null || !bag.checkout.allowed) throw bagBlocked(bag.checkout.blockedBy ?? 'empty');
   if (bag.version !== body.bagVersion) throw bagChanged();
   const delivery = checkDelivery(site.country, body.delivery, bag);
-  return { bag: { ...bag, cartId: bag.cartId }, figures: orderFigures(site.country, bag, delivery.feeMinor), delivery: delivery.input };
+  return { bag: { ...bag, cartId: bag.cartId }, figures: orderFigures(site.country, bag, delivery.feeMinor), delivery: delivery.input, giftCards: [] };
 }
 
 function sourceOf(body: OrderCreate): PaymentSource {
@@ -57,12 +67,19 @@ function sourceOf(body: OrderCreate): PaymentSource {
 
 const userIdOf = (owner: CartOwner) => (owner.kind === 'member' ? owner.userId : null);
 
-/** `POST checkout/orders`: one order per `intentKey` (the request's `Idempotency-Key`). */
-export async function placeOrder(deps: CheckoutDeps, owner: CartOwner, site: Site, body: OrderCreate, intentKey: string): Promise<PlaceResult> {
+/** `POST checkout/orders`: one order per `intentKey` (the request's `Idempotency-Key`); `guesses` counts wrong gift card codes and PINs. */
+export async function placeOrder(deps: CheckoutDeps, owner: CartOwner, site: Site, body: OrderCreate, intentKey: string, guesses?: GiftCardGuesses): Promise<PlaceResult> {
   const { db, payments } = deps;
-  const prepared = await prepare(db, owner, site, body);
-  checkPayment(site.country, body.payment.method, minorOf(prepared.bag.total));
-  const authorized = await payments.authorize({ idempotencyKey: `order:${intentKey}`, amountMinor: prepared.figures.totalMinor, currency: COUNTRIES[site.country].currency, source: sourceOf(body) });
+  const bagOnly = await prepare(db, owner, site, body);
+  const cards = await checkGiftCards(db, site, body.giftCards ?? [], guesses);
+  const prepared: Prepared = { ...bagOnly, giftCards: applyGiftCards(cards, payableByGiftCards(bagOnly.figures)) };
+  const restMinor = restOf(prepared);
+  if (restMinor === 0) {
+    checkPaymentOffered(site.country, body.payment.method);
+    return finish(deps, owner, site, body, intentKey, prepared, null);
+  }
+  checkPayment(site.country, body.payment.method, Math.max(0, minorOf(prepared.bag.total) - appliedTotal(prepared.giftCards)));
+  const authorized = await payments.authorize({ idempotencyKey: `order:${intentKey}`, amountMinor: restMinor, currency: COUNTRIES[site.country].currency, source: sourceOf(body) });
   if (authorized.status === 'declined') throw paymentDeclined(authorized.reason);
   if (authorized.status === 'requires_challenge') return awaitChallenge(deps, owner, site, body, intentKey, prepared, authorized);
   return finish(deps, owner, site, body, intentKey, prepared, authorized);
@@ -72,10 +89,11 @@ async function finish(
   deps: CheckoutDeps,
   owner: CartOwner,
   site: Site,
-  body: Omit<OrderCreate, 'payment'> & { payment: { method: OrderCreate['payment']['method'] } },
+  body: Pick<OrderCreate, 'bagVersion' | 'email'> & { payment: { method: PaymentMethod } },
   intentKey: string,
   prepared: Prepared,
-  authorized: Extract<AuthorizeResult, { status: 'authorized' }>,
+  /** Null: gift cards pay it all, nothing was authorized. */
+  authorized: Extract<AuthorizeResult, { status: 'authorized' }> | null,
 ): Promise<PlaceResult> {
   const { db, payments } = deps;
   const now = deps.now?.() ?? new Date();
@@ -91,19 +109,23 @@ async function finish(
       intentKey,
       email: body.email,
       delivery: prepared.delivery,
-      payment: { method: body.payment.method, provider: payments.name, paymentId: authorized.paymentId, brand: authorized.card.brand, last4: authorized.card.last4 || null },
+      payment: authorized
+        ? { method: body.payment.method, provider: payments.name, paymentId: authorized.paymentId, brand: authorized.card.brand, last4: authorized.card.last4 || null }
+        : { method: body.payment.method, provider: GIFT_CARDS_ONLY_PROVIDER, paymentId: null, brand: null, last4: null },
+      giftCards: prepared.giftCards,
       now,
     });
   } catch (error) {
     // Not written: release the hold. (An order of the same intent returns without throwing, so a hold it owns is never voided here.)
-    await payments.void(authorized.paymentId);
+    if (authorized) await payments.void(authorized.paymentId);
     throw error;
   }
   if (!committed.existing) {
-    const captured = await payments.capture(authorized.paymentId);
+    // Paid in full by gift cards: nothing to capture.
+    const captured = authorized ? await payments.capture(authorized.paymentId) : ({ ok: true } as const);
     if (captured.ok) {
       await db.execute(sql`with o as (update orders set status = 'paid' where id = ${committed.orderId} and status = 'placed' returning id) insert into order_events (order_id, status) select id, 'paid' from o`);
-    } else {
+    } else if (authorized) {
       // The order stands (stock and payment held); staff capture it by hand. Logged for them.
       deps.log?.(`order ${committed.number}: capture of ${authorized.paymentId} failed (${captured.reason})`);
     }
@@ -124,7 +146,8 @@ async function awaitChallenge(
 ): Promise<PlaceResult> {
   const now = deps.now?.() ?? new Date();
   const expiresAt = new Date(now.getTime() + CHALLENGE_MINUTES * 60_000);
-  const { payment: _card, ...request } = body;
+  // Neither the card nor the gift cards' PINs are kept: the cards go by id, with what each pays.
+  const { payment: _card, giftCards: _pins, ...request } = body;
   const [row] = await deps.db
     .insert(checkoutAttempts)
     .values({
@@ -132,7 +155,7 @@ async function awaitChallenge(
       intentKey,
       cartId: prepared.bag.cartId,
       paymentId: authorized.paymentId,
-      request: { ...request, method: body.payment.method, country: site.country, owner: ownerKey(owner), amountMinor: prepared.figures.totalMinor },
+      request: { ...request, method: body.payment.method, country: site.country, owner: ownerKey(owner), amountMinor: restOf(prepared), giftCards: prepared.giftCards },
       cardBrand: authorized.card.brand,
       cardLast4: authorized.card.last4,
       state: 'awaiting_challenge',
@@ -155,7 +178,9 @@ export async function answerChallenge(deps: CheckoutDeps, owner: CartOwner, site
   const { db, payments } = deps;
   const now = deps.now?.() ?? new Date();
   const [attempt] = await db.select().from(checkoutAttempts).where(and(eq(checkoutAttempts.id, attemptId), gt(checkoutAttempts.expiresAt, now)));
-  const request = attempt?.request as (Omit<OrderCreate, 'payment'> & { method: OrderCreate['payment']['method']; country: string; owner: string; amountMinor: number }) | undefined;
+  const request = attempt?.request as
+    | (Omit<OrderCreate, 'payment' | 'giftCards'> & { method: PaymentMethod; country: string; owner: string; amountMinor: number; giftCards?: AppliedGiftCard[] })
+    | undefined;
   if (!attempt || !request || request.owner !== ownerKey(owner) || request.country !== site.country) throw challengeGone();
   if (attempt.state === 'done') {
     const placed = await readOrderByIntent(db, attempt.intentKey);
@@ -169,14 +194,14 @@ export async function answerChallenge(deps: CheckoutDeps, owner: CartOwner, site
   }
   let prepared: Prepared;
   try {
-    prepared = await prepare(db, owner, site, request);
+    prepared = { ...(await prepare(db, owner, site, request)), giftCards: request.giftCards ?? [] };
   } catch (error) {
     await payments.void(attempt.paymentId);
     await db.update(checkoutAttempts).set({ state: 'failed' }).where(eq(checkoutAttempts.id, attempt.id));
     throw error;
   }
-  // The bag's version is the same, but a price may have moved since the authorization: the hold must be the total.
-  if (prepared.figures.totalMinor !== request.amountMinor) {
+  // The bag's version is the same, but a price may have moved since the authorization: the hold must be the rest after the gift cards.
+  if (restOf(prepared) !== request.amountMinor) {
     await payments.void(attempt.paymentId);
     await db.update(checkoutAttempts).set({ state: 'failed' }).where(eq(checkoutAttempts.id, attempt.id));
     throw bagChanged();

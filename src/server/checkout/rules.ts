@@ -7,7 +7,7 @@ import type { CheckoutOptions, OrderCreate, PaymentMethod } from '../../contract
 import type { ServerBag } from '../cart/read.ts';
 import { invalidRequest } from '../http/errors.ts';
 import type { CommitInput } from './commit.ts';
-import { minorOf } from './price.ts';
+import { goodsMinorOf } from './price.ts';
 import { deliveryUnavailable, paymentUnavailable } from './refusals.ts';
 
 /*
@@ -23,9 +23,15 @@ export function storeNameOf(id: string): string | null {
   return STORES.find((store) => store.id === id)?.name ?? null;
 }
 
-/** Delivery methods of the country with their fee for this bag; click & collect where a store of the country has it. */
+/** A bag of e-gift cards only: delivered by email, so neither an address nor a delivery fee applies. */
+export function isEmailOnly(bag: Pick<ServerBag, 'lines' | 'giftCards'>): boolean {
+  return bag.lines.length === 0 && (bag.giftCards ?? []).length > 0;
+}
+
+/** Delivery methods of the country with their fee for this bag; click & collect where a store of the country has it. E-gift cards only: standard, free (by email). */
 export function deliveryOptions(country: CountryCode, bag: ServerBag): CheckoutOptions['delivery'] {
-  const goodsMinor = minorOf(bag.total);
+  if (isEmailOnly(bag)) return [{ method: 'standard', fee: money(country, 0), free: true, days: '0' }];
+  const goodsMinor = goodsMinorOf(bag);
   const options: CheckoutOptions['delivery'] = [];
   for (const method of ['standard', 'express'] as const) {
     const fee = deliveryFeeMinor(country, method, goodsMinor);
@@ -52,14 +58,18 @@ export function storeOptions(country: CountryCode): CheckoutOptions['stores'] {
   return collectStores(country).map((store) => ({ id: store.id, name: store.name, city: store.city }));
 }
 
-/** The delivery as the order keeps it, with its fee; a 400 naming each bad field of the address. */
+/**
+ * The delivery as the order keeps it, with its fee; a 400 naming each bad field of the address. A
+ * bag of e-gift cards only is emailed: the delivery sent is not checked and is kept as standard, free.
+ */
 export function checkDelivery(country: CountryCode, delivery: OrderCreate['delivery'], bag: ServerBag): { feeMinor: number; input: CommitInput['delivery'] } {
+  if (isEmailOnly(bag)) return { feeMinor: 0, input: { method: 'standard', storeId: null, storeName: null, address: delivery.address } };
   const street = delivery.method !== 'click_collect';
   let storeId: string | null = null;
   let storeName: string | null = null;
   let feeMinor = 0;
   if (delivery.method !== 'click_collect') {
-    const fee = deliveryFeeMinor(country, delivery.method, minorOf(bag.total));
+    const fee = deliveryFeeMinor(country, delivery.method, goodsMinorOf(bag));
     if (fee === null) throw deliveryUnavailable('body.delivery.method');
     feeMinor = fee;
   } else {
@@ -71,6 +81,11 @@ export function checkDelivery(country: CountryCode, delivery: OrderCreate['deliv
   const issues = addressIssues(country, delivery.address, { street });
   if (issues.length > 0) throw invalidRequest(issues.map((issue) => ({ field: `body.delivery.address.${issue.field}`, message: ADDRESS_ISSUE_MESSAGES[issue.code] })));
   return { feeMinor, input: { method: delivery.method, storeId, storeName, address: delivery.address } };
+}
+
+/** Refuses a payment method the country does not offer at all (an order the gift cards pay in full takes no payment, but names an offered method). */
+export function checkPaymentOffered(country: CountryCode, method: PaymentMethod): void {
+  if (!paymentOptions(country, 0).some((o) => o.method === method)) throw paymentUnavailable('not_offered');
 }
 
 /** Refuses a payment method the country does not offer, or a BNPL outside its amounts. */

@@ -8,3 +8,5 @@ export * from './schema-core.ts';
 export * from './schema-payments.ts';
 // Orders, the points ledger, checkout attempts, saved addresses, promo code uses.
 export * from './schema-orders.ts';
+// E-gift cards, their balance changes, and the cards waiting in a bag.
+export * from './schema-gift-cards.ts';

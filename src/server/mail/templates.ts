@@ -1,20 +1,13 @@
-import { isCountryCode, type CountryCode } from '../../config/countries.ts';
+import { defaultLanguage, isCountryCode, isLanguageCode, type LanguageCode } from '../../config/countries.ts';
+import { translator, type Translate } from './i18n.ts';
+import { BACK_IN_STOCK, COMMON, PASSWORD_CHANGED, PASSWORD_RESET, STORE_NAMES, WELCOME } from './messages.ts';
 import type { OutgoingEmail } from './outbox.ts';
 
 /**
- * Email texts. English for now in every country (the SPA's catalogs do not reach the server);
- * the store's name carries the member's country, since each country runs its own Beauty Pass.
+ * The account and "Notify me" emails (the order confirmation is checkout/email.ts), each written
+ * in the language its caller passes: the recipient's (see each call site for where it comes
+ * from). The store's name carries the member's country, since each country runs its own Beauty Pass.
  */
-const COUNTRY_NAMES: Readonly<Record<CountryCode, string>> = {
-  AU: 'Australia',
-  HK: 'Hong Kong',
-  ID: 'Indonesia',
-  MY: 'Malaysia',
-  NZ: 'New Zealand',
-  PH: 'Philippines',
-  SG: 'Singapore',
-  TH: 'Thailand',
-};
 
 export interface MailRecipient {
   email: string;
@@ -23,61 +16,78 @@ export interface MailRecipient {
   country: string;
 }
 
-export function storeName(country: string): string {
-  return isCountryCode(country) ? `Beauty Pass ${COUNTRY_NAMES[country]}` : 'Beauty Pass';
+/** "Beauty Pass Singapore" in the language; plain "Beauty Pass" for a country the store does not know. */
+export function storeName(country: string, language: LanguageCode): string {
+  return storeNameIn(translator(language), country);
 }
 
-function signature(country: string): string {
-  return `\n\n${storeName(country)}`;
+function storeNameIn(t: Translate, country: string): string {
+  return isCountryCode(country) ? t(STORE_NAMES[country]) : 'Beauty Pass';
 }
 
-export function welcomeEmail(user: MailRecipient, { beautyPassMember }: { beautyPassMember: boolean }): OutgoingEmail {
-  const store = storeName(user.country);
-  const membership = beautyPassMember
-    ? 'You are now a Beauty Pass member at the Pink tier: every purchase earns points towards White, Black and Gold.'
-    : 'You can join Beauty Pass any time from your account page to earn points on every purchase.';
+/**
+ * The language to write to someone in: theirs when it is one of the store's, else their
+ * country's first language (`COUNTRIES[country].languages[0]`), else English.
+ */
+export function recipientLanguage(country: string, language: string | null | undefined): LanguageCode {
+  if (language && isLanguageCode(language)) return language;
+  return isCountryCode(country) ? defaultLanguage(country) : 'en';
+}
+
+/** Paragraphs, then the store's name as the signature. */
+function body(paragraphs: readonly string[], store: string): string {
+  return [...paragraphs, store].join('\n\n');
+}
+
+export function welcomeEmail(user: MailRecipient, language: LanguageCode, { beautyPassMember }: { beautyPassMember: boolean }): OutgoingEmail {
+  const t = translator(language);
+  const store = storeNameIn(t, user.country);
   return {
     kind: 'welcome',
     to: user.email,
-    subject: `Welcome to ${store}`,
-    text: `Hello ${user.firstName},\n\nYour ${store} account is ready. ${membership}${signature(user.country)}`,
+    subject: t(WELCOME.subject, { store }),
+    text: body([t(COMMON.greeting, { firstName: user.firstName }), t(beautyPassMember ? WELCOME.readyMember : WELCOME.readyNotMember, { store })], store),
   };
 }
 
-export function passwordResetEmail(user: MailRecipient, { link, validMinutes }: { link: string; validMinutes: number }): OutgoingEmail {
-  const store = storeName(user.country);
+export function passwordResetEmail(user: MailRecipient, language: LanguageCode, { link, validMinutes }: { link: string; validMinutes: number }): OutgoingEmail {
+  const t = translator(language);
+  const store = storeNameIn(t, user.country);
   return {
     kind: 'password-reset',
     to: user.email,
-    subject: `Reset your ${store} password`,
-    text:
-      `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${store} account. ` +
-      `Open this link within ${validMinutes} minutes to choose a new password:\n\n${link}\n\n` +
-      `The link works once. If you did not ask for it, ignore this email: your password stays as it is.${signature(user.country)}`,
+    subject: t(PASSWORD_RESET.subject, { store }),
+    text: body([t(COMMON.greeting, { firstName: user.firstName }), t(PASSWORD_RESET.asked, { store, minutes: validMinutes }), link, t(PASSWORD_RESET.once)], store),
   };
 }
 
-export function passwordChangedEmail(user: MailRecipient): OutgoingEmail {
-  const store = storeName(user.country);
+export function passwordChangedEmail(user: MailRecipient, language: LanguageCode): OutgoingEmail {
+  const t = translator(language);
+  const store = storeNameIn(t, user.country);
   return {
     kind: 'password-changed',
     to: user.email,
-    subject: `Your ${store} password was changed`,
-    text:
-      `Hello ${user.firstName},\n\nYour password was changed successfully and every device was signed out. ` +
-      `If you did not change it, reset your password now and contact our support.${signature(user.country)}`,
+    subject: t(PASSWORD_CHANGED.subject, { store }),
+    text: body([t(COMMON.greeting, { firstName: user.firstName }), t(PASSWORD_CHANGED.body)], store),
   };
 }
 
-/** "Notify me": sent once per subscription when its product (or shade or size) is back in stock. */
-export function backInStockEmail(to: { email: string; country: string }, { productName, variantName, link }: { productName: string; variantName: string | null; link: string }): OutgoingEmail {
-  const what = variantName ? `${productName} (${variantName})` : productName;
+/**
+ * "Notify me": sent once per subscription when its product (or shade or size) is back in stock,
+ * with the product's and variant's names already in `language`.
+ */
+export function backInStockEmail(
+  to: { email: string; country: string },
+  language: LanguageCode,
+  { productName, variantName, link }: { productName: string; variantName: string | null; link: string },
+): OutgoingEmail {
+  const t = translator(language);
+  const store = storeNameIn(t, to.country);
+  const product = variantName ? t(COMMON.productWithVariant, { product: productName, variant: variantName }) : productName;
   return {
     kind: 'back-in-stock',
     to: to.email,
-    subject: `Back in stock: ${what}`,
-    text:
-      `Hello,\n\n${what} is back in stock at ${storeName(to.country)}. Stock can go quickly:\n\n${link}\n\n` +
-      `You asked us to tell you once, so this is the only email about it.${signature(to.country)}`,
+    subject: t(BACK_IN_STOCK.subject, { product }),
+    text: body([t(COMMON.greetingNoName), t(BACK_IN_STOCK.body, { product, store }), link, t(BACK_IN_STOCK.once)], store),
   };
 }

@@ -7,7 +7,7 @@ import { readBag } from '../cart/read.ts';
 import { savedAddresses } from '../checkout/addresses.ts';
 import { answerChallenge, placeOrder, type CheckoutDeps, type PlaceResult } from '../checkout/place.ts';
 import { minorOf } from '../checkout/price.ts';
-import { deliveryOptions, paymentOptions, storeOptions } from '../checkout/rules.ts';
+import { deliveryOptions, isEmailOnly, paymentOptions, storeOptions } from '../checkout/rules.ts';
 import { todayIn } from '../cart/read.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -15,14 +15,17 @@ import { NO_STORE } from '../http/cache.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { siteOf, type AppEnv } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
+import type { RateLimit } from '../http/rate-limit.ts';
 import type { Context } from 'hono';
 
 /**
  * Checkout: `GET checkout/options` (what this bag may be delivered and paid with, a member's saved
  * addresses and email), `POST checkout/orders` (the order, with a required `Idempotency-Key`:
  * 201 the order, 202 when the card's bank asks for a challenge) and `POST checkout/orders/challenge`.
+ * Wrong gift card codes or PINs of an order count against the client with the balance check's
+ * limit (`giftCardGuesses`).
  */
-export function checkoutRoutes(deps: CheckoutDeps, auth: AuthService) {
+export function checkoutRoutes(deps: CheckoutDeps, auth: AuthService, giftCardGuesses?: RateLimit) {
   const { db } = deps;
   return new Hono<AppEnv>()
     .get('/options', async (c) => {
@@ -37,6 +40,7 @@ export function checkoutRoutes(deps: CheckoutDeps, auth: AuthService) {
         date: todayIn(site.country),
         savedAddresses: member?.addresses ?? [],
         memberEmail: member?.email ?? null,
+        emailOnly: isEmailOnly(bag),
       };
       return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
     })
@@ -44,7 +48,8 @@ export function checkoutRoutes(deps: CheckoutDeps, auth: AuthService) {
       const key = intentKeyOf(c);
       const body = await parseJsonBody(c, OrderCreateSchema);
       const owner = await cartOwner(c, auth);
-      return answer(c, await placeOrder(deps, owner, siteOf(c), body, key));
+      const guesses = giftCardGuesses && { check: () => giftCardGuesses.check(c), fail: () => giftCardGuesses.fail(c) };
+      return answer(c, await placeOrder(deps, owner, siteOf(c), body, key, guesses));
     })
     .post('/orders/challenge', async (c) => {
       const { attempt, answer: reply } = await parseJsonBody(c, ChallengeAnswerSchema);

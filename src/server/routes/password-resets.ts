@@ -9,7 +9,7 @@ import type { AuthService } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResets, users } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import type { AppEnv } from '../http/site.ts';
+import { siteOf, type AppEnv } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordChangedEmail, passwordResetEmail } from '../mail/templates.ts';
@@ -78,7 +78,8 @@ export function passwordResetRoutes(db: Db, auth: AuthService, options: Password
         if (!user || (recent?.n ?? 0) >= perHour) return;
         await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(now + ttlMs), createdAt: new Date(now) });
         const link = `${publicUrl()}/reset_password?token=${token}`;
-        await enqueueEmail(tx, passwordResetEmail(user, { link, validMinutes: Math.round(ttlMs / 60_000) }));
+        // Users have no language column: the email is in the language the request came in.
+        await enqueueEmail(tx, passwordResetEmail(user, siteOf(c).language, { link, validMinutes: Math.round(ttlMs / 60_000) }));
       });
       return c.json({ message: ACCOUNT_MESSAGES.resetRequested }, 202);
     })
@@ -106,7 +107,8 @@ export function passwordResetRoutes(db: Db, auth: AuthService, options: Password
         if (!user) throw linkGone();
         await revokeAllSessions(tx, user.id, at);
         await retireResetLinks(tx, user.id, at);
-        await enqueueEmail(tx, passwordChangedEmail(user));
+        // In the language of the request that used the link (users have no language column).
+        await enqueueEmail(tx, passwordChangedEmail(user, siteOf(c).language));
       });
       return c.json({ message: ACCOUNT_MESSAGES.passwordChanged }, 200);
     });

@@ -10,6 +10,7 @@ import { clientKeyOf, createSignInThrottle, DEFAULT_SIGN_IN_LIMITS, type SignInL
 import type { Db } from '../db/client.ts';
 import { beautyPassMembers, consents, passwordResets, refreshTokens, userIdentities, users } from '../db/schema.ts';
 import { ApiError, invalidRequest } from '../http/errors.ts';
+import { siteOf } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordChangedEmail, welcomeEmail } from '../mail/templates.ts';
@@ -112,7 +113,8 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
           );
           if (joinsBeautyPass) await tx.insert(beautyPassMembers).values({ userId: created.id, tier: ENTRY_TIER, points: 0, termsVariant: terms.variant });
           if (identity) await tx.insert(userIdentities).values({ userId: created.id, issuer: identity.issuer, subject: identity.subject, email: identity.email });
-          await enqueueEmail(tx, welcomeEmail(created, { beautyPassMember: joinsBeautyPass }));
+          // Users have no language of their own (no column): the email is in the language the registration came in.
+          await enqueueEmail(tx, welcomeEmail(created, siteOf(c).language, { beautyPassMember: joinsBeautyPass }));
           return created;
         });
       } catch (error) {
@@ -167,7 +169,8 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
         await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id));
         await revokeAllSessions(tx, user.id, at);
         await retireResetLinks(tx, user.id, at);
-        await enqueueEmail(tx, passwordChangedEmail(user));
+        // In the language of the request that changed it (users have no language column).
+        await enqueueEmail(tx, passwordChangedEmail(user, siteOf(c).language));
       });
       // Every other device is signed out; this one goes on with a fresh family.
       await startSignedInSession(c, db, auth, user, log);

@@ -1,0 +1,84 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { COUNTRIES, type CountryCode, type Site } from '../../config/countries.ts';
+import { maskGiftCardCode, type CartGiftCard } from '../../contract/gift-cards.ts';
+import type { Order } from '../../contract/checkout.ts';
+import type { Db } from '../db/client.ts';
+import { giftCards, giftCardTransactions } from '../db/schema.ts';
+import { hashGiftCardPin, newGiftCardCode, newGiftCardPin } from './codes.ts';
+
+/*
+ * Cards coming into being: the e-gift cards of an order, written in the order's transaction (each
+ * a random code; its PIN is drawn when the sender job emails it), and a card issued directly (by
+ * customer service, or a test) with its PIN at once. And what an order shows of its cards.
+ */
+
+const minorOf = (amount: number) => Math.round(amount * 100);
+
+/** In the order's transaction: one `gift_cards` row per e-gift card of the bag, to be emailed on its date. */
+export async function issueOrderGiftCards(tx: Db, orderId: number, { country, language }: Site, lines: readonly CartGiftCard[]): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.insert(giftCards).values(
+    lines.map((line) => ({
+      code: newGiftCardCode(),
+      countryCode: country,
+      language,
+      currency: COUNTRIES[country].currency,
+      initialMinor: minorOf(line.amount.amount),
+      balanceMinor: minorOf(line.amount.amount),
+      orderId,
+      recipientName: line.recipientName,
+      recipientEmail: line.recipientEmail,
+      senderName: line.senderName,
+      message: line.message,
+      sendOn: line.sendOn,
+    })),
+  );
+}
+
+export interface IssuedGiftCard {
+  id: number;
+  code: string;
+  pin: string;
+}
+
+/** A card issued outside checkout, already delivered (its PIN set, `sent_at` now): customer service's goodwill card, a test's card. */
+export async function issueGiftCard(db: Db, card: { country: CountryCode; amountMinor: number; recipientEmail: string; recipientName?: string; sendOn?: string; pin?: string }): Promise<IssuedGiftCard> {
+  const code = newGiftCardCode();
+  const pin = card.pin ?? newGiftCardPin();
+  const [row] = await db
+    .insert(giftCards)
+    .values({
+      code,
+      pinHash: await hashGiftCardPin(pin),
+      countryCode: card.country,
+      currency: COUNTRIES[card.country].currency,
+      initialMinor: card.amountMinor,
+      balanceMinor: card.amountMinor,
+      recipientName: card.recipientName ?? '',
+      recipientEmail: card.recipientEmail,
+      senderName: 'Beauty Pass',
+      sendOn: card.sendOn ?? new Date().toISOString().slice(0, 10),
+      sentAt: new Date(),
+    })
+    .returning({ id: giftCards.id });
+  if (!row) throw new Error('the gift card was not written');
+  return { id: row.id, code, pin };
+}
+
+/** What an order shows of gift cards: those that paid it (codes masked) and those it bought (never their codes). */
+export async function orderGiftCards(db: Db, orderId: number, currency: string): Promise<Pick<Order, 'giftCardPayments' | 'giftCardsBought'>> {
+  const money = (minor: number) => ({ currency, amount: minor / 100 });
+  const [paid, bought] = await Promise.all([
+    db
+      .select({ code: giftCards.code, amountMinor: sql<number>`-${giftCardTransactions.amountMinor}` })
+      .from(giftCardTransactions)
+      .innerJoin(giftCards, eq(giftCards.id, giftCardTransactions.giftCardId))
+      .where(sql`${giftCardTransactions.orderId} = ${orderId} and ${giftCardTransactions.kind} = 'spend'`)
+      .orderBy(asc(giftCardTransactions.id)),
+    db.select().from(giftCards).where(eq(giftCards.orderId, orderId)).orderBy(asc(giftCards.id)),
+  ]);
+  return {
+    giftCardPayments: paid.map((p) => ({ code: maskGiftCardCode(p.code), amount: money(Number(p.amountMinor)) })),
+    giftCardsBought: bought.map((b) => ({ amount: money(b.initialMinor), recipientName: b.recipientName, recipientEmail: b.recipientEmail, sendOn: b.sendOn, sent: b.sentAt !== null })),
+  };
+}
