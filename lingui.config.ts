@@ -56,6 +56,10 @@ const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
   legal: ['<rootDir>/src/web/features/legal/privacy-screen.tsx', '<rootDir>/src/web/features/legal/terms-screen.tsx'],
   // The wish list screen and the notices of failed heart changes (the hearts themselves are on first screens).
   wishlist: ['<rootDir>/src/web/features/wishlist', '<rootDir>/machines/wishlist'],
+  // The checkout screen and its machine's view-model.
+  checkout: ['<rootDir>/src/web/features/checkout', '<rootDir>/machines/checkout'],
+  // A member's order history and order pages, and a guest's order lookup.
+  orders: ['<rootDir>/src/web/features/orders'],
 };
 const NOT_SOURCES = ['**/node_modules/**', '**/*.test.*'];
 

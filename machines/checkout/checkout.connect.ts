@@ -81,6 +81,8 @@ export interface CheckoutApi {
     storeRequired: boolean;
   };
   payment: { choices: PaymentChoice[]; showsCard: boolean; card: CardDraft; cardIssues: CardIssue[] };
+  /** The order's figures as the review shows them: the bag's total and the chosen delivery's fee (the server prices the order again). */
+  totals: { shipping: Money | null; total: Money };
   /** Why Continue is disabled at this step (null at review: see `placeDisabledReason`). */
   nextDisabledReason: StepRefusal | null;
   /** Why Place order is disabled, and the step that fixes it. */
@@ -107,6 +109,13 @@ export interface CheckoutApi {
   takeBag(bag: Cart, options?: CheckoutOptions): void;
   /** What `restoreCheckout` made of the kept document, read after hydration (storage is the browser's). */
   restore(result: RestoreResult): void;
+}
+
+function totalsOf(bag: Cart, options: CheckoutOptions, method: DeliveryMethod | null): CheckoutApi['totals'] {
+  const fee = options.delivery.find((option) => option.method === method)?.fee ?? null;
+  // Minor units, so the sum of two amounts in cents never carries a binary fraction.
+  const total = fee === null ? bag.total : { currency: bag.total.currency, amount: (Math.round(bag.total.amount * 100) + Math.round(fee.amount * 100)) / 100 };
+  return { shipping: fee, total };
 }
 
 function statusOf(snapshot: Snapshot): CheckoutStatus {
@@ -166,6 +175,7 @@ export function checkoutConnect(snapshot: Snapshot, send: Send): CheckoutApi {
       card: inputs.payment.card,
       cardIssues: cardIssues(inputs.payment.card, options.date),
     },
+    totals: totalsOf(bag, options, inputs.delivery.method),
     nextDisabledReason: status === 'editing' && step !== null && step !== 'review' ? stepRefusal(context, step) : null,
     placeDisabledReason: place?.reason ?? null,
     placeFixStep: place?.step ?? null,

@@ -3,6 +3,7 @@ import { guardAccessibility, type Accessibility } from './fixtures/accessibility
 import { accountFixture, type Account } from './fixtures/account.ts';
 import { catalogueFixture, type Catalogue } from './fixtures/api.ts';
 import { bagFixture, type Bag } from './fixtures/bag.ts';
+import { checkoutFixture, type Checkout } from './fixtures/checkout.ts';
 import { guardContentSecurity, type ContentSecurity } from './fixtures/content-security.ts';
 import { listingFixture, type Listing } from './fixtures/listing.ts';
 import { mailboxFixture, type Mailbox } from './fixtures/mailbox.ts';
@@ -32,6 +33,8 @@ interface Fixtures {
   account: Account;
   /** The bag: the header's count, `/cart`, and setting it up through the API and the sandbox. */
   bag: Bag;
+  /** `/checkout`, step by step. */
+  checkout: Checkout;
   listing: Listing;
   search: Search;
   mailbox: Mailbox;
@@ -47,6 +50,7 @@ export const test = base.extend<Fixtures>({
   store: async ({ page, accessibility }, use) => use(storeFixture(page, accessibility)),
   account: async ({ page, accessibility }, use) => use(accountFixture(page, accessibility)),
   bag: async ({ page, accessibility }, use) => use(bagFixture(page, accessibility)),
+  checkout: async ({ page, accessibility }, use) => use(checkoutFixture(page, accessibility)),
   listing: async ({ page }, use) => use(listingFixture(page)),
   search: async ({ page }, use) => use(searchFixture(page)),
   mailbox: async ({ page, accessibility }, use) => use(mailboxFixture(page, accessibility)),

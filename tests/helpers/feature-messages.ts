@@ -2,8 +2,10 @@ import { accountMessages } from '../../src/web/features/account/messages.ts';
 import { bagMessages } from '../../src/web/features/bag/messages.ts';
 import { bookingMessages } from '../../src/web/features/booking/messages.ts';
 import { catalogMessages } from '../../src/web/features/catalog/messages.ts';
+import { checkoutMessages } from '../../src/web/features/checkout/messages.ts';
 import { legalMessages } from '../../src/web/features/legal/messages.ts';
 import { loyaltyMessages } from '../../src/web/features/loyalty/messages.ts';
+import { ordersMessages } from '../../src/web/features/orders/messages.ts';
 import { productMessages } from '../../src/web/features/product/messages.ts';
 import { sandboxMessages } from '../../src/web/features/sandbox/messages.ts';
 import { searchMessages } from '../../src/web/features/search/messages.ts';
@@ -16,8 +18,10 @@ export const ALL_FEATURE_MESSAGES: readonly FeatureMessages[] = [
   bagMessages,
   bookingMessages,
   catalogMessages,
+  checkoutMessages,
   legalMessages,
   loyaltyMessages,
+  ordersMessages,
   productMessages,
   sandboxMessages,
   searchMessages,

@@ -41,9 +41,13 @@ export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/sale': ['src/web/features/catalog/sale-screen.tsx'],
   '/search': ['src/web/features/catalog/search-screen.tsx'],
   '/cart': ['src/web/app/later-screens.ts', 'src/web/features/bag/bag-screen.tsx'],
+  '/checkout': ['src/web/app/later-screens.ts', 'src/web/features/checkout/checkout-screen.tsx'],
   '/privacy': ['src/web/app/later-screens.ts', 'src/web/features/legal/privacy-screen.tsx'],
   '/terms': ['src/web/app/later-screens.ts', 'src/web/features/legal/terms-screen.tsx'],
   '/wishlist': ['src/web/app/later-screens.ts', 'src/web/features/wishlist/wishlist-screen.tsx'],
+  '/account/orders': ['src/web/app/later-screens.ts', 'src/web/features/orders/orders-screen.tsx'],
+  '/account/orders/:number': ['src/web/app/later-screens.ts', 'src/web/features/orders/order-screen.tsx'],
+  '/orders/lookup': ['src/web/app/later-screens.ts', 'src/web/features/orders/order-lookup-screen.tsx'],
   '/swagger': ['src/web/app/later-screens.ts', 'src/web/features/sandbox/swagger-screen.tsx'],
   // Each account screen is its own chunk (routes.tsx, ACCOUNT_SCREENS). Screens that are no
   // storefront first screen load through later-screens.ts, preloaded with them.

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { isSlug, SLUG_PATTERN } from '../../contract/patterns.ts';
 import { ACCOUNT_SCREEN_PATHS, BROWSER_ONLY_ACCOUNT_PATHS, type AccountScreenPath } from '../features/account/paths.ts';
+import { isOrderNumber } from '../features/orders/paths.ts';
 import { sandboxEnabled } from '../features/sandbox/gate.ts';
 import type { LaterScreen } from './later-screens.ts';
 import type { RouteParams, ScreenProps } from '../shared/screen.ts';
@@ -86,10 +87,15 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/search', layout: 'default', screen: lazyScreen(() => import('../features/catalog/search-screen.tsx')) },
   // The bag (issue 12): the shopper's own, server-rendered and never kept in the page cache.
   { path: '/cart', layout: 'default', screen: laterScreen('/cart') },
+  { path: '/checkout', layout: 'default', screen: laterScreen('/checkout') },
   { path: '/privacy', layout: 'default', screen: laterScreen('/privacy') },
   { path: '/terms', layout: 'default', screen: laterScreen('/terms') },
   // The wish list (issue 12): a member's from the server, a guest's from the device.
   { path: '/wishlist', layout: 'default', screen: laterScreen('/wishlist') },
+  // Orders (issue 13): a member's history and orders, and a guest's lookup by number and email.
+  { path: '/account/orders', layout: 'default', screen: laterScreen('/account/orders') },
+  { path: '/account/orders/:number', layout: 'default', screen: laterScreen('/account/orders/:number'), validate: (params) => isOrderNumber(params.number) },
+  { path: '/orders/lookup', layout: 'default', screen: laterScreen('/orders/lookup') },
   { path: '/swagger', layout: 'blank', screen: laterScreen('/swagger') },
   // Accounts (issue 4).
   ...ACCOUNT_SCREEN_PATHS.map((path) => ({ path, layout: 'default' as const, screen: ACCOUNT_SCREENS[path], browserOnly: BROWSER_ONLY_ACCOUNT_PATHS.includes(path) })),

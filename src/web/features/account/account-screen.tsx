@@ -110,6 +110,11 @@ function Dashboard({ account }: { account: Account }) {
       <nav aria-label={t`Account settings`}>
         <ul className="account-links">
           <li>
+            <Link href="/account/orders">
+              <Trans>My orders</Trans>
+            </Link>
+          </li>
+          <li>
             <Link href="/account/profile">
               <Trans>Edit your profile</Trans>
             </Link>

@@ -1,0 +1,67 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import type { Cart } from '../../../contract/cart.ts';
+import type { Money } from '../../../contract/site.ts';
+import { formatMoney } from '../../shared/site/format.ts';
+import { formatNumber } from '../../shared/site/format-date-number.ts';
+import { useSite } from '../../shared/site/site-provider.tsx';
+
+/** The order beside the steps: the bag's lines and figures, with the chosen delivery's fee. */
+export function CheckoutSummary({ bag, shipping, total }: { bag: Cart; shipping: Money | null; total: Money }) {
+  const { t } = useLingui();
+  const site = useSite();
+  const headingId = useId();
+  const money = (value: Money) => formatMoney(value, site);
+  const earn = formatNumber(bag.points.earn, site);
+  const taxLabel = bag.tax?.label ?? '';
+  const taxPercent = bag.tax?.percent ?? 0;
+  const offer = bag.appliedOffer?.title ?? '';
+  return (
+    <aside className="checkout-summary" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t`Your order`}</h2>
+      <ul className="checkout-summary__lines">
+        {bag.lines.map((line) => {
+          const quantity = line.quantity;
+          return (
+            <li key={line.id}>
+              <img src={line.product.imageUrl} alt="" width={56} height={56} loading="lazy" />
+              <span className="checkout-summary__name">
+                {line.product.brand.name} {line.product.name}
+                <span className="checkout-summary__variant">{line.variant.name}</span>
+                <span className="checkout-summary__quantity">{t`Quantity: ${quantity}`}</span>
+              </span>
+              <span className="checkout-summary__price">{money(line.lineTotal)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="checkout-summary__rows">
+        <div>
+          <dt>{t`Subtotal`}</dt>
+          <dd>{money(bag.subtotal)}</dd>
+        </div>
+        {bag.discount.amount > 0 ? (
+          <div>
+            <dt>{t`Discount (${offer})`}</dt>
+            <dd>−{money(bag.discount)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t`Shipping`}</dt>
+          <dd>{shipping === null ? t`Chosen at delivery` : shipping.amount === 0 ? t`Free` : money(shipping)}</dd>
+        </div>
+        <div className="checkout-summary__total">
+          <dt>{t`Total`}</dt>
+          <dd>{money(total)}</dd>
+        </div>
+        {bag.tax ? (
+          <div className="checkout-summary__tax">
+            <dt>{t`Includes ${taxLabel} ${taxPercent}%`}</dt>
+            <dd>{t`calculated on the final total`}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {bag.points.valid ? <p className="checkout-summary__points">{t`Earn ${earn} Beauty Pass points with this order`}</p> : null}
+    </aside>
+  );
+}

@@ -1,0 +1,114 @@
+import { useLingui } from '@lingui/react/macro';
+import type { AddressField, AddressIssueCode } from '../../../contract/address.ts';
+import type { DeclineReason, DeliveryMethod, PaymentMethod } from '../../../contract/checkout.ts';
+import type { SubdivisionLabel } from '../../../config/addresses.ts';
+import type { CheckoutFailure } from '../../../../machines/checkout/checkout.failure.ts';
+import type { RestoreNotice } from '../../../../machines/checkout/checkout.persist.ts';
+import type { CardIssueCode, EmailIssue, PaymentMethodRefusal, PlaceRefusal } from '../../../../machines/checkout/checkout.rules.ts';
+import type { CardField, CheckoutStep } from '../../../../machines/checkout/checkout.types.ts';
+
+/** Providers' own names: brands, the same in every language. */
+export const PROVIDER_NAMES = { afterpay: 'Afterpay', klarna: 'Klarna', atome: 'Atome' } as const;
+
+/**
+ * Checkout's words for the codes its machine and the server give (steps, refusals, failures,
+ * field issues): the view shows the guard's reason, never a rule of its own.
+ */
+export function useCheckoutTexts() {
+  const { t } = useLingui();
+  const steps: Record<CheckoutStep, string> = {
+    contact: t`Contact`,
+    address: t`Address`,
+    delivery: t`Delivery`,
+    extras: t`Samples and offers`,
+    payment: t`Payment`,
+    review: t`Review`,
+  };
+  const deliveryNames: Record<DeliveryMethod, string> = { standard: t`Standard delivery`, express: t`Express delivery`, click_collect: t`Click & collect` };
+  const paymentNames: Record<PaymentMethod, string> = { card: t`Credit or debit card`, ...PROVIDER_NAMES };
+  const refusals: Record<PlaceRefusal, string> = {
+    email_required: t`Enter your email address.`,
+    email_invalid: t`Enter a valid email address, like name@example.com.`,
+    address_incomplete: t`Complete the address: the fields marked below need your attention.`,
+    delivery_required: t`Choose how you would like to receive your order.`,
+    delivery_unavailable: t`This delivery method is not offered for your order. Choose another.`,
+    store_required: t`Choose the store where you will collect your order.`,
+    bag_blocked: t`Out-of-stock item must be removed to proceed`,
+    payment_required: t`Choose how you would like to pay.`,
+    payment_unavailable: t`This payment method is not available for your order. Choose another.`,
+    below_minimum: t`Your order is below this provider's minimum. Choose another way to pay.`,
+    above_maximum: t`Your order is above this provider's maximum. Choose another way to pay.`,
+    card_details_needed: t`For your security, card numbers are never kept: enter your card number and security code again.`,
+    card_invalid: t`Check your card details: the fields marked below need your attention.`,
+    sold_out: t`Someone just bought the last of an item in your bag. Update your bag to continue.`,
+    bag_changed: t`Your bag changed in another window. Check the updated order below, then place it.`,
+    offer_unavailable: t`Your offer code can no longer be used. Remove it from your bag to continue.`,
+  };
+  const methodRefusals: Record<PaymentMethodRefusal, string> = {
+    payment_unavailable: refusals.payment_unavailable,
+    below_minimum: t`Not available: your order is below the minimum.`,
+    above_maximum: t`Not available: your order is above the maximum.`,
+  };
+  const declines: Record<DeclineReason, string> = {
+    card_declined: t`Your card was declined. Try another card or payment method.`,
+    insufficient_funds: t`Your card has insufficient funds. Try another card or payment method.`,
+    expired_card: t`Your card has expired. Check the expiry date or use another card.`,
+    incorrect_cvc: t`The security code is incorrect. Check the 3 or 4 digits on your card.`,
+    incorrect_number: t`The card number is incorrect. Check it and try again.`,
+    challenge_failed: t`Your bank could not confirm this payment. Try again or use another card.`,
+    outside_provider_limits: t`The provider declined this amount. Choose another way to pay.`,
+  };
+  function failure(value: CheckoutFailure): string {
+    switch (value.kind) {
+      case 'declined':
+        return declines[value.reason];
+      case 'payment_unavailable':
+        return refusals[value.reason === 'below_minimum' || value.reason === 'above_maximum' ? value.reason : 'payment_unavailable'];
+      case 'delivery_unavailable':
+        return refusals.delivery_unavailable;
+      case 'sold_out':
+        return refusals.sold_out;
+      case 'bag_changed':
+        return refusals.bag_changed;
+      case 'bag_blocked':
+        return refusals.bag_blocked;
+      case 'offer_unavailable':
+        return refusals.offer_unavailable;
+      case 'challenge_gone':
+        return t`The payment check has expired. Place your order again.`;
+      case 'rejected':
+        return t`Your order could not be placed. Check your details and try again.`;
+      case 'signed_out':
+        return t`Your session has ended. Sign in again to place your order.`;
+      case 'network':
+        return t`We could not reach the store. Your details are kept: try again.`;
+    }
+  }
+  const notices: Record<RestoreNotice, string> = {
+    other_bag: t`We started a new checkout: the one saved in this browser was for another bag.`,
+    outdated: t`We started a new checkout: the one saved in this browser was from an older version of the store.`,
+    unreadable: t`We started a new checkout: the one saved in this browser could not be read.`,
+  };
+  const emailIssues: Record<EmailIssue, string> = { required: t`Required field`, invalid: t`Invalid email` };
+  const addressFields: Record<Exclude<AddressField, 'state'>, string> = {
+    fullName: t`Full name`,
+    phone: t`Phone number`,
+    line1: t`Address line 1`,
+    line2: t`Address line 2 (optional)`,
+    city: t`Town or city`,
+    postcode: t`Postcode`,
+  };
+  const subdivisions: Record<SubdivisionLabel, string> = { state: t`State`, province: t`Province`, region: t`Region`, district: t`District` };
+  const addressIssues: Record<AddressIssueCode, string> = {
+    required: t`Required field`,
+    too_long: t`Character limit exceeded`,
+    invalid_postcode: t`Invalid postcode`,
+    unknown_state: t`Choose one from the list`,
+    invalid_phone: t`Invalid phone number`,
+  };
+  const cardFields: Record<CardField, string> = { number: t`Card number`, cvc: t`Security code (CVC)`, name: t`Name on card`, expMonth: t`Expiry month (MM)`, expYear: t`Expiry year (YYYY)` };
+  const cardIssues: Record<CardIssueCode, string> = { required: t`Required field`, invalid: t`Check this field`, expired: t`This card has expired` };
+  return { steps, deliveryNames, paymentNames, refusals, methodRefusals, failure, notices, emailIssues, addressFields, subdivisions, addressIssues, cardFields, cardIssues };
+}
+
+export type CheckoutTexts = ReturnType<typeof useCheckoutTexts>;

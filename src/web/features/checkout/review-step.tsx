@@ -1,0 +1,103 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { ADDRESS_RULES } from '../../../config/addresses.ts';
+import type { CheckoutApi } from '../../../../machines/checkout/checkout.connect.ts';
+import { useSite } from '../../shared/site/site-provider.tsx';
+import { addressLine } from './address-step.tsx';
+import type { CheckoutTexts } from './checkout-texts.ts';
+import { TextField } from './checkout-fields.tsx';
+
+/** What the order will be, each part with a link back to its step; then Place order, or why not. */
+export function ReviewStep({ view, texts, onPlace }: { view: CheckoutApi; texts: CheckoutTexts; onPlace: () => void }) {
+  const { t } = useLingui();
+  const site = useSite();
+  const reasonId = useId();
+  const { inputs } = view;
+  const method = inputs.delivery.method;
+  const store = view.delivery.stores.find((candidate) => candidate.selected);
+  const states = ADDRESS_RULES[site.country].states?.options ?? [];
+  const stateName = states.find((option) => option.code === inputs.address.state)?.name;
+  const where = method === 'click_collect' ? (store?.name ?? '') : [addressLine(inputs.address), stateName ? (stateName[site.language] ?? stateName.en) : ''].filter(Boolean).join(', ');
+  const last4 = inputs.payment.card.number.replace(/\D/g, '').slice(-4);
+  const paying = inputs.payment.method === null ? '' : inputs.payment.method === 'card' && last4 ? `${texts.paymentNames.card} •••• ${last4}` : texts.paymentNames[inputs.payment.method];
+  const reason = view.placeDisabledReason;
+  const fix = view.placeFixStep;
+  const rows: { label: string; value: string; step: 'contact' | 'address' | 'delivery' | 'payment' }[] = [
+    { label: t`Email`, value: inputs.email, step: 'contact' },
+    { label: method === 'click_collect' ? t`Collect from` : t`Deliver to`, value: where, step: method === 'click_collect' ? 'delivery' : 'address' },
+    { label: t`Delivery`, value: method ? texts.deliveryNames[method] : '', step: 'delivery' },
+    { label: t`Payment`, value: paying, step: 'payment' },
+  ];
+  return (
+    <div className="checkout-review">
+      <dl className="checkout-review__rows">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>
+              {row.value}{' '}
+              <button type="button" className="link-button" onClick={() => view.edit(row.step)} disabled={view.busy}>
+                {t`Change`}
+                <span className="visually-hidden"> {row.label}</span>
+              </button>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {view.failure?.kind === 'sold_out' && view.failure.lines.length > 0 ? (
+        <ul className="checkout-review__sold-out">
+          {view.failure.lines.map((line) => (
+            <li key={`${line.productName}-${line.variantName ?? ''}`}>{line.variantName ? `${line.productName} (${line.variantName})` : line.productName}</li>
+          ))}
+        </ul>
+      ) : null}
+      {view.failure && (view.failure.kind === 'sold_out' || view.failure.kind === 'offer_unavailable' || view.failure.kind === 'bag_blocked') ? (
+        <p>
+          <Link href="/cart">{t`Go to your bag`}</Link>
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button checkout-place"
+        aria-disabled={reason !== null || view.busy}
+        aria-describedby={reason ? reasonId : undefined}
+        onClick={() => {
+          if (reason === null && !view.busy) onPlace();
+          else if (fix && fix !== 'review') view.edit(fix);
+        }}
+      >
+        {view.busy ? t`Placing your order…` : t`Place order`}
+      </button>
+      {reason ? (
+        <p id={reasonId} className="checkout-reason" data-reason={reason}>
+          {texts.refusals[reason]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The card's bank asks the shopper to confirm the payment (3-D Secure): a code from their bank app or text message. */
+export function ChallengePanel({ view }: { view: CheckoutApi }) {
+  const { t } = useLingui();
+  const challenge = view.challenge;
+  if (!challenge) return null;
+  return (
+    <form
+      className="panel checkout-challenge"
+      aria-busy={view.busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (challenge.submitDisabledReason === null && !view.busy) view.submitChallenge();
+      }}
+    >
+      <h2>{t`Confirm the payment with your bank`}</h2>
+      <p>{t`Your bank sent you a one-time code. Enter it to confirm this payment.`}</p>
+      <TextField name="challenge" label={t`One-time code`} value={challenge.answer} inputMode="numeric" autoComplete="one-time-code" maxLength={20} required error={null} onChange={view.setChallengeAnswer} />
+      <button type="submit" className="button" aria-disabled={challenge.submitDisabledReason !== null || view.busy}>
+        {view.busy ? t`Confirming…` : t`Confirm payment`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,230 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { accountFieldConnect, accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
+import type { FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
+import { createAccountFormMachine, type AccountFormMachine, type SubmitInput } from '../../../../machines/account/account-form.machine.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { useDocumentHead } from '../../shared/head/use-document-head.ts';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { useSignedIn } from '../../shared/session/session-store.ts';
+import { ORDER_LOOKUP_FORM } from './lookup.form.ts';
+import { ordersMessages } from './messages.ts';
+import { OrderDetail } from './order-detail.tsx';
+import { createOrdersApi, type LookupOutcome, type OrderLookupBody } from './orders-api.ts';
+import { ordersHref } from './paths.ts';
+import './orders.css';
+
+type FormRef = ActorRefFrom<AccountFormMachine>;
+
+/** What a field says when it is refused: the same words as every form of the store. */
+const FIELD_ERRORS: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
+  required: msg`Required field`,
+  tooLong: msg`Character limit exceeded`,
+  email: msg`Invalid email`,
+  passwordRule: msg`Check this value`,
+  consentRequired: msg`Check this value`,
+  emailTaken: msg`Check this value`,
+  wrongPassword: msg`Check this value`,
+  termsOutdated: msg`Check this value`,
+  invalid: msg`Check this value`,
+};
+
+/**
+ * The lookup runs on the account form machine: its submit answers what was found, a miss included
+ * (orders-api.ts), so the form stays open with the shopper's values after a miss.
+ */
+function useLookupForm(lookup: (body: OrderLookupBody) => Promise<LookupOutcome>): FormRef {
+  const lookupRef = useRef(lookup);
+  useEffect(() => {
+    lookupRef.current = lookup;
+  });
+  const [machine] = useState(() =>
+    createAccountFormMachine(ORDER_LOOKUP_FORM).provide({
+      actors: { submit: fromPromise<unknown, SubmitInput>(({ input: { payload } }) => lookupRef.current(payload as OrderLookupBody)) },
+    }),
+  );
+  return useActorRef(machine, { input: {} });
+}
+
+const fieldId = (field: string) => `${ORDER_LOOKUP_FORM.id}-${field}`;
+
+function LookupField({ form, field, label, type, autoComplete, hint }: { form: FormRef; field: string; label: string; type: 'text' | 'email'; autoComplete: string; hint?: string }) {
+  const { i18n } = useLingui();
+  const view = useSelector(form, (snapshot) => accountFieldConnect(snapshot, form.send, field), sameView);
+  const id = fieldId(field);
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, view.error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={field}
+        type={type}
+        autoComplete={autoComplete}
+        spellCheck={false}
+        value={typeof view.value === 'string' ? view.value : ''}
+        readOnly={view.busy}
+        aria-required="true"
+        aria-invalid={view.error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => view.change(event.target.value)}
+      />
+      {view.error ? (
+        <p className="field__error" id={errorId}>
+          {i18n._(FIELD_ERRORS[view.error])}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Why the lookup found nothing, or why it could not ask: one alert, focused at each refused or
+ * failed submit (`attempt`) and at each miss (WCAG 3.3.1). A miss is told until the shopper
+ * changes a field (the form is open again), a failure until the next submit.
+ */
+function LookupAlert({ view, outcome, attempt, labels }: { view: AccountFormApi; outcome: LookupOutcome | null; attempt: number; labels: Readonly<Record<string, string>> }) {
+  const { t, i18n } = useLingui();
+  const region = useRef<HTMLDivElement>(null);
+  const miss = outcome && outcome.kind !== 'found' ? outcome : null;
+  // Each answer is a new object: a miss told again (the same values sent twice) takes the focus again.
+  useEffect(() => {
+    if (attempt > 0 || miss) region.current?.focus();
+  }, [attempt, miss]);
+  const failure = miss ? null : (view.summary?.failure ?? null);
+  if (!miss && !failure) return null;
+  const minutes = miss?.kind === 'tooManyAttempts' ? Math.max(1, Math.ceil(miss.retryAfterSeconds / 60)) : 0;
+  const referenceId = failure && 'referenceId' in failure ? failure.referenceId : null;
+  return (
+    <div ref={region} className="panel panel--error orders-alert" role="alert" tabIndex={-1} data-reason={miss?.kind ?? failure?.reason}>
+      {miss?.kind === 'notFound' ? <p className="orders-alert__title">{t`We could not find an order with this number and email.`}</p> : null}
+      {miss?.kind === 'tooManyAttempts' ? (
+        <p className="orders-alert__title">
+          <Plural value={minutes} one="Too many attempts. Try again in # minute." other="Too many attempts. Try again in # minutes." />
+        </p>
+      ) : null}
+      {failure?.reason === 'invalid' ? (
+        <>
+          <p className="orders-alert__title">{t`Some details need your attention:`}</p>
+          <ul className="orders-alert__list">
+            {(view.summary?.fields ?? []).map((field) => {
+              const code = view.fieldErrors[field];
+              return (
+                <li key={field}>
+                  <a
+                    href={`#${fieldId(field)}`}
+                    onClick={(event) => {
+                      // A fragment link scrolls but does not reliably focus the control.
+                      event.preventDefault();
+                      document.getElementById(fieldId(field))?.focus();
+                    }}
+                  >
+                    {labels[field] ?? field}: {code ? i18n._(FIELD_ERRORS[code]) : null}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+      {failure?.reason === 'offline' ? <p className="orders-alert__title">{t`We could not reach the store. Check your connection and try again.`}</p> : null}
+      {failure && failure.reason !== 'invalid' && failure.reason !== 'offline' ? <p className="orders-alert__title">{t`Something went wrong. Please try again.`}</p> : null}
+      {referenceId ? (
+        <p>
+          <Trans>
+            Reference ID: <strong>{referenceId}</strong>
+          </Trans>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form, and the order once found; "Find another order" starts a new form, focused on its first field. */
+function OrderLookup({ onAnother, again }: { onAnother: () => void; again: boolean }) {
+  const { t } = useLingui();
+  const api = useApi(createOrdersApi);
+  const form = useLookupForm((body) => api.lookup(body));
+  const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
+  const outcome = view.succeeded ? (view.result as LookupOutcome) : null;
+  const orderHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (outcome?.kind === 'found') orderHeading.current?.focus();
+  }, [outcome]);
+  useEffect(() => {
+    if (again) document.getElementById(fieldId('number'))?.focus();
+  }, [again]);
+
+  if (outcome?.kind === 'found') {
+    return (
+      <>
+        <OrderDetail order={outcome.order} level={2} points="whenEarned" headingRef={orderHeading} />
+        <button type="button" className="button button--secondary" onClick={onAnother}>
+          {t`Find another order`}
+        </button>
+      </>
+    );
+  }
+  const labels = { number: t`Order number`, email: t`Email` };
+  return (
+    <form
+      className="orders-form"
+      noValidate
+      aria-label={t`Find your order`}
+      aria-busy={view.busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        // After a miss the form holds the answer (the machine's `succeeded`), which takes a change
+        // before another submit: the same values are sent again (a lookup paused for too many
+        // attempts is tried again as it was, once the pause is over).
+        if (view.succeeded) view.change('number', form.getSnapshot().context.values.number ?? '');
+        accountFormConnect(form.getSnapshot(), form.send).submit();
+      }}
+    >
+      <LookupAlert view={view} outcome={outcome} attempt={view.attempts} labels={labels} />
+      <LookupField form={form} field="number" label={labels.number} type="text" autoComplete="off" hint={t`As in your order confirmation email, for example SG1000123.`} />
+      <LookupField form={form} field="email" label={labels.email} type="email" autoComplete="email" hint={t`The email you placed the order with.`} />
+      <button type="submit" className="button" disabled={view.busy} aria-disabled={view.busy}>
+        {view.busy ? t`Finding your order…` : t`Find order`}
+      </button>
+    </form>
+  );
+}
+
+/** `/orders/lookup` (issue 13): a guest finds an order by its number and the email it was placed with. */
+export default function OrderLookupScreen() {
+  useFeatureCatalog(ordersMessages);
+  const { t } = useLingui();
+  useDocumentHead({ title: t`Find your order` });
+  const signedIn = useSignedIn();
+  const [round, setRound] = useState(0);
+  return (
+    <section className="orders orders--lookup">
+      <h1>{t`Find your order`}</h1>
+      <p className="orders__intro">
+        <Trans>Placed an order without an account? Enter its number and the email you placed it with to see its status and details.</Trans>
+      </p>
+      {signedIn ? (
+        <p className="orders__intro">
+          <Trans>
+            Orders placed while signed in are in <Link href={ordersHref()}>My orders</Link>.
+          </Trans>
+        </p>
+      ) : null}
+      <OrderLookup key={round} again={round > 0} onAnother={() => setRound((count) => count + 1)} />
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link, useLocation } from 'wouter';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { useDocumentHead } from '../../shared/head/use-document-head.ts';
+import { useResource } from '../../shared/hooks/use-resource.ts';
+import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import type { ScreenProps } from '../../shared/screen.ts';
+import { useSignedIn } from '../../shared/session/session-store.ts';
+import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
+import { ErrorPanel } from '../../shared/ui/retry.tsx';
+import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
+import { MemberOnly } from './member-only.tsx';
+import { ordersMessages } from './messages.ts';
+import { OrderDetail } from './order-detail.tsx';
+import { createOrdersApi } from './orders-api.ts';
+import { ordersHref } from './paths.ts';
+import './orders.css';
+
+function BackToOrders() {
+  const { t } = useLingui();
+  return (
+    <p className="orders__back">
+      <Link href={ordersHref()}>{t`All my orders`}</Link>
+    </p>
+  );
+}
+
+/** `GET orders/{number}` as a screen resource: rendered by the server, restored in the browser; another member's number is not found. */
+function MemberOrder({ number }: { number: string }) {
+  const { t } = useLingui();
+  const [location] = useLocation();
+  const api = useApi(createOrdersApi);
+  const order = useResource((signal) => api.order(number, { signal }), `order:${number}`);
+  useDocumentHead({ title: order.status === 'notFound' ? t`Page not found` : t`Order ${number}` });
+  if (order.status === 'notFound') return <NotFoundScreen path={location} reason="invalid" />;
+  return (
+    <section className="orders orders--detail">
+      <BackToOrders />
+      {order.status === 'success' ? (
+        <OrderDetail order={order.data} level={1} points="always" />
+      ) : (
+        <>
+          <h1>{t`Order ${number}`}</h1>
+          {order.status === 'failure' ? <ErrorPanel title={t`This order could not be loaded.`} onRetry={order.retry} /> : <PageSkeleton />}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Signed out: the note with the sign-in link, then the sign-in page, which comes back here. */
+function SignedOutOrder({ number }: { number: string }) {
+  const { t } = useLingui();
+  const title = t`Order ${number}`;
+  useDocumentHead({ title });
+  return (
+    <section className="orders orders--detail">
+      <h1>{title}</h1>
+      <MemberOnly>{null}</MemberOnly>
+    </section>
+  );
+}
+
+/** `/account/orders/:number` (issue 13): one of the member's orders as it was placed. */
+export default function OrderScreen({ params }: ScreenProps) {
+  useFeatureCatalog(ordersMessages);
+  const signedIn = useSignedIn();
+  // The route checked its shape (paths.ts); the API reads numbers upper-cased, and so does the page's key.
+  const number = (params.number ?? '').toUpperCase();
+  return signedIn ? <MemberOrder number={number} /> : <SignedOutOrder number={number} />;
+}
