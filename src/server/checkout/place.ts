@@ -5,7 +5,7 @@ import type { Order, OrderCreate, PaymentMethod } from '../../contract/checkout.
 import { readBag, type ServerBag } from '../cart/read.ts';
 import { hashToken, type CartOwner } from '../cart/owner.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { readRows, rowsOf } from '../db/rows.ts';
 import { checkoutAttempts } from '../db/schema.ts';
 import { appliedTotal, applyGiftCards, checkGiftCards, type AppliedGiftCard, type GiftCardGuesses } from '../gift-cards/redeem.ts';
 import type { AuthorizeResult, PaymentProvider, PaymentSource } from '../payments/provider.ts';
@@ -124,7 +124,7 @@ async function finish(
     // Paid in full by gift cards: nothing to capture.
     const captured = authorized ? await payments.capture(authorized.paymentId) : ({ ok: true } as const);
     if (captured.ok) {
-      await db.execute(sql`with o as (update orders set status = 'paid' where id = ${committed.orderId} and status = 'placed' returning id) insert into order_events (order_id, status) select id, 'paid' from o`);
+      await readRows(db, sql`with o as (update orders set status = 'paid' where id = ${committed.orderId} and status = 'placed' returning id) insert into order_events (order_id, status) select id, 'paid' from o`);
     } else if (authorized) {
       // The order stands (stock and payment held); staff capture it by hand. Logged for them.
       deps.log?.(`order ${committed.number}: capture of ${authorized.paymentId} failed (${captured.reason})`);

@@ -1,9 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import { COUNTRIES, type CountryCode, type Site } from '../../config/countries.ts';
-import { maskGiftCardCode, type CartGiftCard } from '../../contract/gift-cards.ts';
-import type { Order } from '../../contract/checkout.ts';
+import type { CartGiftCard } from '../../contract/gift-cards.ts';
 import type { Db } from '../db/client.ts';
-import { giftCards, giftCardTransactions } from '../db/schema.ts';
+import { giftCards } from '../db/schema.ts';
 import { hashGiftCardPin, newGiftCardCode, newGiftCardPin } from './codes.ts';
 
 /*
@@ -63,22 +61,4 @@ export async function issueGiftCard(db: Db, card: { country: CountryCode; amount
     .returning({ id: giftCards.id });
   if (!row) throw new Error('the gift card was not written');
   return { id: row.id, code, pin };
-}
-
-/** What an order shows of gift cards: those that paid it (codes masked) and those it bought (never their codes). */
-export async function orderGiftCards(db: Db, orderId: number, currency: string): Promise<Pick<Order, 'giftCardPayments' | 'giftCardsBought'>> {
-  const money = (minor: number) => ({ currency, amount: minor / 100 });
-  const [paid, bought] = await Promise.all([
-    db
-      .select({ code: giftCards.code, amountMinor: sql<number>`-${giftCardTransactions.amountMinor}` })
-      .from(giftCardTransactions)
-      .innerJoin(giftCards, eq(giftCards.id, giftCardTransactions.giftCardId))
-      .where(sql`${giftCardTransactions.orderId} = ${orderId} and ${giftCardTransactions.kind} = 'spend'`)
-      .orderBy(asc(giftCardTransactions.id)),
-    db.select().from(giftCards).where(eq(giftCards.orderId, orderId)).orderBy(asc(giftCards.id)),
-  ]);
-  return {
-    giftCardPayments: paid.map((p) => ({ code: maskGiftCardCode(p.code), amount: money(Number(p.amountMinor)) })),
-    giftCardsBought: bought.map((b) => ({ amount: money(b.initialMinor), recipientName: b.recipientName, recipientEmail: b.recipientEmail, sendOn: b.sendOn, sent: b.sentAt !== null })),
-  };
 }

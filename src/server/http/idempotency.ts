@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
+import { readRows } from '../db/rows.ts';
 import { SESSION_COOKIES } from '../../contract/session-constants.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { NO_STORE } from './cache.ts';
@@ -29,11 +30,11 @@ export function idempotency(db: Db): MiddlewareHandler<AppEnv> {
     const path = c.req.path;
     const bodyHash = createHash('sha256').update(await readBodyText(c)).digest('hex');
 
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({ key, method, path, bodyHash, state: 'in_flight' })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    // Raw SQL through readRows: on PGlite the builder's cost was more than the insert's, on every keyed write.
+    const claimed = await readRows<{ key: string }>(
+      db,
+      sql`insert into idempotency_keys (key, method, path, body_hash, state) values (${key}, ${method}, ${path}, ${bodyHash}, 'in_flight') on conflict do nothing returning key`,
+    );
 
     if (claimed.length === 0) {
       const [stored] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
@@ -72,10 +73,12 @@ export function idempotency(db: Db): MiddlewareHandler<AppEnv> {
       return;
     }
     const responseBody = c.res.status === 204 ? null : await c.res.clone().text();
-    await db
-      .update(idempotencyKeys)
-      .set({ state: 'done', statusCode: c.res.status, responseBody, contentType: c.res.headers.get('content-type'), setCookies: setCookies.length > 0 ? setCookies : null })
-      .where(eq(idempotencyKeys.key, key));
+    const contentType = c.res.headers.get('content-type');
+    await readRows(
+      db,
+      sql`update idempotency_keys set state = 'done', status_code = ${c.res.status}, response_body = ${responseBody}, content_type = ${contentType},
+        set_cookies = ${setCookies.length > 0 ? sql`(select array_agg(v) from json_array_elements_text(${JSON.stringify(setCookies)}::json) v)` : sql`null`} where key = ${key}`,
+    );
   };
 }
 
