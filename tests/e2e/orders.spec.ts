@@ -49,9 +49,9 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-test('a member finds a placed order in My orders and opens it; another member gets the not-found page for its number', async ({ page, account, bag, expectAccessible }) => {
+test('a Beauty Pass member finds a placed order in My orders with its points and opens it; another member gets the not-found page for its number', async ({ page, account, bag, expectAccessible }) => {
   const errors = pageErrors(page);
-  const buyer = member('buyer');
+  const buyer = { ...member('buyer'), beautyPass: true };
   await account.register(buyer);
   const { number, productName } = await placeOrder(page.request, bag, buyer.email);
 
@@ -68,6 +68,8 @@ test('a member finds a placed order in My orders and opens it; another member ge
   await expect(row.getByRole('link', { name: `Order ${number}` })).toBeVisible();
   await expect(row).toContainText('1 item');
   await expect(row).toContainText(/S\$\d+\.\d{2}/);
+  // S$50–58 at one point per S$ (src/config/cart.ts): the order earned 50 to 58 points.
+  await expect(row.getByText('Points earned').locator('xpath=following-sibling::dd[1]')).toHaveText(/^5\d$/);
   await expectAccessible();
 
   await row.getByRole('link', { name: `Order ${number}` }).click();
@@ -79,6 +81,7 @@ test('a member finds a placed order in My orders and opens it; another member ge
   await expect(main.getByTestId('payment-method')).toContainText('Visa •••• ending in 4242');
   await expect(main.getByRole('region', { name: 'Delivery' })).toContainText('2 Orchard Turn');
   await expect(main.getByRole('region', { name: 'Order status' }).getByRole('listitem').first()).toContainText('Placed');
+  await expect(main.getByTestId('points-earned')).toHaveText(/^Beauty Pass points earned: 5\d$/);
   await expectAccessible();
 
   // Another member asks for the same number: not theirs, so not found (404, never 403).
