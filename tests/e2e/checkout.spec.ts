@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { findProduct } from './fixtures/bag.ts';
+import { tabTo } from './fixtures/keyboard.ts';
 
 /*
  * Checkout (issue 13): a guest in Singapore buys with the test card (S$, the GST line, free
@@ -200,4 +201,46 @@ test('a member in Indonesia pays with a card whose bank asks for a challenge: ru
   await page.getByRole('button', { name: 'Konfirmasi pembayaran' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Terima kasih! Pesanan ID\d+ Anda telah dibuat\./ })).toBeVisible();
   await expectAccessible();
+});
+
+test('a shopper checks out with the keyboard alone', async ({ page, request, bag, checkout }) => {
+  const product = await findProduct(request, band(35));
+  await bag.stockUp(product.slug);
+  await bag.addByApi(product.slug);
+  await bag.open();
+  await tabTo(page, bag.summary().getByRole('button', { name: 'Check out' }));
+  await page.keyboard.press('Enter');
+  await checkout.ready();
+  await tabTo(page, page.getByLabel('Email address'));
+  await page.keyboard.type('keys@example.com');
+  await page.keyboard.press('Enter');
+  await checkout.expectStep('Address', 2);
+  // The new step's heading has the focus: the next Tab is its first field.
+  await expect(checkout.step()).toBeFocused();
+  for (const [label, value] of [['Full name', SG_ADDRESS.fullName], ['Phone number', SG_ADDRESS.phone], ['Address line 1', SG_ADDRESS.line1], ['Postcode', SG_ADDRESS.postcode]] as const) {
+    await tabTo(page, page.getByLabel(label));
+    await page.keyboard.type(value);
+  }
+  await page.keyboard.press('Enter');
+  await checkout.expectStep('Delivery', 3);
+  await tabTo(page, page.getByRole('radio').first());
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: /Standard delivery/ })).toBeChecked();
+  await page.keyboard.press('Enter');
+  await checkout.expectStep('Samples and offers', 4);
+  await tabTo(page, page.getByRole('button', { name: 'Continue', exact: true }));
+  await page.keyboard.press('Enter');
+  await checkout.expectStep('Payment', 5);
+  await tabTo(page, page.getByRole('radio').first());
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: /Credit or debit card/ })).toBeChecked();
+  for (const [label, value] of [['Card number', TEST_CARD], ['Name on card', 'Keys'], ['Expiry month (MM)', '12'], ['Expiry year (YYYY)', '2031'], ['Security code (CVC)', '123']] as const) {
+    await tabTo(page, page.getByLabel(label));
+    await page.keyboard.type(value);
+  }
+  await page.keyboard.press('Enter');
+  await checkout.expectStep('Review', 6);
+  await tabTo(page, page.getByRole('button', { name: 'Place order' }));
+  await page.keyboard.press('Enter');
+  await checkout.expectPlaced();
 });
