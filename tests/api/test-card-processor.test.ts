@@ -29,6 +29,20 @@ function paymentId(result: Awaited<ReturnType<PaymentProvider['authorize']>>): s
 }
 
 describe('the test card processor', () => {
+  test('a retry of an authorization released since answers it as voided, never as a hold', async () => {
+    const first = request(TEST_CARDS.success);
+    const id = paymentId(await processor.authorize(first));
+    expect(await processor.void(id)).toEqual({ ok: true });
+    expect(await processor.authorize(first)).toEqual({ status: 'voided', paymentId: id });
+    expect(await processor.capture(id)).toEqual({ ok: false, reason: 'wrong_state' });
+  });
+
+  test('BNPL: authorized within the provider\'s amounts in the country, declined outside them', async () => {
+    const bnpl = (amountMinor: number) => request(TEST_CARDS.success, { amountMinor, source: { type: 'bnpl', provider: 'atome' } });
+    expect(await processor.authorize(bnpl(5_000))).toMatchObject({ status: 'authorized', card: { brand: 'atome', last4: '' } });
+    expect(await processor.authorize(bnpl(500))).toMatchObject({ status: 'declined', reason: 'outside_provider_limits' });
+  });
+
   test('authorizes a good card, captures once, and refunds up to what was captured', async () => {
     const authorized = await processor.authorize(request(TEST_CARDS.success));
     expect(authorized).toMatchObject({ status: 'authorized', card: { brand: 'visa', last4: '4242' } });

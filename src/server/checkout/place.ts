@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { COUNTRIES, type Site } from '../../config/countries.ts';
 import type { Order, OrderCreate, PaymentMethod } from '../../contract/checkout.ts';
@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { readRows, rowsOf } from '../db/rows.ts';
 import { checkoutAttempts } from '../db/schema.ts';
 import { appliedTotal, applyGiftCards, checkGiftCards, type AppliedGiftCard, type GiftCardGuesses } from '../gift-cards/redeem.ts';
-import type { AuthorizeResult, PaymentProvider, PaymentSource } from '../payments/provider.ts';
+import { IdempotencyMismatchError, type AuthorizeRequest, type AuthorizeResult, type PaymentProvider, type PaymentSource } from '../payments/provider.ts';
 import { commitOrder, type CommitInput } from './commit.ts';
 import { checkDelivery, checkPayment, checkPaymentOffered } from './rules.ts';
 import { minorOf, orderFigures, payableByGiftCards, type OrderFigures } from './price.ts';
@@ -79,10 +79,28 @@ export async function placeOrder(deps: CheckoutDeps, owner: CartOwner, site: Sit
     return finish(deps, owner, site, body, intentKey, prepared, null);
   }
   checkPayment(site.country, body.payment.method, Math.max(0, minorOf(prepared.bag.total) - appliedTotal(prepared.giftCards)));
-  const authorized = await payments.authorize({ idempotencyKey: `order:${intentKey}`, amountMinor: restMinor, currency: COUNTRIES[site.country].currency, source: sourceOf(body) });
+  const authorized = await authorizeFor(payments, intentKey, { amountMinor: restMinor, currency: COUNTRIES[site.country].currency, source: sourceOf(body) });
   if (authorized.status === 'declined') throw paymentDeclined(authorized.reason);
   if (authorized.status === 'requires_challenge') return awaitChallenge(deps, owner, site, body, intentKey, prepared, authorized);
   return finish(deps, owner, site, body, intentKey, prepared, authorized);
+}
+
+/**
+ * The intent's authorization: the first attempt's again when it is a retry of the same request (the
+ * processor answers it, never holding twice). An attempt after a failure that released the hold
+ * (`voided`), or with another card or total (a retry after a server error with corrected input),
+ * holds anew under a key of its own.
+ */
+async function authorizeFor(payments: PaymentProvider, intentKey: string, request: Omit<AuthorizeRequest, 'idempotencyKey'>): Promise<Exclude<AuthorizeResult, { status: 'voided' }>> {
+  try {
+    const first = await payments.authorize({ ...request, idempotencyKey: `order:${intentKey}` });
+    if (first.status !== 'voided') return first;
+  } catch (error) {
+    if (!(error instanceof IdempotencyMismatchError)) throw error;
+  }
+  const again = await payments.authorize({ ...request, idempotencyKey: `order:${intentKey}:${randomUUID()}` });
+  if (again.status === 'voided') throw new Error('a new authorization answered as released');
+  return again;
 }
 
 async function finish(
@@ -148,22 +166,27 @@ async function awaitChallenge(
   const expiresAt = new Date(now.getTime() + CHALLENGE_MINUTES * 60_000);
   // Neither the card nor the gift cards' PINs are kept: the cards go by id, with what each pays.
   const { payment: _card, giftCards: _pins, ...request } = body;
-  const [row] = await deps.db
-    .insert(checkoutAttempts)
-    .values({
-      id: `att_${randomBytes(18).toString('base64url')}`,
-      intentKey,
-      cartId: prepared.bag.cartId,
-      paymentId: authorized.paymentId,
-      request: { ...request, method: body.payment.method, country: site.country, owner: ownerKey(owner), amountMinor: restOf(prepared), giftCards: prepared.giftCards },
-      cardBrand: authorized.card.brand,
-      cardLast4: authorized.card.last4,
-      state: 'awaiting_challenge',
-      expiresAt,
-    })
-    // The same intent asked again while its challenge waits: the same attempt.
-    .onConflictDoUpdate({ target: checkoutAttempts.intentKey, set: { intentKey: sql`excluded.intent_key` } })
-    .returning({ id: checkoutAttempts.id, expiresAt: checkoutAttempts.expiresAt });
+  const attempt = {
+    paymentId: authorized.paymentId,
+    request: { ...request, method: body.payment.method, country: site.country, owner: ownerKey(owner), amountMinor: restOf(prepared), giftCards: prepared.giftCards },
+    cardBrand: authorized.card.brand,
+    cardLast4: authorized.card.last4,
+    state: 'awaiting_challenge' as const,
+    expiresAt,
+  };
+  let row: { id: string; expiresAt: Date } | undefined;
+  try {
+    [row] = await deps.db
+      .insert(checkoutAttempts)
+      .values({ id: `att_${randomBytes(18).toString('base64url')}`, intentKey, cartId: prepared.bag.cartId, ...attempt })
+      // The same intent asked again: the same attempt, for the authorization of now (the same one on a plain retry).
+      .onConflictDoUpdate({ target: checkoutAttempts.intentKey, set: attempt })
+      .returning({ id: checkoutAttempts.id, expiresAt: checkoutAttempts.expiresAt });
+  } catch (error) {
+    // The attempt was not kept: nobody can answer the challenge, so nothing may stay held.
+    await deps.payments.void(authorized.paymentId);
+    throw error;
+  }
   if (!row) throw new Error('the checkout attempt was not written');
   return { kind: 'challenge', attempt: row.id, expiresAt: row.expiresAt.toISOString() };
 }

@@ -16,13 +16,17 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[], source: Inp
   return [...byField].map(([field, message]) => ({ field, message }));
 }
 
-/** Dotted path of the first string (key or value) holding U+0000, or null. */
+/** Text PostgreSQL cannot store: U+0000, or a lone UTF-16 surrogate (not a character at all: JSON allows `"\udfff"`, jsonb refuses it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** Dotted path of the first string (key or value) PostgreSQL cannot store, or null. */
 function nulPath(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value === 'string') return unstorable(value) ? path : null;
   if (typeof value !== 'object' || value === null || depth > 64) return null;
   for (const [key, item] of Object.entries(value)) {
     const itemPath = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return itemPath;
+    if (unstorable(key)) return itemPath;
     const found = nulPath(item, itemPath, depth + 1);
     if (found !== null) return found;
   }
@@ -31,11 +35,12 @@ function nulPath(value: unknown, path: string, depth = 0): string | null {
 
 /**
  * Parses with a contract schema or throws a 400 naming each bad field. PostgreSQL text cannot
- * hold U+0000, so a NUL anywhere in the input is refused here instead of failing in the database.
+ * hold U+0000 nor a lone surrogate, so either anywhere in the input is refused here instead of
+ * failing in the database.
  */
 export function parseInput<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown, source: InputSource): v.InferOutput<TSchema> {
   const nul = nulPath(input, '');
-  if (nul !== null) throw invalidRequest([{ field: nul ? `${source}.${nul}` : source, message: 'must not contain NUL characters' }]);
+  if (nul !== null) throw invalidRequest([{ field: nul ? `${source}.${nul}` : source, message: 'must not contain NUL characters or broken Unicode' }]);
   const result = v.safeParse(schema, input);
   if (!result.success) throw invalidRequest(fieldErrors(result.issues, source));
   return result.output;

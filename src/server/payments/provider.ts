@@ -58,7 +58,9 @@ export interface CardSummary {
 export type AuthorizeResult =
   | { status: 'authorized'; paymentId: string; card: CardSummary }
   | { status: 'requires_challenge'; paymentId: string; card: CardSummary }
-  | { status: 'declined'; reason: DeclineReason; paymentId: string | null };
+  | { status: 'declined'; reason: DeclineReason; paymentId: string | null }
+  /** A retry of an authorization that was released since (voided): nothing is held; authorize anew with a new key. */
+  | { status: 'voided'; paymentId: string };
 
 /** A capture, void or refund: done, or refused with the state that refused it. */
 export type PaymentOutcome = { ok: true } | { ok: false; reason: 'unknown_payment' | 'wrong_state' | 'over_refund' };

@@ -106,6 +106,7 @@ function resultOf(row: Pick<Row, 'id' | 'brand' | 'last4' | 'status' | 'declineR
   const card: CardSummary = { brand: row.brand as CardSummary['brand'], last4: row.last4 };
   if (row.status === 'requires_challenge') return { status: 'requires_challenge', paymentId: row.id, card };
   if (row.status === 'declined') return { status: 'declined', reason: row.declineReason ?? 'card_declined', paymentId: row.id };
+  if (row.status === 'voided') return { status: 'voided', paymentId: row.id };
   return { status: 'authorized', paymentId: row.id, card };
 }
 
