@@ -300,3 +300,19 @@ describe('promo code limits', () => {
     expect(((await refused.json()) as { code: string }).code).toBe('offer_used_up');
   });
 });
+
+describe('idempotency keys belong to their caller', () => {
+  it("another shopper sending the same key and body gets a 422, never the first shopper's order", async () => {
+    const [variant] = await fresh(1, 20);
+    const mine = await guestBag(target, variant ?? 0);
+    const theirs = await guestBag(target, variant ?? 0);
+    const key = randomUUID();
+    const body = orderBody(await bagVersion(target, mine));
+    expect((await postOrder(target, mine, body, key)).status).toBe(201);
+    const replay = await postOrder(target, mine, body, key);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const other = await postOrder(target, theirs, body, key);
+    expect(other.status).toBe(422);
+    expect(JSON.stringify(await other.json())).not.toContain('mei.ling@example.com');
+  });
+});

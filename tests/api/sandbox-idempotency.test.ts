@@ -5,6 +5,7 @@ import { SandboxUserListSchema, SandboxUserResponseSchema } from '../../src/cont
 import { ApiErrorBodySchema } from '../../src/contract/site.ts';
 import { idempotencyKeys, sandboxUsers } from '../../src/server/db/schema.ts';
 import { insertUser } from '../helpers/auth.ts';
+import { requestHash } from '../../src/server/http/idempotency.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 let t: TestApp;
@@ -131,9 +132,9 @@ describe('Idempotency-Key', () => {
   it('answers 409 while the first request is still in flight', async () => {
     const user = newUser();
     // Claim the key the way a slow first request would, before sending the retry.
-    const { createHash } = await import('node:crypto');
     const body = JSON.stringify(user);
-    await t.db.execute(sql`insert into idempotency_keys (key, method, path, body_hash, state) values ('in-flight', 'POST', '/api/web/v1/sandbox/users', ${createHash('sha256').update(body).digest('hex')}, 'in_flight')`);
+    // A guest without a bag sends it: the hash is of the body and that caller.
+    await t.db.execute(sql`insert into idempotency_keys (key, method, path, body_hash, state) values ('in-flight', 'POST', '/api/web/v1/sandbox/users', ${requestHash(body, 'guest:')}, 'in_flight')`);
     const retry = await create(body, { 'Idempotency-Key': 'in-flight' });
     expect(retry.status).toBe(409);
     expect(await rowCount(user.email)).toBe(0);

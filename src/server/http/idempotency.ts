@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { accessToken } from '../auth/middleware.ts';
+import { GUEST_CART_COOKIE } from '../cart/owner.ts';
 import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
 import { SESSION_COOKIES } from '../../contract/session-constants.ts';
@@ -28,7 +31,9 @@ export function idempotency(db: Db): MiddlewareHandler<AppEnv> {
     }
     const method = c.req.method;
     const path = c.req.path;
-    const bodyHash = createHash('sha256').update(await readBodyText(c)).digest('hex');
+    // The caller is part of what the key names: another shopper sending the same key and body gets a
+    // 422, never the first shopper's stored answer (an order, an address).
+    const bodyHash = requestHash(await readBodyText(c), callerOf(c));
 
     // Raw SQL through readRows: on PGlite the builder's cost was more than the insert's, on every keyed write.
     const claimed = await readRows<{ key: string }>(
@@ -83,6 +88,30 @@ export function idempotency(db: Db): MiddlewareHandler<AppEnv> {
 }
 
 const SESSION_COOKIE_NAMES = new Set<string>(Object.values(SESSION_COOKIES));
+
+/** What a key stands for: the body and who sent it (`callerOf`). */
+export function requestHash(body: string, caller: string): string {
+  return createHash('sha256').update(body).update('\0').update(caller).digest('hex');
+}
+
+/**
+ * Who sends a keyed write, stable across a token refresh: the member of the access token (its `sub`,
+ * read without checking the signature: the route checks it, and a forged `sub` only finds answers
+ * whose key it also knows), else the guest bag's cookie, else nobody.
+ */
+function callerOf(c: Context<AppEnv>): string {
+  const token = accessToken(c);
+  const payload = token?.split('.')[1];
+  if (payload) {
+    try {
+      const { sub } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown };
+      if (typeof sub === 'string' || typeof sub === 'number') return `member:${sub}`;
+    } catch {
+      // Not a token we can read: the route answers 401; the key is scoped as a guest's.
+    }
+  }
+  return `guest:${getCookie(c, GUEST_CART_COOKIE) ?? ''}`;
+}
 
 function isSessionCookie(line: string): boolean {
   return SESSION_COOKIE_NAMES.has(line.slice(0, line.indexOf('=')).trim());
