@@ -60,6 +60,8 @@ const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
   checkout: ['<rootDir>/src/web/features/checkout', '<rootDir>/machines/checkout'],
   // A member's order history and order pages, and a guest's order lookup.
   orders: ['<rootDir>/src/web/features/orders'],
+  // The e-gift cards screen (buying a card, checking a balance) and its purchase machine's rules.
+  'gift-cards': ['<rootDir>/src/web/features/gift-cards', '<rootDir>/machines/gift-cards'],
 };
 const NOT_SOURCES = ['**/node_modules/**', '**/*.test.*'];
 

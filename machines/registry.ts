@@ -22,13 +22,14 @@ import { addToBagModel } from './bag/add-to-bag.model.ts';
 import { wishlistMoveModel } from './wishlist/wishlist-move.model.ts';
 import { wishlistToggleModel } from './wishlist/wishlist-toggle.model.ts';
 import { checkoutModel } from './checkout/checkout.model.ts';
+import { giftCardPurchaseModel } from './gift-cards/gift-card-purchase.model.ts';
 
 /**
  * Every machine of the app, as the QA visualizer (`/sandbox/machines`) and the generated tests
  * (`tests/machines/generated.test.ts`) read them. A machine that is not here is not tested by the
  * generator: add its model here when you add a machine.
  */
-export const MACHINE_REGISTRY: readonly AnyMachineModel[] = [chunkReloadModel, deploymentModel, navigationGuardModel, languageSwitchModel, productListingModel, resourceLoaderModel, notificationsModel, toastModel, bookingFlowModel, bookingLifecycleModel, authRefreshModel, tierModel, accountFormModel, searchBoxModel, reviewListModel, reviewFormModel, waitlistToggleModel, notifyMeModel, bagModel, addToBagModel, wishlistToggleModel, wishlistMoveModel, checkoutModel];
+export const MACHINE_REGISTRY: readonly AnyMachineModel[] = [chunkReloadModel, deploymentModel, navigationGuardModel, languageSwitchModel, productListingModel, resourceLoaderModel, notificationsModel, toastModel, bookingFlowModel, bookingLifecycleModel, authRefreshModel, tierModel, accountFormModel, searchBoxModel, reviewListModel, reviewFormModel, waitlistToggleModel, notifyMeModel, bagModel, addToBagModel, wishlistToggleModel, wishlistMoveModel, checkoutModel, giftCardPurchaseModel];
 
 export function findModel(id: string): AnyMachineModel | undefined {
   return MACHINE_REGISTRY.find((model) => model.id === id);

@@ -31,6 +31,11 @@ export const setOffer = fromPromise<Cart, { code: string | null }>(async () => {
   throw new Error('bag: provide the `setOffer` actor');
 });
 
+/** `DELETE cart/gift-cards/{id}`: an e-gift card out of the bag. Answers the bag. */
+export const removeGiftCard = fromPromise<Cart, { id: number }>(async () => {
+  throw new Error('bag: provide the `removeGiftCard` actor');
+});
+
 /** `POST cart/merge`: the guest bag a failed merge at sign-in left behind, added to the member's now. Answers the bag. */
 export const mergeBag = fromPromise<Cart>(async () => {
   throw new Error('bag: provide the `mergeBag` actor');

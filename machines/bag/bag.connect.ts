@@ -1,8 +1,21 @@
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import type { Cart, CartLine, Offer, SampleChoice } from '../../src/contract/cart.ts';
+import type { CartGiftCard } from '../../src/contract/gift-cards.ts';
 import type { BagFailure, OfferFailure } from './bag.failure.ts';
 import type { bagMachine } from './bag.machine.ts';
-import { blocksCheckout, checkoutRefusal, increaseRefusal, lineKey, sampleRefusal, shownLines, type CheckoutRefusal, type IncreaseRefusal, type SampleRefusal } from './bag.rules.ts';
+import {
+  blocksCheckout,
+  checkoutRefusal,
+  deliveredByEmail,
+  giftCardsTotal,
+  increaseRefusal,
+  lineKey,
+  sampleRefusal,
+  shownLines,
+  type CheckoutRefusal,
+  type IncreaseRefusal,
+  type SampleRefusal,
+} from './bag.rules.ts';
 
 type Snapshot = SnapshotFrom<typeof bagMachine>;
 type Send = (event: EventFromLogic<typeof bagMachine>) => void;
@@ -26,6 +39,17 @@ export interface BagLineView {
   remove(): void;
 }
 
+/** An e-gift card in the bag: amount, recipient and send date, and Remove. */
+export interface BagGiftCardView {
+  key: string;
+  card: CartGiftCard;
+  /** Being taken out: shown until the answer drops it. */
+  removing: boolean;
+  /** Another card is being taken out (one at a time). */
+  removeDisabled: boolean;
+  remove(): void;
+}
+
 export interface SampleView extends SampleChoice {
   picked: boolean;
   disabledReason: SampleRefusal | null;
@@ -41,6 +65,11 @@ export interface BagApi {
   /** The bag as the server last confirmed it: the summary's figures (they follow each answer). */
   bag: Cart | null;
   lines: BagLineView[];
+  giftCards: BagGiftCardView[];
+  /** The e-gift cards together (part of the total), null without any. */
+  giftCardsTotal: Cart['total'] | null;
+  /** E-gift cards only: emailed, so no shipping line. */
+  deliveredByEmail: boolean;
   /** Changes are on their way: the summary's figures are the last confirmed ones until they return. */
   saving: boolean;
   /** A shown line is out of stock: 'Out-of-stock item must be removed to proceed'. */
@@ -70,9 +99,11 @@ export function bagConnect(snapshot: Snapshot, send: Send): BagApi {
   // Read again after another tab's change: shown as it was, but nothing is sent until it is back.
   const refreshing = snapshot.matches('refreshing');
   const saving = snapshot.hasTag('saving') || refreshing;
-  const lineSaving = Object.keys(writes).length > 0 || picksSent !== null || refreshing;
+  const { giftCardRemoving } = snapshot.context;
+  const lineSaving = Object.keys(writes).length > 0 || picksSent !== null || giftCardRemoving !== null || refreshing;
   const bag = screen?.bag ?? null;
-  const status: BagStatus = snapshot.hasTag('failure') ? 'failure' : snapshot.hasTag('busy') || screen === null ? 'loading' : lines.length === 0 ? 'empty' : 'ready';
+  const giftCards = bag?.giftCards ?? [];
+  const status: BagStatus = snapshot.hasTag('failure') ? 'failure' : snapshot.hasTag('busy') || screen === null ? 'loading' : lines.length === 0 && giftCards.length === 0 ? 'empty' : 'ready';
   const picks = picksWanted ?? picksSent ?? bag?.samples.chosen ?? [];
   const limit = screen?.samples.limit ?? 0;
   const appliedCode = bag?.appliedOffer?.code ?? null;
@@ -96,6 +127,15 @@ export function bagConnect(snapshot: Snapshot, send: Send): BagApi {
         remove: () => send({ type: 'bag.remove', variantId }),
       };
     }),
+    giftCards: giftCards.map((card) => ({
+      key: `gift-card-${card.id}`,
+      card,
+      removing: giftCardRemoving === card.id,
+      removeDisabled: !snapshot.can({ type: 'bag.giftCard.remove', id: card.id }),
+      remove: () => send({ type: 'bag.giftCard.remove', id: card.id }),
+    })),
+    giftCardsTotal: bag ? giftCardsTotal(bag) : null,
+    deliveredByEmail: bag ? deliveredByEmail(bag, lines) : false,
     saving,
     stockWarning: lines.some(blocksCheckout),
     checkoutDisabledReason: status === 'ready' || status === 'empty' ? checkoutRefusal(bag, lines, lineSaving) : 'empty',

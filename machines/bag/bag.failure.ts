@@ -1,7 +1,8 @@
 import { CART_ERROR_CODES } from '../../src/contract/cart.ts';
+import { GIFT_CARD_ERROR_CODES } from '../../src/contract/gift-cards.ts';
 
 /** What the shopper was doing when a change failed: the notification names it. */
-export type BagAction = 'quantity' | 'remove' | 'add' | 'samples' | 'merge';
+export type BagAction = 'quantity' | 'remove' | 'add' | 'samples' | 'merge' | 'removeGiftCard';
 
 /** Why a change was refused, in the words the view needs (the server's codes, grouped). */
 export type BagFailureReason = 'unavailable' | 'bagFull' | 'gone' | 'sampleLimit' | 'signedOut' | 'failed';
@@ -9,7 +10,7 @@ export type BagFailureReason = 'unavailable' | 'bagFull' | 'gone' | 'sampleLimit
 /** A failed change, rolled back: what the notification says. */
 export interface BagFailure {
   action: BagAction;
-  /** The product's name when the change was about one line. */
+  /** The product's name when the change was about one line (an e-gift card's recipient). */
   productName: string | null;
   reason: BagFailureReason;
 }
@@ -38,7 +39,7 @@ export function bagFailureReason(error: unknown): BagFailureReason {
   if (code === CART_ERROR_CODES.bagFull) return 'bagFull';
   if (code === CART_ERROR_CODES.quantityUnavailable || code === CART_ERROR_CODES.outOfStock || code === CART_ERROR_CODES.sampleUnavailable) return 'unavailable';
   if (code === CART_ERROR_CODES.sampleLimit) return 'sampleLimit';
-  if (code === CART_ERROR_CODES.unknownLine || code === CART_ERROR_CODES.unknownVariant || status === 404) return 'gone';
+  if (code === CART_ERROR_CODES.unknownLine || code === CART_ERROR_CODES.unknownVariant || code === GIFT_CARD_ERROR_CODES.unknownLine || status === 404) return 'gone';
   return 'failed';
 }
 

@@ -1,4 +1,5 @@
 import type { Cart, CartLine, CartScreen, Offer } from '../../src/contract/cart.ts';
+import type { CartGiftCard } from '../../src/contract/gift-cards.ts';
 
 /**
  * Example bags for the bag machine's model, its tests, the visualizer and the view tests: a
@@ -34,6 +35,7 @@ export function cartOf(lines: CartLine[], version: number, overrides: Partial<Ca
     country: 'SG',
     version,
     lines,
+    giftCards: [],
     count,
     subtotal: sgd(subtotal),
     discount: sgd(0),
@@ -70,6 +72,20 @@ export function screenOf(bag: Cart, offers: Offer[] = OFFERS): CartScreen {
 }
 
 export const BAG_SCREEN = screenOf(cartOf([LIPSTICK, PALETTE], 1));
+
+/** An S$50 e-gift card in the bag, to be emailed on 15 January 2030. */
+export const GIFT_CARD_LINE: CartGiftCard = { id: 5, amount: sgd(50), recipientName: 'Aisha Rahman', recipientEmail: 'aisha@example.com', senderName: 'Mei', message: 'Happy birthday!', sendOn: '2030-01-15' };
+
+/** A bag (as the server answers it) with e-gift cards: part of the count and the total, not of the subtotal. */
+export function withGiftCards(bag: Cart, giftCards: CartGiftCard[]): Cart {
+  const minor = (amount: number) => Math.round(amount * 100);
+  const extra = giftCards.reduce((sum, card) => sum + minor(card.amount.amount), 0);
+  const blockedBy = bag.lines.length === 0 && giftCards.length === 0 ? 'empty' : bag.checkout.blockedBy === 'empty' ? null : bag.checkout.blockedBy;
+  return { ...bag, giftCards, count: bag.count + giftCards.length, total: sgd((minor(bag.total.amount) + extra) / 100), checkout: { allowed: blockedBy === null, blockedBy } };
+}
+
+/** The bag of the lipstick, the sold-out palette and the e-gift card. */
+export const GIFT_CARD_BAG_SCREEN = screenOf(withGiftCards(cartOf([LIPSTICK, PALETTE], 1), [GIFT_CARD_LINE]));
 export const EMPTY_SCREEN = screenOf(cartOf([], 1), []);
 
 /** A new line, for a variant added from elsewhere. */

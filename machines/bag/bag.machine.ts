@@ -1,5 +1,5 @@
 import { assign, setup, type ErrorActorEvent } from 'xstate';
-import { loadBag, mergeBag, saveSamples, setOffer, writeLine, type LineWriteInput } from './bag.actors.ts';
+import { loadBag, mergeBag, removeGiftCard, saveSamples, setOffer, writeLine, type LineWriteInput } from './bag.actors.ts';
 import type { Cart, CartScreen } from '../../src/contract/cart.ts';
 import { bagFailureReason, offerFailureOf, type BagAction, type BagFailure, type OfferFailure } from './bag.failure.ts';
 import { checkoutRefusal, lineKey, newerBag, quantityAllowed, samePicks, sampleRefusal, shownLines, shownQuantity, toggledPicks, type LineWrites } from './bag.rules.ts';
@@ -17,6 +17,8 @@ export interface BagContext {
   picksSent: number[] | null;
   picksWanted: number[] | null;
   offerFailure: OfferFailure | null;
+  /** The e-gift card (its id) being taken out of the bag: shown until the answer drops it. */
+  giftCardRemoving: number | null;
   /** The last change that failed and was rolled back (also told through the `failed` action). */
   lastFailure: BagFailure | null;
   loadError: unknown;
@@ -32,6 +34,8 @@ export type BagEvent =
   | { type: 'bag.sample.toggle'; sampleId: number }
   | { type: 'bag.offer.apply'; code: string }
   | { type: 'bag.offer.remove' }
+  /** Takes an e-gift card out of the bag (by its id in `Cart.giftCards`). */
+  | { type: 'bag.giftCard.remove'; id: number }
   | { type: 'bag.checkout' }
   /** Another tab changed the bag: read it again (when nothing of this tab is on its way). */
   | { type: 'bag.refresh' }
@@ -83,7 +87,7 @@ export const bagMachine = setup({
     events: {} as BagEvent | LineWriteEvent,
     tags: {} as 'busy' | 'saving' | 'bag' | 'failure',
   },
-  actors: { loadBag, writeLine, saveSamples, setOffer, mergeBag },
+  actors: { loadBag, writeLine, saveSamples, setOffer, mergeBag, removeGiftCard },
   guards: {
     quantityAllowed: ({ context, event }) => {
       if (event.type !== 'bag.quantity') return false;
@@ -112,9 +116,11 @@ export const bagMachine = setup({
     /** Nothing of this tab on its way: a fresh read cannot be overtaken by an answer still coming. */
     /** A guest bag of this browser is still waiting: its merge at sign-in failed (the server says so). */
     mergePending: ({ context }) => context.screen?.bag.mergePending === true,
-    atRest: ({ context }) => Object.keys(context.writes).length === 0 && context.picksSent === null,
+    atRest: ({ context }) => Object.keys(context.writes).length === 0 && context.picksSent === null && context.giftCardRemoving === null,
+    giftCardInBag: ({ context }, id: number) => context.screen?.bag.giftCards.some((card) => card.id === id) === true,
     lastLineFails: ({ context }, key: string) => Object.keys(without(context.writes, key)).length === 0,
-    canCheckout: ({ context }) => checkoutRefusal(context.screen?.bag ?? null, shownLines(context.screen, context.writes), Object.keys(context.writes).length > 0 || context.picksSent !== null) === null,
+    canCheckout: ({ context }) =>
+      checkoutRefusal(context.screen?.bag ?? null, shownLines(context.screen, context.writes), Object.keys(context.writes).length > 0 || context.picksSent !== null || context.giftCardRemoving !== null) === null,
   },
   actions: {
     show: assign((_, screen: CartScreen) => ({ screen, writes: {}, picksSent: null, picksWanted: null, loadError: null })),
@@ -173,6 +179,16 @@ export const bagMachine = setup({
     failOffer: assign((_, error: unknown) => ({ offerFailure: offerFailureOf(error) })),
     confirmBag: assign(({ context }, bag: Cart) => ({ screen: withBag(context.screen, bag) })),
     failMerge: assign((_, error: unknown) => ({ lastFailure: { action: 'merge' as const, productName: null, reason: bagFailureReason(error) } })),
+    startGiftCardRemoval: assign((_, id: number) => ({ giftCardRemoving: id, lastFailure: null })),
+    confirmGiftCardRemoval: assign(({ context }, bag: Cart) => ({ screen: withBag(context.screen, bag), giftCardRemoving: null })),
+    failGiftCardRemoval: assign(({ context }, error: unknown) => ({
+      giftCardRemoving: null,
+      lastFailure: {
+        action: 'removeGiftCard' as const,
+        productName: context.screen?.bag.giftCards.find((card) => card.id === context.giftCardRemoving)?.recipientName ?? null,
+        reason: bagFailureReason(error),
+      },
+    })),
     /** The app tells the header's count (and other tabs) about a bag the server confirmed. */
     changed: (_, _bag: Cart) => undefined,
     /** The app tells the shopper what failed (the notifications queue); null never comes from a failure. */
@@ -189,6 +205,7 @@ export const bagMachine = setup({
     picksSent: null,
     picksWanted: null,
     offerFailure: null,
+    giftCardRemoving: null,
     lastFailure: null,
     loadError: null,
   },
@@ -265,6 +282,34 @@ export const bagMachine = setup({
                 onError: {
                   target: 'idle',
                   actions: [{ type: 'rollbackSamples', params: ({ event }: { event: ErrorActorEvent }) => event.error }, { type: 'failed', params: ({ context }) => context.lastFailure }],
+                },
+              },
+            },
+          },
+        },
+        // E-gift cards: one taken out at a time, shown until the answer drops it (the bag's count and total follow the answer).
+        giftCards: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'bag.giftCard.remove': {
+                  guard: { type: 'giftCardInBag', params: ({ event }) => event.id },
+                  target: 'removing',
+                  actions: { type: 'startGiftCardRemoval', params: ({ event }) => event.id },
+                },
+              },
+            },
+            removing: {
+              tags: ['saving'],
+              invoke: {
+                id: 'giftCard',
+                src: 'removeGiftCard',
+                input: ({ context }) => ({ id: context.giftCardRemoving ?? 0 }),
+                onDone: { target: 'idle', actions: [{ type: 'confirmGiftCardRemoval', params: ({ event }) => event.output }, { type: 'changed', params: ({ event }) => event.output }] },
+                onError: {
+                  target: 'idle',
+                  actions: [{ type: 'failGiftCardRemoval', params: ({ event }: { event: ErrorActorEvent }) => event.error }, { type: 'failed', params: ({ context }) => context.lastFailure }],
                 },
               },
             },

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { Cart } from '../../src/contract/cart.ts';
 import { defineModel, type ModelEvent } from '../model/types.ts';
-import { afterWrite, BAG_SCREEN } from './bag.fixtures.ts';
+import { afterWrite, BAG_SCREEN, GIFT_CARD_BAG_SCREEN, GIFT_CARD_LINE } from './bag.fixtures.ts';
 import { bagMachine } from './bag.machine.ts';
 
 const refused = { kind: 'http', status: 409, body: { code: 'quantity_unavailable', message: 'Only 2 left', status: 409 } };
@@ -9,19 +9,19 @@ const notFound = { kind: 'http', status: 404, body: { code: 'offer_not_found', m
 type BagModelEvent = ModelEvent<typeof bagMachine>;
 
 /**
- * The bag of two lines (a lipstick, most 4, and a sold-out palette), four samples (limit 2, the
- * third sold out) and two offers. A region is explored while the others are at rest, so the
+ * The bag of two lines (a lipstick, most 4, and a sold-out palette), an e-gift card, four samples
+ * (limit 2, the third sold out) and two offers. A region is explored while the others are at rest, so the
  * paths stay few; every transition is still taken (the coverage test says so).
  */
 export const bagModel = defineModel({
   id: 'bag',
   title: msg`Bag`,
-  description: msg`Loads the bag; changes lines at once and rolls them back when the server refuses; one write per line, later clicks coalesced; samples up to the limit; offer codes; a guest bag left by a failed merge added on request; checkout only when allowed.`,
+  description: msg`Loads the bag; changes lines at once and rolls them back when the server refuses; one write per line, later clicks coalesced; samples up to the limit; offer codes; e-gift cards removed one at a time; a guest bag left by a failed merge added on request; checkout only when allowed.`,
   machine: bagMachine,
   events: (snapshot): BagModelEvent[] => {
     if (snapshot.matches('loading')) {
       return [
-        { type: 'xstate.done.actor.load', output: BAG_SCREEN },
+        { type: 'xstate.done.actor.load', output: GIFT_CARD_BAG_SCREEN },
         { type: 'xstate.error.actor.load', error: { kind: 'network' } },
       ];
     }
@@ -41,6 +41,13 @@ export const bagModel = defineModel({
     const samplesBusy = snapshot.matches({ ready: { samples: 'saving' } });
     const offerBusy = !snapshot.matches({ ready: { offer: 'idle' } });
     const mergeBusy = snapshot.matches({ ready: { merge: 'merging' } });
+    const giftCardBusy = snapshot.matches({ ready: { giftCards: 'removing' } });
+    if (giftCardBusy) {
+      return [
+        { type: 'xstate.done.actor.giftCard', output: { ...bag, version: bag.version + 1, giftCards: [], count: bag.count - 1 } },
+        { type: 'xstate.error.actor.giftCard', error: { kind: 'http', status: 404, body: { code: 'gift_card_unknown_line', message: 'E-gift card not found in the bag', status: 404 } } },
+      ];
+    }
     if (mergeBusy) {
       return [
         { type: 'xstate.done.actor.merge', output: { ...bag, version: bag.version + 1, mergePending: false } },
@@ -48,7 +55,7 @@ export const bagModel = defineModel({
       ];
     }
     const events: BagModelEvent[] = [{ type: 'bag.checkout' }, { type: 'bag.refresh' }];
-    if (!linesBusy && !samplesBusy && !offerBusy) events.push({ type: 'bag.merge' });
+    if (!linesBusy && !samplesBusy && !offerBusy) events.push({ type: 'bag.merge' }, { type: 'bag.giftCard.remove', id: GIFT_CARD_LINE.id });
     if (!samplesBusy && !offerBusy) {
       events.push(
         { type: 'bag.quantity', variantId: 11, quantity: 3 },

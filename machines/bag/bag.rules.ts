@@ -69,7 +69,8 @@ export function blocksCheckout(line: Pick<CartLine, 'inventory' | 'quantity'>): 
  * optimistically no longer blocks, so removing the sold-out line lifts the block at once.
  */
 export function checkoutRefusal(bag: Cart | null, shownLines: readonly Pick<CartLine, 'inventory' | 'quantity'>[], saving: boolean): CheckoutRefusal | null {
-  if (bag === null || shownLines.length === 0) return 'empty';
+  // E-gift cards are bought through checkout too: a bag of them only is not empty.
+  if (bag === null || (shownLines.length === 0 && bag.giftCards.length === 0)) return 'empty';
   if (shownLines.some(blocksCheckout)) return 'out_of_stock';
   if (saving) return 'saving';
   if (bag.checkout.blockedBy === 'empty') return 'empty';
@@ -91,6 +92,18 @@ export function toggledPicks(picked: readonly number[], id: number): number[] {
 }
 
 export const samePicks = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((id) => b.includes(id));
+
+/** A bag of e-gift cards only: emailed, so nothing is shipped (the server's checkout says `emailOnly` for it). */
+export function deliveredByEmail(bag: Pick<Cart, 'giftCards'>, shownLines: readonly unknown[]): boolean {
+  return shownLines.length === 0 && bag.giftCards.length > 0;
+}
+
+/** What the bag's e-gift cards cost together (the summary's line; the total already holds it), in minor units so cents never carry a binary fraction. */
+export function giftCardsTotal(bag: Pick<Cart, 'giftCards' | 'total'>): Cart['total'] | null {
+  if (bag.giftCards.length === 0) return null;
+  const minor = bag.giftCards.reduce((sum, card) => sum + Math.round(card.amount.amount * 100), 0);
+  return { currency: bag.total.currency, amount: minor / 100 };
+}
 
 /** The newer of two answers of the same bag: answers of different lines can come back out of order. */
 export function newerBag(current: Cart | null, next: Cart): Cart {

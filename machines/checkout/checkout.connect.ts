@@ -11,17 +11,25 @@ import {
   addressIssuesOf,
   cardIssues,
   emailIssue,
+  giftCardAddRefusal,
+  giftCardIssues,
+  giftCardsAccepted,
+  isEmailOnly,
   needsStreet,
   paymentMethodRefusal,
   placeRefusal,
+  stepApplies,
   stepRefusal,
   type CardIssue,
   type EmailIssue,
+  type GiftCardAddRefusal,
+  type GiftCardIssueCode,
   type PaymentMethodRefusal,
   type PlaceRefusal,
   type StepRefusal,
 } from './checkout.rules.ts';
-import { CHECKOUT_STEPS, stepIndex, type CardDraft, type CardField, type CheckoutInputs, type CheckoutStep } from './checkout.types.ts';
+import { CHECKOUT_STEPS, stepIndex, type CardDraft, type CardField, type CheckoutInputs, type CheckoutStep, type GiftCardField } from './checkout.types.ts';
+import type { GiftCardFailureReason } from './checkout.failure.ts';
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 type Send = (event: EventFromLogic<typeof checkoutMachine>) => void;
@@ -58,12 +66,27 @@ export interface PaymentChoice {
   select(): void;
 }
 
+/** A gift card to pay with, as typed, with what is wrong with it (the rules' issues, the server's refusal). */
+export interface GiftCardEntryView {
+  index: number;
+  code: string;
+  pin: string;
+  issues: Readonly<Partial<Record<GiftCardField, GiftCardIssueCode>>>;
+  /** The server refused this card at the last attempt (until the shopper moves on or places again). */
+  refused: GiftCardFailureReason | null;
+  setField(field: GiftCardField, value: string): void;
+  remove(): void;
+}
+
 export interface CheckoutApi {
   state: string;
   status: CheckoutStatus;
   /** The step shown (review while the order is on its way or challenged); null once placed. */
   step: CheckoutStep | null;
   busy: boolean;
+  /** A bag of e-gift cards only: delivered by email, without the address and delivery steps. */
+  emailOnly: boolean;
+  /** This checkout's steps (e-gift cards only: no address, no delivery). */
   steps: StepView[];
   bag: Cart;
   inputs: CheckoutInputs;
@@ -80,7 +103,17 @@ export interface CheckoutApi {
     stores: (CheckoutOptions['stores'][number] & { selected: boolean; select(): void })[];
     storeRequired: boolean;
   };
-  payment: { choices: PaymentChoice[]; showsCard: boolean; card: CardDraft; cardIssues: CardIssue[] };
+  payment: {
+    choices: PaymentChoice[];
+    showsCard: boolean;
+    card: CardDraft;
+    cardIssues: CardIssue[];
+    /**
+     * E-gift cards that pay first; what each paid is the order's to say (`Order.giftCardPayments`).
+     * Not offered for a bag of e-gift cards only (`accepted` false: they never pay for one).
+     */
+    giftCards: { accepted: boolean; entries: GiftCardEntryView[]; addDisabledReason: GiftCardAddRefusal | null; add(): void };
+  };
   /** The order's figures as the review shows them: the bag's total and the chosen delivery's fee (the server prices the order again). */
   totals: { shipping: Money | null; total: Money };
   /** Why Continue is disabled at this step (null at review: see `placeDisabledReason`). */
@@ -99,6 +132,9 @@ export interface CheckoutApi {
   chooseStore(storeId: string): void;
   choosePayment(method: PaymentMethod): void;
   setCardField(field: CardField, value: string): void;
+  addGiftCard(): void;
+  setGiftCardField(index: number, field: GiftCardField, value: string): void;
+  removeGiftCard(index: number): void;
   next(): void;
   edit(step: CheckoutStep): void;
   /** Place (and retry) with a fresh key; a retry of the same request sends the key kept. */
@@ -112,7 +148,8 @@ export interface CheckoutApi {
 }
 
 function totalsOf(bag: Cart, options: CheckoutOptions, method: DeliveryMethod | null): CheckoutApi['totals'] {
-  const fee = options.delivery.find((option) => option.method === method)?.fee ?? null;
+  // Emailed: nothing is delivered, so no shipping line.
+  const fee = options.emailOnly ? null : (options.delivery.find((option) => option.method === method)?.fee ?? null);
   // Minor units, so the sum of two amounts in cents never carries a binary fraction.
   const total = fee === null ? bag.total : { currency: bag.total.currency, amount: (Math.round(bag.total.amount * 100) + Math.round(fee.amount * 100)) / 100 };
   return { shipping: fee, total };
@@ -133,12 +170,16 @@ export function checkoutConnect(snapshot: Snapshot, send: Send): CheckoutApi {
   const step = status === 'placed' ? null : (CHECKOUT_STEPS.find((candidate) => snapshot.matches({ steps: candidate })) ?? 'review');
   const place = status === 'editing' ? placeRefusal(context) : null;
   const bnplOf = (method: PaymentMethod) => bag.bnpl.find((offer) => offer.provider === method) ?? null;
+  const cardIssuesOf = giftCardIssues(inputs.giftCards);
+  const refusedCard = context.failure?.kind === 'gift_card' ? context.failure : null;
   return {
     state: stateKey(snapshot.value),
     status,
     step,
     busy: snapshot.hasTag('busy'),
-    steps: CHECKOUT_STEPS.map((candidate) => ({
+    emailOnly: isEmailOnly(context),
+    // The step shown stays listed even if the bag became e-gift cards only meanwhile.
+    steps: CHECKOUT_STEPS.filter((candidate) => stepApplies(context, candidate) || candidate === step).map((candidate) => ({
       step: candidate,
       state: step === null || stepIndex(candidate) < stepIndex(step) ? 'done' : candidate === step ? 'current' : 'upcoming',
       canEdit: snapshot.can({ type: 'checkout.edit', step: candidate }),
@@ -174,6 +215,20 @@ export function checkoutConnect(snapshot: Snapshot, send: Send): CheckoutApi {
       showsCard: inputs.payment.method === 'card',
       card: inputs.payment.card,
       cardIssues: cardIssues(inputs.payment.card, options.date),
+      giftCards: {
+        accepted: giftCardsAccepted(context),
+        entries: (giftCardsAccepted(context) ? inputs.giftCards : []).map((card, index) => ({
+          index,
+          code: card.code,
+          pin: card.pin,
+          issues: Object.fromEntries(cardIssuesOf.filter((issue) => issue.index === index).map((issue) => [issue.field, issue.code])),
+          refused: refusedCard !== null && (refusedCard.index === index || refusedCard.index === null) ? refusedCard.reason : null,
+          setField: (field, value) => send({ type: 'checkout.giftCard.field', index, field, value }),
+          remove: () => send({ type: 'checkout.giftCard.remove', index }),
+        })),
+        addDisabledReason: giftCardAddRefusal(context),
+        add: () => send({ type: 'checkout.giftCard.add' }),
+      },
     },
     totals: totalsOf(bag, options, inputs.delivery.method),
     nextDisabledReason: status === 'editing' && step !== null && step !== 'review' ? stepRefusal(context, step) : null,
@@ -190,6 +245,9 @@ export function checkoutConnect(snapshot: Snapshot, send: Send): CheckoutApi {
     chooseStore: (storeId) => send({ type: 'checkout.delivery.store', storeId }),
     choosePayment: (method) => send({ type: 'checkout.payment.method', method }),
     setCardField: (field, value) => send({ type: 'checkout.card.field', field, value }),
+    addGiftCard: () => send({ type: 'checkout.giftCard.add' }),
+    setGiftCardField: (index, field, value) => send({ type: 'checkout.giftCard.field', index, field, value }),
+    removeGiftCard: (index) => send({ type: 'checkout.giftCard.remove', index }),
     next: () => send({ type: 'checkout.next' }),
     edit: (target) => send({ type: 'checkout.edit', step: target }),
     place: (idempotencyKey) => send({ type: 'checkout.place', idempotencyKey }),

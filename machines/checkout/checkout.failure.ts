@@ -1,5 +1,6 @@
 import { CART_ERROR_CODES, type Cart } from '../../src/contract/cart.ts';
 import { CHECKOUT_ERROR_CODES, DECLINE_REASONS, type DeclineReason } from '../../src/contract/checkout.ts';
+import { GIFT_CARD_ERROR_CODES } from '../../src/contract/gift-cards.ts';
 
 /*
  * Why placing the order (or answering the bank's challenge) failed, read from the API client's
@@ -15,11 +16,21 @@ export interface SoldOutLine {
   variantName: string | null;
 }
 
+/** Why the server refused a gift card of the order (its `code`), or all of them (429: too many wrong codes and PINs). */
+export type GiftCardFailureReason = 'not_found' | 'balance_changed' | 'empty' | 'other_country' | 'duplicate' | 'too_many_attempts';
+
 export type CheckoutFailure =
   /** Back at payment: every input kept, the shopper tries another card. */
   | { kind: 'declined'; reason: DeclineReason }
   /** Back at payment: the BNPL provider refused this total or country. */
   | { kind: 'payment_unavailable'; reason: 'not_offered' | 'below_minimum' | 'above_maximum' | null }
+  /**
+   * Back at payment, every input kept: the server refused the gift card at `index` of the order's
+   * `giftCards` (`body.giftCards.N`): no card with this code and PIN, spent by another order
+   * meanwhile, nothing left, bought in another country, given twice; or too many wrong codes and
+   * PINs from this client (429, `index` null). Nothing was charged.
+   */
+  | { kind: 'gift_card'; index: number | null; reason: GiftCardFailureReason }
   /** Back at delivery: the method or store is not offered (any more). */
   | { kind: 'delivery_unavailable' }
   /** At review: someone else bought the last units; the bag must be changed first. */
@@ -77,6 +88,35 @@ function soldOutLines(lines: unknown, bag: Cart): SoldOutLine[] {
   });
 }
 
+const GIFT_CARD_REASONS: Readonly<Record<string, GiftCardFailureReason>> = {
+  [GIFT_CARD_ERROR_CODES.notFound]: 'not_found',
+  [GIFT_CARD_ERROR_CODES.balanceChanged]: 'balance_changed',
+  [GIFT_CARD_ERROR_CODES.empty]: 'empty',
+  [GIFT_CARD_ERROR_CODES.otherCountry]: 'other_country',
+  [GIFT_CARD_ERROR_CODES.duplicate]: 'duplicate',
+};
+
+/** The position N of the first `body.giftCards.N…` the answer names; null when it names none. */
+function giftCardIndex(errors: unknown): number | null {
+  if (!Array.isArray(errors)) return null;
+  for (const entry of errors) {
+    const { field } = record(entry);
+    const match = typeof field === 'string' ? /^body\.giftCards\.(\d+)(?:\.|$)/.exec(field) : null;
+    if (match) return Number(match[1]);
+  }
+  return null;
+}
+
+function giftCardFailure(status: unknown, code: unknown, errors: unknown): CheckoutFailure | null {
+  const reason = typeof code === 'string' ? GIFT_CARD_REASONS[code] : undefined;
+  if (reason) return { kind: 'gift_card', index: giftCardIndex(errors), reason };
+  // Too many wrong codes and PINs from this client: the same limit as the balance check.
+  if (status === 429) return { kind: 'gift_card', index: null, reason: 'too_many_attempts' };
+  // A 400 about a card's code or PIN: the form checks them as the server does, so it names the card.
+  const index = status === 400 ? giftCardIndex(errors) : null;
+  return index === null ? null : { kind: 'gift_card', index, reason: 'not_found' };
+}
+
 const declineReason = (reason: unknown): DeclineReason => (DECLINE_REASONS as readonly unknown[]).includes(reason) ? (reason as DeclineReason) : 'card_declined';
 
 export function checkoutFailureOf(error: unknown, bag: Cart): CheckoutFailure {
@@ -90,6 +130,8 @@ export function checkoutFailureOf(error: unknown, bag: Cart): CheckoutFailure {
   if (code === CHECKOUT_ERROR_CODES.bagBlocked) return { kind: 'bag_blocked' };
   if (code === CHECKOUT_ERROR_CODES.challengeGone) return { kind: 'challenge_gone' };
   if (code === CART_ERROR_CODES.offerUsedUp || code === CART_ERROR_CODES.offerCustomerLimit) return { kind: 'offer_unavailable' };
+  const giftCard = kind === 'http' ? giftCardFailure(status, code, body.errors) : null;
+  if (giftCard) return giftCard;
   if (status === 401) return { kind: 'signed_out' };
   if (kind === 'http' && typeof status === 'number' && status >= 400 && status < 500) return { kind: 'rejected' };
   return { kind: 'network' };
@@ -100,6 +142,7 @@ export function failureStep(failure: CheckoutFailure, during: 'placing' | 'verif
   switch (failure.kind) {
     case 'declined':
     case 'payment_unavailable':
+    case 'gift_card':
       return 'payment';
     case 'delivery_unavailable':
       return 'delivery';

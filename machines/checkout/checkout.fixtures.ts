@@ -1,9 +1,9 @@
 import type { Cart } from '../../src/contract/cart.ts';
 import type { Address, CheckoutOptions, Order } from '../../src/contract/checkout.ts';
-import { cartLine, cartOf, LIPSTICK } from '../bag/bag.fixtures.ts';
+import { cartLine, cartOf, GIFT_CARD_LINE, LIPSTICK, withGiftCards } from '../bag/bag.fixtures.ts';
 import type { CheckoutInput } from './checkout.machine.ts';
 import { CHECKOUT_PERSIST_VERSION, type PersistedCheckout } from './checkout.persist.ts';
-import type { CardDraft, ChallengeRequired, CheckoutStep } from './checkout.types.ts';
+import type { CardDraft, ChallengeRequired, CheckoutStep, GiftCardDraft } from './checkout.types.ts';
 
 /**
  * Example checkout for the machine's model, its tests, the visualizer and the view tests: a
@@ -40,9 +40,21 @@ export const CHECKOUT_OPTIONS: CheckoutOptions = {
   date: '2030-01-15',
   savedAddresses: [SAVED_ADDRESS],
   memberEmail: MEMBER_EMAIL,
+  emailOnly: false,
 };
 
 export const CHECKOUT_INPUT: CheckoutInput = { country: 'SG', owner: OWNER, bag: CHECKOUT_BAG, options: CHECKOUT_OPTIONS };
+
+export { GIFT_CARD_LINE };
+
+/** The same member's bag after the goods went: the S$50 e-gift card only (sent on the options' day), one version on (as another tab's change brings it). */
+export const EMAIL_ONLY_BAG: Cart = withGiftCards(cartOf([], 8), [GIFT_CARD_LINE]);
+
+/** Checkout's options for it: delivered by email, free standard only. */
+export const EMAIL_ONLY_OPTIONS: CheckoutOptions = { ...CHECKOUT_OPTIONS, delivery: [{ method: 'standard', fee: sgd(0), free: true, days: '0' }], emailOnly: true };
+
+/** A gift card as the recipient's email gives it: code (grouped, as printed) and PIN. */
+export const GIFT_CARD: GiftCardDraft = { code: 'ABCD-EFGH-JKLM-NPQR', pin: '12345678' };
 
 /** The test processor's card that succeeds (src/server/payments/test-cards.ts), as typed. */
 export const GOOD_CARD: CardDraft = { number: '4242 4242 4242 4242', cvc: '123', name: 'Tan Mei Ling', expMonth: '12', expYear: '2031' };
@@ -76,6 +88,8 @@ export const ORDER: Order = {
   tax: CHECKOUT_BAG.tax,
   shipping: { method: 'standard', fee: sgd(0), storeName: null },
   giftCards: sgd(0),
+  giftCardPayments: [],
+  giftCardsBought: [],
   total: CHECKOUT_BAG.total,
   payment: { method: 'card', brand: 'visa', last4: '4242', amount: CHECKOUT_BAG.total },
   address: SAVED_ADDRESS,
@@ -93,6 +107,9 @@ export const SOLD_OUT = httpError(409, 'sold_out', { lines: [{ variantId: 11, pr
 export const BAG_CHANGED = httpError(409, 'bag_changed');
 export const DELIVERY_UNAVAILABLE = httpError(400, 'delivery_unavailable');
 export const CHALLENGE_GONE = httpError(409, 'challenge_gone');
+/** The server's refusals of the order's first gift card (`body.giftCards.0`). */
+export const GIFT_CARD_NOT_FOUND = httpError(404, 'gift_card_not_found', { errors: [{ field: 'body.giftCards.0', message: 'no gift card with this code and PIN' }] });
+export const GIFT_CARD_BALANCE_CHANGED = httpError(409, 'gift_card_balance_changed', { errors: [{ field: 'body.giftCards.0', message: 'has less left than this order counted on' }] });
 export const NETWORK = { kind: 'network' };
 
 /** A kept checkout of this bag at `step`, filled in up to it (a card's name and expiry only). */
@@ -106,6 +123,7 @@ export function persistedAt(step: CheckoutStep, overrides: Partial<PersistedChec
       address: SAVED_ADDRESS,
       delivery: { method: 'standard', storeId: null },
       payment: { method: 'card', card: { name: GOOD_CARD.name, expMonth: GOOD_CARD.expMonth, expYear: GOOD_CARD.expYear } },
+      giftCards: [],
     },
     idempotencyKey: null,
     ...overrides,

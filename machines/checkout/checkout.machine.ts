@@ -5,8 +5,18 @@ import type { CountryCode } from '../../src/config/countries.ts';
 import { answerChallenge, placeOrder, type AnswerChallengeInput, type PlaceOrderInput } from './checkout.actors.ts';
 import { checkoutFailureOf, failureStep, keepsKey, type CheckoutFailure, type FailureStep, waitsForBag } from './checkout.failure.ts';
 import type { PersistedCheckout, RestoreNotice, RestoreResult } from './checkout.persist.ts';
-import { deliveryMethodRefusal, orderBody, paymentMethodRefusal, placeRefusal, resumeStep, stepRefusal } from './checkout.rules.ts';
-import { CHECKOUT_STEPS, EMPTY_ADDRESS, EMPTY_CARD, type CardField, type ChallengeRequired, type CheckoutInputs, type CheckoutStep } from './checkout.types.ts';
+import { deliveryMethodRefusal, giftCardAddRefusal, nextStep, orderBody, paymentMethodRefusal, placeRefusal, resumeStep, stepApplies, stepRefusal } from './checkout.rules.ts';
+import {
+  CHECKOUT_STEPS,
+  EMPTY_ADDRESS,
+  EMPTY_CARD,
+  EMPTY_GIFT_CARD,
+  type CardField,
+  type ChallengeRequired,
+  type CheckoutInputs,
+  type CheckoutStep,
+  type GiftCardField,
+} from './checkout.types.ts';
 
 export type { AnswerChallengeInput, PlaceOrderInput };
 
@@ -47,6 +57,10 @@ export type CheckoutEvent =
   | { type: 'checkout.delivery.store'; storeId: string }
   | { type: 'checkout.payment.method'; method: PaymentMethod }
   | { type: 'checkout.card.field'; field: CardField; value: string }
+  /** Another e-gift card to pay with (at most `GIFT_CARDS_PER_ORDER`), empty to type in. */
+  | { type: 'checkout.giftCard.add' }
+  | { type: 'checkout.giftCard.field'; index: number; field: GiftCardField; value: string }
+  | { type: 'checkout.giftCard.remove'; index: number }
   | { type: 'checkout.next' }
   /** Back to an earlier step; forward is `checkout.next` only. */
   | { type: 'checkout.edit'; step: CheckoutStep }
@@ -66,7 +80,7 @@ const changed = (context: CheckoutContext, inputs: CheckoutInputs): Partial<Chec
 
 function inputsOf(document: PersistedCheckout): CheckoutInputs {
   const { card, method } = document.inputs.payment;
-  return { ...document.inputs, payment: { method, card: { ...EMPTY_CARD, ...card } } };
+  return { ...document.inputs, payment: { method, card: { ...EMPTY_CARD, ...card } }, giftCards: document.inputs.giftCards.map(({ code }) => ({ ...EMPTY_GIFT_CARD, code })) };
 }
 
 const failureOf = (context: CheckoutContext, error: unknown) => checkoutFailureOf(error, context.bag);
@@ -82,7 +96,8 @@ const RESUMABLE = CHECKOUT_STEPS.slice(1);
 
 /**
  * Checkout (issue 13): contact → address → delivery → extras → payment → review → placing, then
- * the bank's challenge when it asks for one, → placed. `checkout.next` goes on only when the
+ * the bank's challenge when it asks for one, → placed; a bag of e-gift cards only goes from
+ * contact to extras (no address, no delivery). Gift cards to pay with are typed at payment. `checkout.next` goes on only when the
  * step's rule passes (checkout.rules.ts, the connect says why not); `checkout.edit` goes back to
  * any earlier step. A failure keeps every input and lands where the shopper can fix it; the
  * idempotency key is kept for a retry of the same request and dropped when the request changes.
@@ -100,11 +115,15 @@ export const checkoutMachine = setup({
     resumesAt: ({ context }, { result, step }: { result: RestoreResult; step: CheckoutStep }) =>
       !context.started && 'restored' in result && resumeStep({ ...context, inputs: inputsOf(result.restored) }, result.restored.step) === step,
     stepComplete: ({ context }, { step }: { step: CheckoutStep }) => stepRefusal(context, step) === null,
-    editsTo: ({ event }, { step }: { step: CheckoutStep }) => event.type === 'checkout.edit' && event.step === step,
+    /** The step passes and the next step of this checkout is `to` (e-gift cards only skip the address and delivery). */
+    goesOnTo: ({ context }, { from, to }: { from: CheckoutStep; to: CheckoutStep }) => stepRefusal(context, from) === null && nextStep(context, from) === to,
+    editsTo: ({ context, event }, { step }: { step: CheckoutStep }) => event.type === 'checkout.edit' && event.step === step && stepApplies(context, step),
     savedAddressKnown: ({ context }, index: number) => context.options.savedAddresses[index] !== undefined,
     deliveryOffered: ({ context }, method: DeliveryMethod) => deliveryMethodRefusal(context.options, method) === null,
     storeKnown: ({ context }, storeId: string) => context.options.stores.some((store) => store.id === storeId),
     paymentAvailable: ({ context }, method: PaymentMethod) => paymentMethodRefusal(context.options, method) === null,
+    giftCardSlotFree: ({ context }) => giftCardAddRefusal(context) === null,
+    giftCardKnown: ({ context }, index: number) => context.inputs.giftCards[index] !== undefined,
     canPlace: ({ context }, key: string) => (context.idempotencyKey !== null || key !== '') && placeRefusal(context) === null,
     challengeRequired: (_, output: Order | ChallengeRequired) => output.status === 'requires_challenge',
     failsAt: ({ context }, { error, during, step }: { error: unknown; during: 'placing' | 'verifying'; step: FailureStep }) => failureStep(failureOf(context, error), during) === step,
@@ -128,6 +147,11 @@ export const checkoutMachine = setup({
     setCardField: assign(({ context }, { field, value }: { field: CardField; value: string }) =>
       changed(context, { ...context.inputs, payment: { ...context.inputs.payment, card: { ...context.inputs.payment.card, [field]: value } } }),
     ),
+    addGiftCard: assign(({ context }) => changed(context, { ...context.inputs, giftCards: [...context.inputs.giftCards, EMPTY_GIFT_CARD] })),
+    setGiftCardField: assign(({ context }, { index, field, value }: { index: number; field: GiftCardField; value: string }) =>
+      changed(context, { ...context.inputs, giftCards: context.inputs.giftCards.map((card, at) => (at === index ? { ...card, [field]: value } : card)) }),
+    ),
+    removeGiftCard: assign(({ context }, index: number) => changed(context, { ...context.inputs, giftCards: context.inputs.giftCards.filter((_, at) => at !== index) })),
     /** Moving on: the notice and a failure already shown are done with; one that waits for a newer bag stays. */
     advance: assign(({ context }) => ({ started: true, notice: null, failure: waitsForBag(context.failure) ? context.failure : null })),
     clearFailure: assign(({ context }) => ({ failure: waitsForBag(context.failure) ? context.failure : null })),
@@ -157,7 +181,7 @@ export const checkoutMachine = setup({
     owner: input.owner,
     bag: input.bag,
     options: input.options,
-    inputs: { email: input.options.memberEmail ?? '', address: EMPTY_ADDRESS, delivery: { method: null, storeId: null }, payment: { method: null, card: EMPTY_CARD } },
+    inputs: { email: input.options.memberEmail ?? '', address: EMPTY_ADDRESS, delivery: { method: null, storeId: null }, payment: { method: null, card: EMPTY_CARD }, giftCards: [] },
     started: false,
     idempotencyKey: null,
     challenge: null,
@@ -177,7 +201,11 @@ export const checkoutMachine = setup({
         contact: {
           on: {
             'checkout.email': { actions: { type: 'setEmail', params: ({ event }) => event.value } },
-            'checkout.next': { guard: { type: 'stepComplete', params: { step: 'contact' } }, target: 'address', actions: 'advance' },
+            // A bag of e-gift cards only has no address or delivery step.
+            'checkout.next': [
+              { guard: { type: 'goesOnTo', params: { from: 'contact', to: 'address' } }, target: 'address', actions: 'advance' },
+              { guard: { type: 'goesOnTo', params: { from: 'contact', to: 'extras' } }, target: 'extras', actions: 'advance' },
+            ],
             'checkout.restore': [
               ...RESUMABLE.map((step) => ({
                 guard: { type: 'resumesAt', params: ({ event }: { event: { result: RestoreResult } }) => ({ result: event.result, step }) } as const,
@@ -214,6 +242,9 @@ export const checkoutMachine = setup({
           on: {
             'checkout.payment.method': { guard: { type: 'paymentAvailable', params: ({ event }) => event.method }, actions: { type: 'setPayment', params: ({ event }) => event.method } },
             'checkout.card.field': { actions: { type: 'setCardField', params: ({ event }) => event } },
+            'checkout.giftCard.add': { guard: 'giftCardSlotFree', actions: 'addGiftCard' },
+            'checkout.giftCard.field': { guard: { type: 'giftCardKnown', params: ({ event }) => event.index }, actions: { type: 'setGiftCardField', params: ({ event }) => event } },
+            'checkout.giftCard.remove': { guard: { type: 'giftCardKnown', params: ({ event }) => event.index }, actions: { type: 'removeGiftCard', params: ({ event }) => event.index } },
             'checkout.next': { guard: { type: 'stepComplete', params: { step: 'payment' } }, target: 'review', actions: 'advance' },
             'checkout.edit': editTargets(['contact', 'address', 'delivery', 'extras'], 'clearFailure'),
           },

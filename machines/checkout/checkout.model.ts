@@ -9,6 +9,11 @@ import {
   CHECKOUT_INPUT,
   DECLINED,
   DELIVERY_UNAVAILABLE,
+  EMAIL_ONLY_BAG,
+  EMAIL_ONLY_OPTIONS,
+  GIFT_CARD,
+  GIFT_CARD_BALANCE_CHANGED,
+  GIFT_CARD_NOT_FOUND,
   GOOD_CARD,
   MEMBER_EMAIL,
   NETWORK,
@@ -33,7 +38,36 @@ const RESTORES: CheckoutModelEvent[] = [
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 
-function stepEvents(step: CheckoutStep, { context }: Snapshot): CheckoutModelEvent[] {
+/**
+ * A bag of e-gift cards only (another tab's change before the shopper started): contact, extras,
+ * payment, review, placed. Only the way through is explored there; every other transition is the
+ * goods bag's.
+ */
+function emailOnlyEvents(step: CheckoutStep): CheckoutModelEvent[] {
+  const next: CheckoutModelEvent = { type: 'checkout.next' };
+  switch (step) {
+    case 'payment':
+      return [{ type: 'checkout.payment.method', method: 'atome' }, next];
+    case 'review':
+      return [{ type: 'checkout.place', idempotencyKey: 'key-1' }];
+    default:
+      return [next];
+  }
+}
+
+/** Gift cards at payment, with Atome for the rest: one card typed field by field, then removed or kept. */
+function giftCardEvents({ context }: Snapshot): CheckoutModelEvent[] {
+  const [card] = context.inputs.giftCards;
+  if (context.inputs.payment.method !== 'atome') return [];
+  if (!card) return [{ type: 'checkout.giftCard.add' }];
+  if (card.code === '') return [{ type: 'checkout.giftCard.field', index: 0, field: 'code', value: GIFT_CARD.code }];
+  if (card.pin === '') return [{ type: 'checkout.giftCard.field', index: 0, field: 'pin', value: GIFT_CARD.pin }];
+  return [{ type: 'checkout.giftCard.remove', index: 0 }];
+}
+
+function stepEvents(step: CheckoutStep, snapshot: Snapshot): CheckoutModelEvent[] {
+  const { context } = snapshot;
+  if (context.options.emailOnly) return emailOnlyEvents(step);
   // Going back is tried from a step at rest; after a failure, only what resolves it (so the
   // paths stay few: the failure's own transitions are all that is new there).
   const atRest = context.failure === null && context.idempotencyKey === null && context.notice === null;
@@ -41,7 +75,12 @@ function stepEvents(step: CheckoutStep, { context }: Snapshot): CheckoutModelEve
   const next: CheckoutModelEvent = { type: 'checkout.next' };
   switch (step) {
     case 'contact':
-      return [{ type: 'checkout.email', value: '' }, { type: 'checkout.email', value: MEMBER_EMAIL }, next, ...(context.started ? [] : RESTORES)];
+      return [
+        { type: 'checkout.email', value: '' },
+        { type: 'checkout.email', value: MEMBER_EMAIL },
+        next,
+        ...(context.started ? [] : [...RESTORES, { type: 'checkout.bag', bag: EMAIL_ONLY_BAG, options: EMAIL_ONLY_OPTIONS } as const]),
+      ];
     case 'address':
       return [{ type: 'checkout.address.field', field: 'line1', value: '' }, { type: 'checkout.address.saved', index: 0 }, next, ...back];
     case 'delivery':
@@ -57,12 +96,15 @@ function stepEvents(step: CheckoutStep, { context }: Snapshot): CheckoutModelEve
       return [next, ...back];
     case 'payment': {
       if (!atRest) return [next];
+      // A gift card is typed with Atome for the rest; the card form and going back are tried without one.
+      if (context.inputs.giftCards.length > 0) return [...giftCardEvents(snapshot), next];
       // The card is typed one field after the other: how far it is filled is part of the state.
       const empty = CARD_FIELDS.find((field) => context.inputs.payment.card[field] === '');
       return [
         { type: 'checkout.payment.method', method: 'atome' },
         { type: 'checkout.payment.method', method: 'card' },
         ...(empty ? [{ type: 'checkout.card.field', field: empty, value: GOOD_CARD[empty] } as const] : []),
+        ...giftCardEvents(snapshot),
         next,
         ...back,
       ];
@@ -83,7 +125,10 @@ function serialize(snapshot: Snapshot): string {
   return JSON.stringify([
     snapshot.value,
     step === undefined ? null : step === 'review' ? (placeRefusal(context)?.reason ?? null) : stepRefusal(context, step),
-    step === 'payment' ? [context.inputs.payment.method, CARD_FIELDS.filter((field) => context.inputs.payment.card[field] !== '').length] : null,
+    step === 'payment'
+      ? [context.inputs.payment.method, CARD_FIELDS.filter((field) => context.inputs.payment.card[field] !== '').length, context.inputs.giftCards.map((card) => [card.code !== '', card.pin !== ''])]
+      : null,
+    context.options.emailOnly,
     step === 'contact' && context.started,
     context.idempotencyKey !== null,
     context.failure?.kind ?? null,
@@ -94,17 +139,19 @@ function serialize(snapshot: Snapshot): string {
 
 /**
  * A member's Singapore bag from contact to placed, with every failure the order can meet (a
- * declined card, a sold-out line, a changed bag, no answer, the bank's challenge failed or gone)
- * and a kept checkout restored at each step.
+ * declined card, a sold-out line, a changed bag, a gift card refused, no answer, the bank's
+ * challenge failed or gone), a gift card typed at payment, a kept checkout restored at each step,
+ * and the same bag become e-gift cards only (no address, no delivery).
  */
 export const checkoutModel = defineModel({
   id: 'checkout',
   title: msg`Checkout`,
-  description: msg`Contact, address, delivery, extras, payment and review, each step going on only when its rule passes; placing the order with one idempotency key per request, the bank's challenge, and failures that keep every input: a declined card back at payment, a sold-out line or a changed bag at review, a retry after no answer with the same key; a kept checkout resumed at its step.`,
+  description: msg`Contact, address, delivery, extras, payment and review, each step going on only when its rule passes (a bag of e-gift cards only has no address or delivery step); gift cards to pay with at payment; placing the order with one idempotency key per request, the bank's challenge, and failures that keep every input: a declined card or a refused gift card back at payment, a sold-out line or a changed bag at review, a retry after no answer with the same key; a kept checkout resumed at its step.`,
   machine: checkoutMachine,
   input: CHECKOUT_INPUT,
   events: (snapshot): CheckoutModelEvent[] => {
     if (snapshot.matches('placing')) {
+      if (snapshot.context.options.emailOnly) return [{ type: 'xstate.done.actor.placeOrder', output: ORDER }];
       return [
         { type: 'xstate.done.actor.placeOrder', output: ORDER },
         { type: 'xstate.done.actor.placeOrder', output: CHALLENGE },
@@ -112,6 +159,8 @@ export const checkoutModel = defineModel({
         { type: 'xstate.error.actor.placeOrder', error: DELIVERY_UNAVAILABLE },
         { type: 'xstate.error.actor.placeOrder', error: SOLD_OUT },
         { type: 'xstate.error.actor.placeOrder', error: BAG_CHANGED },
+        { type: 'xstate.error.actor.placeOrder', error: GIFT_CARD_NOT_FOUND },
+        { type: 'xstate.error.actor.placeOrder', error: GIFT_CARD_BALANCE_CHANGED },
         { type: 'xstate.error.actor.placeOrder', error: NETWORK },
       ];
     }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { AddressSchema, DeliveryMethodSchema, EMAIL_MAX, PaymentMethodSchema } from '../../src/contract/checkout.ts';
+import { GIFT_CARDS_PER_ORDER } from '../../src/config/gift-cards.ts';
 import type { SnapshotFrom } from 'xstate';
 import type { checkoutMachine } from './checkout.machine.ts';
 import { CHECKOUT_STEPS, type CheckoutStep } from './checkout.types.ts';
@@ -7,7 +8,8 @@ import { CHECKOUT_STEPS, type CheckoutStep } from './checkout.types.ts';
 /*
  * A checkout kept across reloads (the app writes it to the tab's storage and reads it back): what
  * the shopper entered and where they were, for the bag it was entered for. Never the card's
- * number or CVC: they are re-entered after a restore (the review's place guard asks for them).
+ * number or CVC, nor a gift card's PIN: they are re-entered after a restore (the review's place
+ * guard asks for them).
  */
 
 /** Raised when the document's shape changes: an older document is dropped with a notice, not misread. */
@@ -30,6 +32,8 @@ export const PersistedCheckoutSchema = v.object({
       /** For a card only, and only what is no secret: the rest is typed again. */
       card: v.nullable(v.object({ name: text(80), expMonth: text(2), expYear: text(4) })),
     }),
+    /** The gift cards' codes, without their PINs. Added after version 1 was written: a document without them has none. */
+    giftCards: v.optional(v.pipe(v.array(v.object({ code: text(40) })), v.maxLength(GIFT_CARDS_PER_ORDER)), []),
   }),
   /** The key of a request that may have reached the server (a reload while placing): a retry sends it again. */
   idempotencyKey: v.nullable(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200))),
@@ -54,14 +58,14 @@ type Snapshot = Pick<SnapshotFrom<typeof checkoutMachine>, 'context' | 'matches'
 export function toPersisted(snapshot: Snapshot): PersistedCheckout | null {
   if (snapshot.status === 'done') return null;
   const { context } = snapshot;
-  const { email, address, delivery, payment } = context.inputs;
+  const { email, address, delivery, payment, giftCards } = context.inputs;
   const step: CheckoutStep = CHECKOUT_STEPS.find((candidate) => snapshot.matches({ steps: candidate })) ?? 'review';
   const { name, expMonth, expYear } = payment.card;
   return {
     version: CHECKOUT_PERSIST_VERSION,
     bag: { owner: context.owner, country: context.country, version: context.bag.version },
     step,
-    inputs: { email, address, delivery, payment: { method: payment.method, card: payment.method === 'card' ? { name, expMonth, expYear } : null } },
+    inputs: { email, address, delivery, payment: { method: payment.method, card: payment.method === 'card' ? { name, expMonth, expYear } : null }, giftCards: giftCards.map(({ code }) => ({ code })) },
     idempotencyKey: context.idempotencyKey,
   };
 }

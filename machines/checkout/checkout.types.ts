@@ -20,12 +20,20 @@ export type CardDraft = Readonly<Record<CardField, string>>;
 /** The fields that go to the payment provider only: never kept anywhere, re-entered after a restore. */
 export const SECRET_CARD_FIELDS = ['number', 'cvc'] as const satisfies readonly CardField[];
 
+/** An e-gift card to pay with, as typed: its code and PIN (the contract's schema reads them). */
+export const GIFT_CARD_FIELDS = ['code', 'pin'] as const;
+export type GiftCardField = (typeof GIFT_CARD_FIELDS)[number];
+export type GiftCardDraft = Readonly<Record<GiftCardField, string>>;
+export const EMPTY_GIFT_CARD: GiftCardDraft = { code: '', pin: '' };
+
 export interface CheckoutInputs {
   email: string;
-  /** Where to (standard, express), or who collects (click & collect: name and phone). */
+  /** Where to (standard, express), or who collects (click & collect: name and phone). A bag of e-gift cards only needs none. */
   address: Address;
   delivery: { method: DeliveryMethod | null; storeId: string | null };
   payment: { method: PaymentMethod | null; card: CardDraft };
+  /** E-gift cards that pay first, in this order (at most `GIFT_CARDS_PER_ORDER`); the payment takes the rest. Their PINs are never kept. */
+  giftCards: readonly GiftCardDraft[];
 }
 
 export const EMPTY_ADDRESS: Address = { fullName: '', phone: '', line1: '', line2: '', city: '', state: '', postcode: '' };

@@ -101,10 +101,9 @@ export const CartSchema = v.object({
   lines: v.array(CartLineSchema),
   /**
    * E-gift cards in the bag (`POST cart/gift-cards`), oldest first: part of `total` and `count`, but
-   * not of `subtotal` (the goods), the tax, the discount, free shipping or points. Always sent by the
-   * server; optional in the type for bags made before e-gift cards (tests' fixtures).
+   * not of `subtotal` (the goods), the tax, the discount, free shipping or points.
    */
-  giftCards: v.optional(v.array(CartGiftCardSchema)),
+  giftCards: v.array(CartGiftCardSchema),
   /** Spec §3 `count`: units in the bag, each e-gift card one (samples not counted). */
   count: v.number(),
   /** The goods' lines (e-gift cards not included). */

@@ -151,10 +151,10 @@ export const OrderSchema = v.object({
   shipping: v.object({ method: DeliveryMethodSchema, fee: MoneySchema, storeName: v.nullable(v.string()) }),
   /** What gift cards paid of the total (`giftCardPayments` card by card); `payment.amount` is the rest. */
   giftCards: MoneySchema,
-  /** The gift cards that paid, codes masked (absent from answers older than e-gift cards). */
-  giftCardPayments: v.optional(v.array(GiftCardPaymentSchema)),
-  /** E-gift cards the order bought: part of the total, with no tax and no points (absent from answers older than e-gift cards). */
-  giftCardsBought: v.optional(v.array(BoughtGiftCardSchema)),
+  /** The gift cards that paid, in the order given, codes masked, each with what it paid. */
+  giftCardPayments: v.array(GiftCardPaymentSchema),
+  /** E-gift cards the order bought: part of the total, with no tax and no points. */
+  giftCardsBought: v.array(BoughtGiftCardSchema),
   total: MoneySchema,
   payment: v.object({ method: PaymentMethodSchema, brand: v.nullable(v.string()), last4: v.nullable(v.string()), amount: MoneySchema }),
   address: AddressSchema,
@@ -198,7 +198,7 @@ export const CheckoutOptionsSchema = v.object({
   /** A member's account email, filled in at the contact step; null for a guest. */
   memberEmail: v.nullable(v.string()),
   /** True when the bag holds e-gift cards only: delivered by email, no address or delivery step (send `standard` and empty address lines). */
-  emailOnly: v.optional(v.boolean()),
+  emailOnly: v.boolean(),
 });
 export type CheckoutOptions = v.InferOutput<typeof CheckoutOptionsSchema>;
 export const CheckoutOptionsResponseSchema = v.object({ data: CheckoutOptionsSchema });

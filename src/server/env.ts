@@ -23,6 +23,20 @@ const wholeNumber = (name: string, min: number, max: number, fallback: number) =
     String(fallback),
   );
 
+/** A whole number that may be left unset (the code's own default then applies). */
+const optionalWholeNumber = (name: string, min: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d+$/, `${name} must be a whole number between ${min} and ${max}`), v.transform(Number), v.minValue(min, `${name} must be at least ${min}`), v.maxValue(max, `${name} must be at most ${max}`))], `${name} must be a whole number between ${min} and ${max}`),
+    ),
+  );
+
+/** Shortest and longest gift card sender intervals: a second (the e2e tests' pace) to a day. */
+const GIFT_CARD_INTERVAL_MIN_MS = 1_000;
+const GIFT_CARD_INTERVAL_MAX_MS = 86_400_000;
+
 const EnvSchema = v.object({
   PORT: wholeNumber('PORT', 0, 65_535, DEFAULT_PORT),
   DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'DATA_DIR must not be empty')), DEFAULT_DATA_DIR),
@@ -34,6 +48,7 @@ const EnvSchema = v.object({
   ),
   SEED_PRODUCTS: wholeNumber('SEED_PRODUCTS', 0, MAX_SEED_PRODUCTS, DEFAULT_SEED_PRODUCTS),
   PAGE_CACHE_MB: wholeNumber('PAGE_CACHE_MB', 0, 1_024, DEFAULT_PAGE_CACHE_BYTES / MB),
+  GIFT_CARD_SEND_INTERVAL_MS: optionalWholeNumber('GIFT_CARD_SEND_INTERVAL_MS', GIFT_CARD_INTERVAL_MIN_MS, GIFT_CARD_INTERVAL_MAX_MS),
   ...mailEnvEntries(),
 });
 
@@ -45,6 +60,8 @@ export interface ServerConfig {
   seedProducts: number;
   /** Bytes of anonymous pages the server keeps (`PAGE_CACHE_MB`); 0 keeps none. */
   pageCacheBytes: number;
+  /** How often e-gift cards due are emailed (`GIFT_CARD_SEND_INTERVAL_MS`); null: the sender's own minute. */
+  giftCardIntervalMs: number | null;
 }
 
 export class ConfigError extends Error {
@@ -76,8 +93,15 @@ export function loadSandboxFlag(env: NodeJS.ProcessEnv = process.env): boolean {
 /** Reads and checks the environment; a bad value is a clear error, never a silent default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const output = parseEnv(EnvSchema, env);
-  const { PORT, DATA_DIR, DATABASE_URL, SEED_PRODUCTS, PAGE_CACHE_MB } = output;
-  return { port: PORT, dataDir: DATA_DIR, databaseUrl: DATABASE_URL ? DATABASE_URL : null, seedProducts: SEED_PRODUCTS, pageCacheBytes: PAGE_CACHE_MB * MB };
+  const { PORT, DATA_DIR, DATABASE_URL, SEED_PRODUCTS, PAGE_CACHE_MB, GIFT_CARD_SEND_INTERVAL_MS } = output;
+  return {
+    port: PORT,
+    dataDir: DATA_DIR,
+    databaseUrl: DATABASE_URL ? DATABASE_URL : null,
+    seedProducts: SEED_PRODUCTS,
+    pageCacheBytes: PAGE_CACHE_MB * MB,
+    giftCardIntervalMs: typeof GIFT_CARD_SEND_INTERVAL_MS === 'number' ? GIFT_CARD_SEND_INTERVAL_MS : null,
+  };
 }
 
 /** Schemas of the mail variables, shared by `loadConfig` and `loadMailConfig`; a hoisted function because `EnvSchema` uses them above. */

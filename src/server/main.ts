@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     seedProducts: config.seedProducts,
     pageCacheBytes: config.pageCacheBytes,
+    ...(config.giftCardIntervalMs === null ? {} : { giftCardIntervalMs: config.giftCardIntervalMs }),
     staticDir,
     pages: await loadPageRenderer(),
   });

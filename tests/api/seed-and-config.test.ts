@@ -90,7 +90,8 @@ describe('product images', () => {
 
 describe('environment', () => {
   it('uses defaults', () => {
-    expect(loadConfig({})).toEqual({ port: 8080, dataDir: '.data/', databaseUrl: null, seedProducts: 2000, pageCacheBytes: 32 * 1024 * 1024 });
+    expect(loadConfig({})).toEqual({ port: 8080, dataDir: '.data/', databaseUrl: null, seedProducts: 2000, pageCacheBytes: 32 * 1024 * 1024, giftCardIntervalMs: null });
+    expect(loadConfig({ GIFT_CARD_SEND_INTERVAL_MS: '' }).giftCardIntervalMs).toBeNull();
   });
 
   it('reads valid values', () => {
@@ -100,8 +101,10 @@ describe('environment', () => {
       databaseUrl: 'postgres://u:p@localhost:5432/db',
       seedProducts: 100_000,
       pageCacheBytes: 0,
+      giftCardIntervalMs: null,
     });
     expect(loadConfig({ PAGE_CACHE_MB: '64' }).pageCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ GIFT_CARD_SEND_INTERVAL_MS: ' 1000 ' }).giftCardIntervalMs).toBe(1000);
   });
 
   it('names every bad variable', () => {
@@ -118,5 +121,7 @@ describe('environment', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT must be at most 65535');
     expect(() => loadConfig({ SEED_PRODUCTS: '-5' })).toThrow('SEED_PRODUCTS must be a whole number');
     expect(() => loadConfig({ PAGE_CACHE_MB: '2048' })).toThrow('PAGE_CACHE_MB must be at most 1024');
+    expect(() => loadConfig({ GIFT_CARD_SEND_INTERVAL_MS: '10' })).toThrow('GIFT_CARD_SEND_INTERVAL_MS must be at least 1000');
+    expect(() => loadConfig({ GIFT_CARD_SEND_INTERVAL_MS: 'soon' })).toThrow('GIFT_CARD_SEND_INTERVAL_MS must be a whole number between 1000 and 86400000');
   });
 });

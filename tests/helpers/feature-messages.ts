@@ -3,6 +3,7 @@ import { bagMessages } from '../../src/web/features/bag/messages.ts';
 import { bookingMessages } from '../../src/web/features/booking/messages.ts';
 import { catalogMessages } from '../../src/web/features/catalog/messages.ts';
 import { checkoutMessages } from '../../src/web/features/checkout/messages.ts';
+import { giftCardsMessages } from '../../src/web/features/gift-cards/messages.ts';
 import { legalMessages } from '../../src/web/features/legal/messages.ts';
 import { loyaltyMessages } from '../../src/web/features/loyalty/messages.ts';
 import { ordersMessages } from '../../src/web/features/orders/messages.ts';
@@ -19,6 +20,7 @@ export const ALL_FEATURE_MESSAGES: readonly FeatureMessages[] = [
   bookingMessages,
   catalogMessages,
   checkoutMessages,
+  giftCardsMessages,
   legalMessages,
   loyaltyMessages,
   ordersMessages,

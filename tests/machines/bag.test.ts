@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { Cart, CartScreen } from '../../src/contract/cart.ts';
 import { bagConnect } from '../../machines/bag/bag.connect.ts';
 import type { BagFailure } from '../../machines/bag/bag.failure.ts';
-import { afterWrite, BAG_SCREEN, cartLine, cartOf, LIPSTICK, screenOf } from '../../machines/bag/bag.fixtures.ts';
+import { afterWrite, BAG_SCREEN, cartLine, cartOf, GIFT_CARD_BAG_SCREEN, GIFT_CARD_LINE, LIPSTICK, screenOf, withGiftCards } from '../../machines/bag/bag.fixtures.ts';
 import { bagMachine, type LineWriteInput } from '../../machines/bag/bag.machine.ts';
 import { checkoutRefusal, sampleRefusal } from '../../machines/bag/bag.rules.ts';
 
@@ -25,6 +25,7 @@ function startBag(screen: CartScreen = BAG_SCREEN) {
   const writes: { input: LineWriteInput; answer: ReturnType<typeof deferred<Cart>> }[] = [];
   const samples: { sampleIds: number[]; answer: ReturnType<typeof deferred<Cart>> }[] = [];
   const offers: { code: string | null; answer: ReturnType<typeof deferred<Cart>> }[] = [];
+  const giftCards: { id: number; answer: ReturnType<typeof deferred<Cart>> }[] = [];
   const changed: Cart[] = [];
   const failed: (BagFailure | null)[] = [];
   let checkouts = 0;
@@ -46,6 +47,11 @@ function startBag(screen: CartScreen = BAG_SCREEN) {
         offers.push({ code: input.code, answer });
         return answer.promise;
       }),
+      removeGiftCard: fromPromise<Cart, { id: number }>(({ input }) => {
+        const answer = deferred<Cart>();
+        giftCards.push({ id: input.id, answer });
+        return answer.promise;
+      }),
     },
     actions: {
       changed: (_, bag: Cart) => void changed.push(bag),
@@ -55,7 +61,7 @@ function startBag(screen: CartScreen = BAG_SCREEN) {
   });
   const actor = createActor(machine).start();
   const view = () => bagConnect(actor.getSnapshot(), actor.send);
-  return { actor, view, writes, samples, offers, changed, failed, checkouts: () => checkouts };
+  return { actor, view, writes, samples, offers, giftCards, changed, failed, checkouts: () => checkouts };
 }
 
 const lipstick = (view: ReturnType<ReturnType<typeof startBag>['view']>) => view.lines.find((line) => line.line.variant.id === 11);
@@ -321,5 +327,62 @@ describe('bag: offers', () => {
     expect(bag.view().offers.find((offer) => offer.code === 'WELCOME')?.applied).toBe(true);
     bag.view().removeOffer();
     expect(bag.offers[2]?.code).toBeNull();
+  });
+});
+
+describe('bag: e-gift cards', () => {
+  const cardsOnly = screenOf(withGiftCards(cartOf([], 1), [GIFT_CARD_LINE]));
+
+  test('a bag of e-gift cards only is no empty bag: it goes to checkout, emailed (no shipping line)', async () => {
+    const bag = startBag(cardsOnly);
+    await tick();
+    expect(bag.view()).toMatchObject({ status: 'ready', lines: [], checkoutDisabledReason: null, deliveredByEmail: true, giftCardsTotal: { currency: 'SGD', amount: 50 } });
+    expect(bag.view().giftCards.map((card) => [card.key, card.card.recipientName, card.removing, card.removeDisabled])).toEqual([['gift-card-5', 'Aisha Rahman', false, false]]);
+    bag.view().checkout();
+    expect(bag.checkouts()).toBe(1);
+    expect(checkoutRefusal(cardsOnly.bag, [], false)).toBeNull();
+  });
+
+  test('with goods beside them, the bag is shipped as usual', async () => {
+    const bag = startBag(GIFT_CARD_BAG_SCREEN);
+    await tick();
+    expect(bag.view()).toMatchObject({ deliveredByEmail: false, giftCardsTotal: { amount: 50 } });
+  });
+
+  test('Remove takes the card out once the server answers (one at a time), and the count follows', async () => {
+    const bag = startBag(GIFT_CARD_BAG_SCREEN);
+    await tick();
+    bag.view().giftCards[0]?.remove();
+    expect(bag.giftCards.map((call) => call.id)).toEqual([GIFT_CARD_LINE.id]);
+    expect(bag.view().giftCards[0]).toMatchObject({ removing: true, removeDisabled: true });
+    // Nothing goes to checkout while it is on its way.
+    expect(bag.view().checkoutDisabledReason).not.toBeNull();
+    bag.actor.send({ type: 'bag.giftCard.remove', id: GIFT_CARD_LINE.id });
+    expect(bag.giftCards).toHaveLength(1);
+    const after = { ...GIFT_CARD_BAG_SCREEN.bag, version: 2, giftCards: [], count: GIFT_CARD_BAG_SCREEN.bag.count - 1 };
+    bag.giftCards[0]?.answer.resolve(after);
+    await tick();
+    expect(bag.view().giftCards).toEqual([]);
+    expect(bag.changed.at(-1)).toBe(after);
+  });
+
+  test('a card the bag does not hold is refused; a failed removal keeps the card and says so', async () => {
+    const bag = startBag(GIFT_CARD_BAG_SCREEN);
+    await tick();
+    bag.actor.send({ type: 'bag.giftCard.remove', id: 99 });
+    expect(bag.giftCards).toHaveLength(0);
+    bag.view().giftCards[0]?.remove();
+    bag.giftCards[0]?.answer.reject({ kind: 'http', status: 404, body: { code: 'gift_card_unknown_line', message: 'gone', status: 404 } });
+    await tick();
+    expect(bag.view().giftCards).toHaveLength(1);
+    expect(bag.failed.at(-1)).toEqual({ action: 'removeGiftCard', productName: 'Aisha Rahman', reason: 'gone' });
+  });
+
+  test('another tab’s change waits until the removal is back', async () => {
+    const bag = startBag(GIFT_CARD_BAG_SCREEN);
+    await tick();
+    bag.view().giftCards[0]?.remove();
+    bag.actor.send({ type: 'bag.refresh' });
+    expect(bag.actor.getSnapshot().matches('refreshing')).toBe(false);
   });
 });

@@ -2,7 +2,21 @@ import { describe, expect, test } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Order } from '../../src/contract/checkout.ts';
 import { checkoutConnect } from '../../machines/checkout/checkout.connect.ts';
-import { CHALLENGE, CHECKOUT_INPUT, CHECKOUT_OPTIONS, DECLINED, GOOD_CARD, NEWER_BAG, ORDER, persistedAt, SAVED_ADDRESS } from '../../machines/checkout/checkout.fixtures.ts';
+import {
+  CHALLENGE,
+  CHECKOUT_INPUT,
+  CHECKOUT_OPTIONS,
+  DECLINED,
+  EMAIL_ONLY_BAG,
+  EMAIL_ONLY_OPTIONS,
+  GIFT_CARD,
+  GIFT_CARD_NOT_FOUND,
+  GOOD_CARD,
+  NEWER_BAG,
+  ORDER,
+  persistedAt,
+  SAVED_ADDRESS,
+} from '../../machines/checkout/checkout.fixtures.ts';
 import { checkoutMachine, type AnswerChallengeInput, type CheckoutInput, type PlaceOrderInput } from '../../machines/checkout/checkout.machine.ts';
 import { CARD_FIELDS, type ChallengeRequired } from '../../machines/checkout/checkout.types.ts';
 import { connectActor } from './connect-helpers.ts';
@@ -177,5 +191,58 @@ describe('checkoutConnect: placing', () => {
     view().takeBag(NEWER_BAG);
     expect(actor.getSnapshot().context.bag.version).toBe(8);
     expect(view().bag.version).toBe(8);
+  });
+});
+
+describe('checkoutConnect: e-gift cards', () => {
+  test('a bag of e-gift cards only lists four steps and no shipping', () => {
+    const { view } = start({ bag: EMAIL_ONLY_BAG, options: EMAIL_ONLY_OPTIONS });
+    expect(view()).toMatchObject({ emailOnly: true, totals: { shipping: null, total: EMAIL_ONLY_BAG.total } });
+    expect(view().steps.map((step) => step.step)).toEqual(['contact', 'extras', 'payment', 'review']);
+    expect(view().payment.giftCards).toMatchObject({ accepted: false, entries: [], addDisabledReason: 'gift_cards_not_accepted' });
+    view().next();
+    expect(view().step).toBe('extras');
+    expect(view().steps.map((step) => [step.step, step.state, step.canEdit])).toEqual([
+      ['contact', 'done', true],
+      ['extras', 'current', false],
+      ['payment', 'upcoming', false],
+      ['review', 'upcoming', false],
+    ]);
+  });
+
+  test('gift cards at payment: add, type, the rules’ issues per field, the limit, remove', () => {
+    const { view, sent, toReview } = start();
+    toReview();
+    view().edit('payment');
+    expect(view().payment.giftCards).toMatchObject({ accepted: true, entries: [], addDisabledReason: null });
+    view().payment.giftCards.add();
+    expect(sent.at(-1)).toEqual({ type: 'checkout.giftCard.add' });
+    expect(view()).toMatchObject({ nextDisabledReason: 'gift_card_invalid' });
+    expect(view().payment.giftCards.entries[0]).toMatchObject({ index: 0, code: '', pin: '', issues: { code: 'required', pin: 'required' }, refused: null });
+    view().payment.giftCards.entries[0]?.setField('code', GIFT_CARD.code);
+    view().setGiftCardField(0, 'pin', '123');
+    expect(view().payment.giftCards.entries[0]?.issues).toEqual({ pin: 'invalid' });
+    view().setGiftCardField(0, 'pin', GIFT_CARD.pin);
+    expect(view().nextDisabledReason).toBeNull();
+    view().addGiftCard();
+    expect(view().payment.giftCards.addDisabledReason).toBe('gift_card_limit');
+    view().payment.giftCards.entries[1]?.remove();
+    expect(sent.at(-1)).toEqual({ type: 'checkout.giftCard.remove', index: 1 });
+    expect(view().payment.giftCards.entries).toHaveLength(1);
+  });
+
+  test('the card the server refused is marked, every input kept', async () => {
+    const { view, toReview, places } = start();
+    toReview();
+    view().edit('payment');
+    view().addGiftCard();
+    view().setGiftCardField(0, 'code', GIFT_CARD.code);
+    view().setGiftCardField(0, 'pin', GIFT_CARD.pin);
+    view().next();
+    view().place('key-1');
+    places[0]?.reject(GIFT_CARD_NOT_FOUND);
+    await tick();
+    expect(view()).toMatchObject({ step: 'payment', failure: { kind: 'gift_card', index: 0, reason: 'not_found' } });
+    expect(view().payment.giftCards.entries[0]).toMatchObject({ code: GIFT_CARD.code, pin: GIFT_CARD.pin, refused: 'not_found' });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Order } from '../../src/contract/checkout.ts';
-import { CHECKOUT_BAG, CHECKOUT_INPUT, CHECKOUT_OPTIONS, GOOD_CARD, ORDER, OWNER, persistedAt } from '../../machines/checkout/checkout.fixtures.ts';
+import { CHECKOUT_BAG, CHECKOUT_INPUT, CHECKOUT_OPTIONS, EMAIL_ONLY_BAG, EMAIL_ONLY_OPTIONS, GIFT_CARD, GOOD_CARD, ORDER, OWNER, persistedAt } from '../../machines/checkout/checkout.fixtures.ts';
 import { checkoutMachine, type CheckoutInput, type PlaceOrderInput } from '../../machines/checkout/checkout.machine.ts';
 import { CHECKOUT_PERSIST_VERSION, restoreCheckout, toPersisted, type RestoreResult } from '../../machines/checkout/checkout.persist.ts';
 import { placeRefusal } from '../../machines/checkout/checkout.rules.ts';
@@ -52,7 +52,31 @@ describe('toPersisted', () => {
   });
 });
 
+describe('toPersisted: gift cards', () => {
+  test('keeps their codes, never their PINs', () => {
+    const actor = start();
+    fill(actor);
+    actor.send({ type: 'checkout.giftCard.add' });
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'code', value: GIFT_CARD.code });
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'pin', value: GIFT_CARD.pin });
+    const document = toPersisted(actor.getSnapshot());
+    expect(document?.inputs.giftCards).toEqual([{ code: GIFT_CARD.code }]);
+    expect(JSON.stringify(document)).not.toContain(GIFT_CARD.pin);
+  });
+});
+
 describe('restoreCheckout', () => {
+  test('a document kept before gift cards (no `giftCards`) still restores, with none', () => {
+    const { giftCards: _none, ...inputs } = persistedAt('payment').inputs;
+    const older = { ...persistedAt('payment'), inputs };
+    expect(restoreCheckout(JSON.stringify(older), current)).toEqual({ restored: persistedAt('payment') });
+  });
+
+  test('more gift cards than an order takes is no document of ours', () => {
+    const inputs = { ...persistedAt('payment').inputs, giftCards: [{ code: 'A' }, { code: 'B' }, { code: 'C' }] };
+    expect(restoreCheckout({ ...persistedAt('payment'), inputs }, current)).toEqual({ notice: 'unreadable' });
+  });
+
   test('reads back what was kept, as text or as a value', () => {
     const document = persistedAt('payment', { idempotencyKey: 'key-1' });
     expect(restoreCheckout(JSON.stringify(document), current)).toEqual({ restored: document });
@@ -115,6 +139,21 @@ describe('checkout: restored', () => {
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'other_bag', inputs: { email: 'mei@example.com', address: { line1: '' } } });
     actor.send({ type: 'checkout.next' });
     expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  test('asks for the gift cards’ PINs again at review', () => {
+    const inputs = { ...persistedAt('review').inputs, payment: { method: 'atome' as const, card: null }, giftCards: [{ code: GIFT_CARD.code }] };
+    const actor = restored({ restored: persistedAt('review', { inputs }) });
+    expect(value(actor)).toEqual({ steps: 'review' });
+    expect(actor.getSnapshot().context.inputs.giftCards).toEqual([{ code: GIFT_CARD.code, pin: '' }]);
+    expect(placeRefusal(actor.getSnapshot().context)).toEqual({ step: 'payment', reason: 'gift_card_pin_needed' });
+  });
+
+  test('a bag become e-gift cards only resumes past the address and delivery', () => {
+    const atDelivery = restored({ restored: persistedAt('delivery') }, { bag: EMAIL_ONLY_BAG, options: EMAIL_ONLY_OPTIONS });
+    expect(value(atDelivery)).toEqual({ steps: 'extras' });
+    const atAddress = restored({ restored: { ...persistedAt('address'), inputs: { ...persistedAt('address').inputs, address: { ...persistedAt('address').inputs.address, postcode: '' } } } }, { bag: EMAIL_ONLY_BAG, options: EMAIL_ONLY_OPTIONS });
+    expect(value(atAddress)).toEqual({ steps: 'extras' });
   });
 
   test('resumes at an earlier step that no longer passes', () => {

@@ -10,6 +10,9 @@ import {
   CHECKOUT_INPUT,
   DECLINED,
   DELIVERY_UNAVAILABLE,
+  GIFT_CARD,
+  GIFT_CARD_BALANCE_CHANGED,
+  GIFT_CARD_NOT_FOUND,
   GOOD_CARD,
   NETWORK,
   NEWER_BAG,
@@ -137,6 +140,48 @@ describe('checkout: placing', () => {
     expect(places.map((call) => call.input.idempotencyKey)).toEqual(['key-1', 'key-2']);
   });
 
+  test('pays with gift cards first: they go in the order, and a refused one brings the shopper back to payment with every input', async () => {
+    const { actor, places, place, fillToReview, failPlace, expectToBeIn, context } = startCheckout();
+    fillToReview();
+    actor.send({ type: 'checkout.edit', step: 'payment' });
+    actor.send({ type: 'checkout.giftCard.add' });
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'code', value: GIFT_CARD.code });
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'pin', value: GIFT_CARD.pin });
+    actor.send({ type: 'checkout.next' });
+    const inputs = context().inputs;
+    place('key-1');
+    expect(places[0]?.input.body.giftCards).toEqual([{ code: 'ABCDEFGHJKLMNPQR', pin: GIFT_CARD.pin }]);
+    await failPlace(GIFT_CARD_NOT_FOUND);
+    expectToBeIn('payment');
+    expect(context().failure).toEqual({ kind: 'gift_card', index: 0, reason: 'not_found' });
+    expect(context().inputs).toEqual(inputs);
+    // Another request: the card must change (or go), and the next place makes a new key.
+    expect(context().idempotencyKey).toBeNull();
+    actor.send({ type: 'checkout.next' });
+    place('key-2');
+    await failPlace(GIFT_CARD_BALANCE_CHANGED);
+    expectToBeIn('payment');
+    expect(context().failure).toEqual({ kind: 'gift_card', index: 0, reason: 'balance_changed' });
+    actor.send({ type: 'checkout.next' });
+    place('key-3');
+    expect(places.map((call) => call.input.idempotencyKey)).toEqual(['key-1', 'key-2', 'key-3']);
+    places[2]?.resolve({ ...ORDER, giftCards: { currency: 'SGD', amount: 10 }, giftCardPayments: [{ code: '••••-••••-••••-NPQR', amount: { currency: 'SGD', amount: 10 } }] });
+    await tick();
+    expectToBeIn('placed');
+    expect(context().order?.giftCardPayments).toHaveLength(1);
+  });
+
+  test('a gift card typed after a network failure is a new request: the key kept for the retry is dropped', async () => {
+    const { actor, place, fillToReview, failPlace, context } = startCheckout();
+    fillToReview();
+    place('key-1');
+    await failPlace(NETWORK);
+    expect(context().idempotencyKey).toBe('key-1');
+    actor.send({ type: 'checkout.edit', step: 'payment' });
+    actor.send({ type: 'checkout.giftCard.add' });
+    expect(context().idempotencyKey).toBeNull();
+  });
+
   test('names the sold-out lines at review and waits for a newer bag', async () => {
     const { actor, places, place, fillToReview, failPlace, expectToBeIn, context } = startCheckout();
     fillToReview();
@@ -187,6 +232,13 @@ describe('checkout: what a failure says', () => {
     ['a sold-out line the bag no longer has, by its name', http(409, 'sold_out', { lines: [{ variantId: 99, productName: 'Serum', variantName: '30 ml' }] }), { kind: 'sold_out', lines: [{ productName: 'Serum', variantName: '30 ml' }] }, 'review'],
     ['a blocked bag', http(409, 'bag_blocked', { blockedBy: 'empty' }), { kind: 'bag_blocked' }, 'review'],
     ['a promo code used up meanwhile', http(409, 'offer_used_up'), { kind: 'offer_unavailable' }, 'review'],
+    ['a gift card not found, named by its place in the order', http(404, 'gift_card_not_found', { errors: [{ field: 'body.giftCards.1', message: 'no gift card with this code and PIN' }] }), { kind: 'gift_card', index: 1, reason: 'not_found' }, 'payment'],
+    ['a gift card spent by another order meanwhile', http(409, 'gift_card_balance_changed', { errors: [{ field: 'body.giftCards.0', message: 'has less left' }] }), { kind: 'gift_card', index: 0, reason: 'balance_changed' }, 'payment'],
+    ['an empty gift card', http(409, 'gift_card_empty', { errors: [{ field: 'body.giftCards.0', message: 'nothing left' }] }), { kind: 'gift_card', index: 0, reason: 'empty' }, 'payment'],
+    ['a gift card of another country', http(409, 'gift_card_other_country', { errors: [{ field: 'body.giftCards.0', message: 'pays in MY only' }] }), { kind: 'gift_card', index: 0, reason: 'other_country' }, 'payment'],
+    ['the same gift card twice', http(400, 'gift_card_duplicate', { errors: [{ field: 'body.giftCards.1', message: 'is given twice' }] }), { kind: 'gift_card', index: 1, reason: 'duplicate' }, 'payment'],
+    ['too many wrong gift cards', http(429, 'too_many_attempts'), { kind: 'gift_card', index: null, reason: 'too_many_attempts' }, 'payment'],
+    ['a 400 naming a gift card’s PIN', http(400, null, { errors: [{ field: 'body.giftCards.0.pin', message: 'must be 8 digits' }] }), { kind: 'gift_card', index: 0, reason: 'not_found' }, 'payment'],
     ['a 400 no step foresaw', http(400, null), { kind: 'rejected' }, 'review'],
     ['a 401', http(401, null), { kind: 'signed_out' }, 'review'],
     ['a 503', http(503, null), { kind: 'network' }, 'review'],

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { createActor } from 'xstate';
 import { cartLine, cartOf, LIPSTICK } from '../../machines/bag/bag.fixtures.ts';
-import { CHECKOUT_INPUT, CHECKOUT_OPTIONS, GOOD_CARD, SAVED_ADDRESS } from '../../machines/checkout/checkout.fixtures.ts';
+import { CHECKOUT_INPUT, CHECKOUT_OPTIONS, EMAIL_ONLY_BAG, EMAIL_ONLY_OPTIONS, GIFT_CARD, GOOD_CARD, SAVED_ADDRESS } from '../../machines/checkout/checkout.fixtures.ts';
 import { checkoutMachine, type CheckoutInput } from '../../machines/checkout/checkout.machine.ts';
-import { stepRefusal } from '../../machines/checkout/checkout.rules.ts';
+import { checkoutSteps, giftCardIssues, orderBody, placeRefusal, stepRefusal } from '../../machines/checkout/checkout.rules.ts';
 import { CARD_FIELDS } from '../../machines/checkout/checkout.types.ts';
 
 /* The steps: what each one takes, when `checkout.next` goes on and why not, and going back. Placing is in checkout.placing.test.ts. */
@@ -172,4 +172,106 @@ describe('checkout: going back', () => {
     expectToBeIn('review');
     expect(context().inputs).toEqual(inputs);
   });
+});
+
+describe('checkout: a bag of e-gift cards only', () => {
+  const emailOnly = () => startCheckout({ bag: EMAIL_ONLY_BAG, options: EMAIL_ONLY_OPTIONS });
+
+  test('has no address or delivery step: contact goes on to the samples and offers', () => {
+    const { actor, expectToBeIn, context } = emailOnly();
+    expect(checkoutSteps(context())).toEqual(['contact', 'extras', 'payment', 'review']);
+    actor.send({ type: 'checkout.next' });
+    expectToBeIn('extras');
+    // Neither step can be gone back to: there is nothing to enter there.
+    actor.send({ type: 'checkout.edit', step: 'address' });
+    actor.send({ type: 'checkout.edit', step: 'delivery' });
+    expectToBeIn('extras');
+    actor.send({ type: 'checkout.edit', step: 'contact' });
+    expectToBeIn('contact');
+  });
+
+  test('places the order without an address: standard delivery, empty address lines', () => {
+    const { actor, expectToBeIn, context } = emailOnly();
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.payment.method', method: 'card' });
+    for (const field of CARD_FIELDS) actor.send({ type: 'checkout.card.field', field, value: GOOD_CARD[field] });
+    actor.send({ type: 'checkout.next' });
+    expectToBeIn('review');
+    expect(placeRefusal(context())).toBeNull();
+    expect(stepRefusal(context(), 'address')).toBeNull();
+    expect(stepRefusal(context(), 'delivery')).toBeNull();
+    expect(orderBody(context()).delivery).toEqual({ method: 'standard', storeId: null, address: { fullName: '', phone: '', line1: '', line2: '', city: '', state: '', postcode: '' } });
+  });
+
+  test('takes no gift card (they never pay for e-gift cards), and sends none kept from before', () => {
+    const { actor, context } = emailOnly();
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().can({ type: 'checkout.giftCard.add' })).toBe(false);
+    actor.send({ type: 'checkout.payment.method', method: 'atome' });
+    const kept = { ...context(), inputs: { ...context().inputs, giftCards: [{ code: GIFT_CARD.code, pin: '' }] } };
+    expect(stepRefusal(kept, 'payment')).toBeNull();
+    expect(orderBody(kept)).not.toHaveProperty('giftCards');
+  });
+
+  test('with goods in the bag, contact goes on to the address as before', () => {
+    const { actor, expectToBeIn, context } = startCheckout();
+    expect(checkoutSteps(context())).toHaveLength(6);
+    actor.send({ type: 'checkout.next' });
+    expectToBeIn('address');
+  });
+});
+
+describe('checkout: gift cards at payment', () => {
+  const toPayment = () => {
+    const checkout = startCheckout();
+    checkout.fillToReview();
+    checkout.actor.send({ type: 'checkout.edit', step: 'payment' });
+    return checkout;
+  };
+
+  test('up to two cards are typed, each refused until its code and PIN are the contract’s', () => {
+    const { actor, context, expectToBeIn } = toPayment();
+    actor.send({ type: 'checkout.giftCard.add' });
+    expect(stepRefusal(context(), 'payment')).toBe('gift_card_invalid');
+    expect(giftCardIssues(context().inputs.giftCards)).toEqual([
+      { index: 0, field: 'code', code: 'required' },
+      { index: 0, field: 'pin', code: 'required' },
+    ]);
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'code', value: 'ABCD-1234' });
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'pin', value: '1234' });
+    expect(giftCardIssues(context().inputs.giftCards).map((issue) => [issue.field, issue.code])).toEqual([
+      ['code', 'invalid'],
+      ['pin', 'invalid'],
+    ]);
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'code', value: GIFT_CARD.code });
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'pin', value: GIFT_CARD.pin });
+    expect(stepRefusal(context(), 'payment')).toBeNull();
+    // The same card again, in lower case without dashes, is the same card.
+    actor.send({ type: 'checkout.giftCard.add' });
+    actor.send({ type: 'checkout.giftCard.field', index: 1, field: 'code', value: 'abcdefghjklmnpqr' });
+    actor.send({ type: 'checkout.giftCard.field', index: 1, field: 'pin', value: GIFT_CARD.pin });
+    expect(giftCardIssues(context().inputs.giftCards)).toEqual([{ index: 1, field: 'code', code: 'duplicate' }]);
+    actor.send({ type: 'checkout.next' });
+    expectToBeIn('payment');
+    // A third is refused: an order takes two.
+    actor.send({ type: 'checkout.giftCard.add' });
+    expect(context().inputs.giftCards).toHaveLength(2);
+    actor.send({ type: 'checkout.giftCard.remove', index: 1 });
+    actor.send({ type: 'checkout.giftCard.remove', index: 5 });
+    expect(context().inputs.giftCards).toEqual([GIFT_CARD]);
+    actor.send({ type: 'checkout.next' });
+    expectToBeIn('review');
+  });
+
+  test('the order sends the cards in the order typed, their codes as the contract reads them; none: no giftCards', () => {
+    const { actor, context } = toPayment();
+    expect(orderBody(context())).not.toHaveProperty('giftCards');
+    actor.send({ type: 'checkout.giftCard.add' });
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'code', value: 'abcd efgh jklm npqr' });
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'pin', value: GIFT_CARD.pin });
+    expect(orderBody(context()).giftCards).toEqual([{ code: 'ABCDEFGHJKLMNPQR', pin: GIFT_CARD.pin }]);
+  });
+
 });

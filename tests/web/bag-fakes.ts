@@ -15,6 +15,7 @@ export function cartApiFake(screen: CartScreen, overrides: Partial<CartApi> = {}
     saveSamples: vi.fn<CartApi['saveSamples']>(overrides.saveSamples ?? reject),
     applyOffer: vi.fn<CartApi['applyOffer']>(overrides.applyOffer ?? reject),
     removeOffer: vi.fn<CartApi['removeOffer']>(overrides.removeOffer ?? reject),
+    removeGiftCard: vi.fn<CartApi['removeGiftCard']>(overrides.removeGiftCard ?? reject),
     mergeGuestBag: vi.fn<CartApi['mergeGuestBag']>(overrides.mergeGuestBag ?? reject),
     variantIds: vi.fn<CartApi['variantIds']>(overrides.variantIds ?? reject),
     patchWishlist: vi.fn<CartApi['patchWishlist']>(overrides.patchWishlist ?? reject),

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { CartScreen } from '../../src/contract/cart.ts';
 import { ApiError } from '../../src/web/shared/api/errors.ts';
-import { afterWrite, BAG_SCREEN, cartLine, cartOf, EMPTY_SCREEN, LIPSTICK, OFFERS, screenOf } from '../../machines/bag/bag.fixtures.ts';
+import { afterWrite, BAG_SCREEN, cartLine, cartOf, EMPTY_SCREEN, GIFT_CARD_LINE, LIPSTICK, OFFERS, screenOf, withGiftCards } from '../../machines/bag/bag.fixtures.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 import { bagApis, cartApiFake, countStoreFake } from './bag-fakes.ts';
 
@@ -188,6 +188,49 @@ describe('/cart', () => {
   test('Thai: the screen in Thai, with the date in the Buddhist calendar', async () => {
     await renderBag(BAG_SCREEN, undefined, { country: 'TH', heading: 'ถุงช้อปปิ้ง' });
     expect(screen.getByText(/ใช้ได้ถึง 30 มิ\.ย\. 2573/)).toBeInTheDocument();
+  });
+});
+
+describe('/cart: e-gift cards', () => {
+  const withCard = screenOf(withGiftCards(cartOf([LIPSTICK], 1), [GIFT_CARD_LINE]));
+
+  test('shows each card’s amount, recipient and send date beside the goods, and their sum in the summary', async () => {
+    await renderBag(withCard);
+    const cards = within(await screen.findByRole('list', { name: 'E-gift cards in your bag' }));
+    const card = cards.getByRole('listitem');
+    expect(card).toHaveTextContent('E-gift card for Aisha Rahman');
+    expect(card).toHaveTextContent('To aisha@example.com, emailed on 15 Jan 2030');
+    expect(card).toHaveTextContent('Amount: S$50.00');
+    const summary = within(screen.getByRole('region', { name: 'Order summary' }));
+    expect(summary.getByText('E-gift cards').nextSibling).toHaveTextContent('S$50.00');
+    expect(summary.getByText('Subtotal').nextSibling).toHaveTextContent('S$40.00');
+    expect(summary.getByText('Total').nextSibling).toHaveTextContent('S$90.00');
+  });
+
+  test('a bag of e-gift cards only goes to checkout, without a shipping line', async () => {
+    await renderBag(screenOf(withGiftCards(cartOf([], 1), [GIFT_CARD_LINE])));
+    expect(await screen.findByRole('button', { name: 'Check out' })).toBeEnabled();
+    const summary = within(screen.getByRole('region', { name: 'Order summary' }));
+    expect(summary.queryByText('Shipping')).not.toBeInTheDocument();
+    expect(summary.queryByText('Subtotal')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your bag is empty.')).not.toBeInTheDocument();
+  });
+
+  test('Remove takes the card out once the server answers; the header’s count follows', async () => {
+    const api = cartApiFake(withCard, { removeGiftCard: async () => cartOf([LIPSTICK], 2) });
+    const { user, count } = await renderBag(withCard, api);
+    await user.click(await screen.findByRole('button', { name: 'Remove the e-gift card for Aisha Rahman from your bag' }));
+    expect(api.removeGiftCard).toHaveBeenCalledWith(GIFT_CARD_LINE.id);
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'E-gift cards in your bag' })).not.toBeInTheDocument());
+    expect(count.confirmed.at(-1)).toBe(2);
+  });
+
+  test('a failed removal keeps the card and says so', async () => {
+    const api = cartApiFake(withCard, { removeGiftCard: () => Promise.reject(new ApiError('network', 'offline')) });
+    const { user } = await renderBag(withCard, api);
+    await user.click(await screen.findByRole('button', { name: 'Remove the e-gift card for Aisha Rahman from your bag' }));
+    expect(await screen.findByText('The e-gift card for Aisha Rahman could not be removed.')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'E-gift cards in your bag' })).toBeInTheDocument();
   });
 });
 

@@ -7,7 +7,7 @@ import { apiFake } from '../../src/web/shared/api/api-provider.tsx';
 import { ApiError } from '../../src/web/shared/api/errors.ts';
 import { createBagCountStore } from '../../src/web/shared/bag/bag-count.tsx';
 import { createCheckoutApi, type CheckoutApi } from '../../src/web/features/checkout/checkout-api.ts';
-import { CHECKOUT_BAG, CHECKOUT_OPTIONS, MEMBER_EMAIL, ORDER, SAVED_ADDRESS } from '../../machines/checkout/checkout.fixtures.ts';
+import { CHECKOUT_BAG, CHECKOUT_OPTIONS, EMAIL_ONLY_BAG, EMAIL_ONLY_OPTIONS, GIFT_CARD, MEMBER_EMAIL, ORDER, SAVED_ADDRESS } from '../../machines/checkout/checkout.fixtures.ts';
 import { EMPTY_SCREEN } from '../../machines/bag/bag.fixtures.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 import { countStoreFake } from './bag-fakes.ts';
@@ -27,7 +27,15 @@ async function renderCheckout(api = checkoutApiFake()) {
   return { ...result, api, count };
 }
 
-const stepHeading = () => screen.getByRole('heading', { level: 2, name: /^Step \d of 6/ });
+const stepHeading = () => screen.getByRole('heading', { level: 2, name: /^Step \d of \d/ });
+
+/** Card details as the payment step takes them (the test card that succeeds). */
+async function typeCard(user: Awaited<ReturnType<typeof renderCheckout>>['user']) {
+  await user.click(screen.getByRole('radio', { name: /Credit or debit card/ }));
+  for (const [label, value] of [['Card number', '4242 4242 4242 4242'], ['Name on card', 'Tan Mei Ling'], ['Expiry month (MM)', '12'], ['Expiry year (YYYY)', '2031'], ['Security code (CVC)', '123']] as const) {
+    await user.type(screen.getByLabelText(label), value);
+  }
+}
 
 afterEach(() => window.localStorage.clear());
 
@@ -115,5 +123,76 @@ describe('/checkout', () => {
     expect(kept).toContain('"step":"payment"');
     expect(kept).not.toContain('9995');
     expect(kept).not.toContain('"cvc"');
+  });
+});
+
+describe('/checkout: e-gift cards', () => {
+  test('a bag of e-gift cards only skips the address and delivery, and is sent with standard delivery and no address', async () => {
+    const giftOrder = { ...ORDER, lines: [], total: EMAIL_ONLY_BAG.total, giftCardsBought: [{ amount: { currency: 'SGD', amount: 50 }, recipientName: 'Aisha Rahman', recipientEmail: 'aisha@example.com', sendOn: '2030-01-15', sent: false }] };
+    const { user, api } = await renderCheckout(checkoutApiFake(EMAIL_ONLY_BAG, EMAIL_ONLY_OPTIONS, { placeOrder: async () => giftOrder }));
+    await screen.findByLabelText('Email address');
+    expect(within(screen.getByRole('navigation', { name: 'Checkout steps' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Contact', 'Samples and offers', 'Payment', 'Review']);
+    const summary = within(screen.getByRole('complementary', { name: 'Your order' }));
+    expect(summary.getByText('E-gift card for Aisha Rahman')).toBeInTheDocument();
+    expect(summary.queryByText('Shipping')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(stepHeading()).toHaveTextContent('Step 2 of 4 Samples and offers');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(stepHeading()).toHaveTextContent('Step 3 of 4 Payment');
+    // Gift cards never pay for e-gift cards.
+    expect(screen.queryByRole('button', { name: 'Add a gift card' })).not.toBeInTheDocument();
+    await typeCard(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(stepHeading()).toHaveTextContent('Step 4 of 4 Review');
+    expect(screen.getByText("By email, on each card's send date")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('The e-gift card for Aisha Rahman will be emailed to aisha@example.com on 15 Jan 2030.')).toBeInTheDocument();
+    const [body] = api.placeOrder.mock.calls[0] ?? [];
+    expect((body as OrderCreate).delivery).toEqual({ method: 'standard', storeId: null, address: { fullName: '', phone: '', line1: '', line2: '', city: '', state: '', postcode: '' } });
+  });
+
+  test('a gift card pays first: a wrong one brings the shopper back to payment naming it, every input kept; the PIN is never kept', async () => {
+    const notFound = new ApiError('http', 'not found', {
+      status: 404,
+      body: { code: 'gift_card_not_found', message: 'No gift card with this code and PIN', status: 404, errors: [{ field: 'body.giftCards.0', message: 'no gift card with this code and PIN' }] },
+      data: { code: 'gift_card_not_found', message: 'No gift card with this code and PIN', status: 404, errors: [{ field: 'body.giftCards.0', message: 'no gift card with this code and PIN' }] },
+    });
+    const paid = { ...ORDER, giftCards: { currency: 'SGD', amount: 10 }, giftCardPayments: [{ code: '••••-••••-••••-NPQR', amount: { currency: 'SGD', amount: 10 } }], payment: { ...ORDER.payment, amount: { currency: 'SGD', amount: 55 } } };
+    let calls = 0;
+    const api = checkoutApiFake(CHECKOUT_BAG, CHECKOUT_OPTIONS, { placeOrder: () => (calls++ === 0 ? Promise.reject(notFound) : Promise.resolve(paid)) });
+    const { user } = await renderCheckout(api);
+    await screen.findByLabelText('Email address');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: /^Use Tan Mei Ling/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('radio', { name: /Standard delivery/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await typeCard(user);
+    await user.click(screen.getByRole('button', { name: 'Add a gift card' }));
+    const card = within(screen.getByRole('group', { name: 'Gift card 1' }));
+    await waitFor(() => expect(card.getByLabelText('Gift card code')).toHaveFocus());
+    await user.type(card.getByLabelText('Gift card code'), GIFT_CARD.code);
+    await user.type(card.getByLabelText('PIN'), '1234');
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toHaveAccessibleDescription('Check your gift cards: the fields marked below need your attention.');
+    await user.click(next);
+    expect(card.getByLabelText('PIN')).toHaveAccessibleDescription('Enter the 8-digit PIN from the gift card email');
+    await user.type(card.getByLabelText('PIN'), '5678');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('••••-••••-••••-NPQR')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Gift card 1 (ending NPQR): We could not find a card with this code and PIN.')).toBeInTheDocument();
+    expect(stepHeading()).toHaveTextContent('Payment');
+    expect(within(screen.getByRole('group', { name: 'Gift card 1' })).getByLabelText('PIN')).toHaveValue(GIFT_CARD.pin);
+    const kept = window.localStorage.getItem('checkout:SG') ?? '';
+    expect(kept).toContain(GIFT_CARD.code);
+    expect(kept).not.toContain(GIFT_CARD.pin);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    const paidBy = within(await screen.findByRole('list', { name: 'How you paid' }));
+    expect(paidBy.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['S$10.00 paid with the gift card ••••-••••-••••-NPQR.', 'S$55.00 paid with the card ending 4242.']);
+    const [body] = api.placeOrder.mock.calls[1] ?? [];
+    expect((body as OrderCreate).giftCards).toEqual([{ code: 'ABCDEFGHJKLMNPQR', pin: GIFT_CARD.pin }]);
   });
 });

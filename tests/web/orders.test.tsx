@@ -80,6 +80,8 @@ const ORDER: Order = {
   tax: { label: 'GST', percent: 9, amount: SGD(6.09) },
   shipping: { method: 'standard', fee: SGD(0), storeName: null },
   giftCards: SGD(20),
+  giftCardPayments: [{ code: '••••-••••-••••-NPQR', amount: SGD(20) }],
+  giftCardsBought: [],
   total: SGD(73.8),
   payment: { method: 'card', brand: 'visa', last4: '4242', amount: SGD(53.8) },
   address: { fullName: 'Tan Mei Ling', phone: '9123 4567', line1: '2 Orchard Turn', line2: '#03-21', city: '', state: '', postcode: '238801' },
@@ -271,6 +273,7 @@ describe('/account/orders/:number: one order', () => {
       tax: null,
       shipping: { method: 'click_collect', fee: { currency: 'HKD', amount: 0 }, storeName: 'Causeway Bay' },
       giftCards: { currency: 'HKD', amount: 0 },
+      giftCardPayments: [],
       payment: { method: 'afterpay', brand: 'afterpay', last4: '', amount: { currency: 'HKD', amount: 240 } },
       address: { fullName: 'Chan Tai Man', phone: '9123 4567', line1: '', line2: '', city: '', state: '', postcode: '' },
     };

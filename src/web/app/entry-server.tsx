@@ -42,6 +42,7 @@ export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/search': ['src/web/features/catalog/search-screen.tsx'],
   '/cart': ['src/web/app/later-screens.ts', 'src/web/features/bag/bag-screen.tsx'],
   '/checkout': ['src/web/app/later-screens.ts', 'src/web/features/checkout/checkout-screen.tsx'],
+  '/e-gift-cards': ['src/web/app/later-screens.ts', 'src/web/features/gift-cards/gift-cards-screen.tsx'],
   '/privacy': ['src/web/app/later-screens.ts', 'src/web/features/legal/privacy-screen.tsx'],
   '/terms': ['src/web/app/later-screens.ts', 'src/web/features/legal/terms-screen.tsx'],
   '/wishlist': ['src/web/app/later-screens.ts', 'src/web/features/wishlist/wishlist-screen.tsx'],

@@ -21,6 +21,7 @@ const SCREENS = {
   '/account/beauty-profile': () => import('../features/account/beauty-profile-screen.tsx'),
   '/cart': () => import('../features/bag/bag-screen.tsx'),
   '/checkout': () => import('../features/checkout/checkout-screen.tsx'),
+  '/e-gift-cards': () => import('../features/gift-cards/gift-cards-screen.tsx'),
   '/wishlist': () => import('../features/wishlist/wishlist-screen.tsx'),
   '/account/orders': () => import('../features/orders/orders-screen.tsx'),
   '/account/orders/:number': () => import('../features/orders/order-screen.tsx'),

@@ -88,6 +88,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // The bag (issue 12): the shopper's own, server-rendered and never kept in the page cache.
   { path: '/cart', layout: 'default', screen: laterScreen('/cart') },
   { path: '/checkout', layout: 'default', screen: laterScreen('/checkout') },
+  { path: '/e-gift-cards', layout: 'default', screen: laterScreen('/e-gift-cards') },
   { path: '/privacy', layout: 'default', screen: laterScreen('/privacy') },
   { path: '/terms', layout: 'default', screen: laterScreen('/terms') },
   // The wish list (issue 12): a member's from the server, a guest's from the device.

@@ -17,6 +17,7 @@ import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
 import { useResponsePersonal } from '../../shared/ssr/server-render.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
+import { BagGiftCards } from './bag-gift-cards.tsx';
 import { BagLines } from './bag-lines.tsx';
 import { BagOffers } from './bag-offers.tsx';
 import { BagSamples } from './bag-samples.tsx';
@@ -40,6 +41,7 @@ function useFailureText(): (failure: BagFailure) => { title: string; text: strin
       add: t`${name} could not be added to your bag.`,
       samples: t`Your samples could not be saved.`,
       merge: t`Your earlier bag could not be added to this one.`,
+      removeGiftCard: productName ? t`The e-gift card for ${name} could not be removed.` : t`The e-gift card could not be removed.`,
     };
     const texts: Record<BagFailureReason, string> = {
       unavailable: t`There is not enough left in stock.`,
@@ -95,6 +97,7 @@ export default function BagScreen() {
           saveSamples: fromPromise<Cart, { sampleIds: number[] }>(({ input }) => api.saveSamples(input.sampleIds)),
           setOffer: fromPromise<Cart, { code: string | null }>(({ input }) => (input.code === null ? api.removeOffer() : api.applyOffer(input.code))),
           mergeBag: fromPromise<Cart>(() => api.mergeGuestBag()),
+          removeGiftCard: fromPromise<Cart, { id: number }>(({ input }) => api.removeGiftCard(input.id)),
         },
         actions: {
           changed: (_, bag: Cart) => count?.confirm(bag.count),
@@ -160,11 +163,19 @@ export default function BagScreen() {
                 {t`Out-of-stock item must be removed to proceed`}
               </p>
             ) : null}
-            <BagLines lines={view.lines} onMoveToWishlist={moveToWishlist} />
+            {view.lines.length > 0 ? <BagLines lines={view.lines} onMoveToWishlist={moveToWishlist} /> : null}
+            <BagGiftCards giftCards={view.giftCards} />
             <BagSamples samples={view.samples} onToggle={view.toggleSample} />
             <BagOffers view={view} />
           </div>
-          <BagSummary bag={bag} saving={view.saving} checkoutDisabledReason={view.checkoutDisabledReason} onCheckout={view.checkout} />
+          <BagSummary
+            bag={bag}
+            giftCardsTotal={view.giftCardsTotal}
+            deliveredByEmail={view.deliveredByEmail}
+            saving={view.saving}
+            checkoutDisabledReason={view.checkoutDisabledReason}
+            onCheckout={view.checkout}
+          />
         </div>
       ) : null}
     </div>

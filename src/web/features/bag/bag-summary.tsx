@@ -12,6 +12,10 @@ const BNPL_NAMES = { atome: 'Atome', afterpay: 'Afterpay', klarna: 'Klarna' } as
 
 export interface BagSummaryProps {
   bag: Cart;
+  /** The bag's e-gift cards together (the connect's), null without any. */
+  giftCardsTotal: Cart['total'] | null;
+  /** E-gift cards only: nothing is shipped. */
+  deliveredByEmail: boolean;
   /** Figures are the last confirmed ones while changes are on their way. */
   saving: boolean;
   checkoutDisabledReason: CheckoutRefusal | null;
@@ -19,7 +23,7 @@ export interface BagSummaryProps {
 }
 
 /** Order summary (spec §3 Cart): subtotal, discount, tax line, shipping with its progress, total, points, buy now pay later, checkout. */
-export function BagSummary({ bag, saving, checkoutDisabledReason, onCheckout }: BagSummaryProps) {
+export function BagSummary({ bag, giftCardsTotal, deliveredByEmail, saving, checkoutDisabledReason, onCheckout }: BagSummaryProps) {
   const { t } = useLingui();
   const site = useSite();
   const headingId = useId();
@@ -43,32 +47,42 @@ export function BagSummary({ bag, saving, checkoutDisabledReason, onCheckout }: 
     <section className="bag-summary" aria-labelledby={headingId} aria-busy={saving} data-state={saving ? 'saving' : 'saved'}>
       <h2 id={headingId}>{t`Order summary`}</h2>
       <dl className="bag-summary__rows">
-        <div>
-          <dt>{t`Subtotal`}</dt>
-          <dd>{money(subtotal)}</dd>
-        </div>
+        {deliveredByEmail ? null : (
+          <div>
+            <dt>{t`Subtotal`}</dt>
+            <dd>{money(subtotal)}</dd>
+          </div>
+        )}
+        {giftCardsTotal ? (
+          <div>
+            <dt>{t`E-gift cards`}</dt>
+            <dd>{money(giftCardsTotal)}</dd>
+          </div>
+        ) : null}
         {discount.amount > 0 ? (
           <div>
             <dt>{bag.appliedOffer ? t`Discount (${offerTitle})` : t`Discount`}</dt>
             <dd>−{money(discount)}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>{t`Shipping`}</dt>
-          <dd>{shipping.free ? t`Free` : t`Spend ${remaining} more for free shipping`}</dd>
-        </div>
+        {deliveredByEmail ? null : (
+          <div>
+            <dt>{t`Shipping`}</dt>
+            <dd>{shipping.free ? t`Free` : t`Spend ${remaining} more for free shipping`}</dd>
+          </div>
+        )}
         <div className="bag-summary__total">
           <dt>{t`Total`}</dt>
           <dd>{money(total)}</dd>
         </div>
-        {tax ? (
+        {tax && !deliveredByEmail ? (
           <div className="bag-summary__tax">
             <dt>{t`Includes ${taxLabel} ${taxPercent}%`}</dt>
             <dd>{money(tax.amount)}</dd>
           </div>
         ) : null}
       </dl>
-      {shipping.free ? null : (
+      {shipping.free || deliveredByEmail ? null : (
         <progress className="bag-summary__progress" max={shipping.threshold.amount} value={shipping.threshold.amount - shipping.remaining.amount} aria-label={t`Progress to free shipping`} />
       )}
       <p className="bag-summary__points">{t`Earn ${earn} Beauty Pass points with this order`}</p>

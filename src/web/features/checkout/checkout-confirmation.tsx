@@ -2,11 +2,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Order } from '../../../contract/checkout.ts';
+import { formatCalendarDate } from '../../shared/site/format-calendar.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { formatNumber } from '../../shared/site/format-date-number.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 
-/** The placed order: its number, where the confirmation went, what was paid and the points earned. */
+/**
+ * The placed order: its number, where the confirmation went, what was paid (by each gift card and by
+ * the payment method, as the order says) and the points earned, and when its e-gift cards go out.
+ */
 export function CheckoutConfirmation({ order, member }: { order: Order; member: boolean }) {
   const { t } = useLingui();
   const site = useSite();
@@ -18,13 +22,40 @@ export function CheckoutConfirmation({ order, member }: { order: Order; member: 
   const total = formatMoney(order.total, site);
   const points = formatNumber(order.pointsEarned, site);
   const last4 = order.payment.last4 ?? '';
+  const byGiftCards = order.giftCardPayments.length > 0;
+  // What the payment method paid once the gift cards paid their part (nothing when they paid it all).
+  const rest = formatMoney(order.payment.amount, site);
   return (
     <section className="checkout-confirmation" data-state="placed" aria-labelledby="checkout-placed">
       <h1 id="checkout-placed" ref={heading} tabIndex={-1}>
         {t`Thank you! Your order ${number} is placed.`}
       </h1>
       <p>{t`We sent the confirmation to ${email}.`}</p>
-      <p className="checkout-confirmation__total">{order.payment.last4 ? t`${total} paid with the card ending ${last4}.` : t`${total} paid.`}</p>
+      {byGiftCards ? (
+        <>
+          <p className="checkout-confirmation__total">{t`Order total: ${total}`}</p>
+          <ul className="checkout-confirmation__payments" aria-label={t`How you paid`}>
+            {order.giftCardPayments.map((payment) => {
+              const code = payment.code;
+              const amount = formatMoney(payment.amount, site);
+              return <li key={payment.code}>{t`${amount} paid with the gift card ${code}.`}</li>;
+            })}
+            {order.payment.amount.amount > 0 ? <li>{order.payment.last4 ? t`${rest} paid with the card ending ${last4}.` : t`${rest} paid.`}</li> : null}
+          </ul>
+        </>
+      ) : (
+        <p className="checkout-confirmation__total">{order.payment.last4 ? t`${total} paid with the card ending ${last4}.` : t`${total} paid.`}</p>
+      )}
+      {order.giftCardsBought.length > 0 ? (
+        <ul className="checkout-confirmation__payments" aria-label={t`Your e-gift cards`}>
+          {order.giftCardsBought.map((card, index) => {
+            const recipient = card.recipientName;
+            const email = card.recipientEmail;
+            const sendOn = formatCalendarDate(card.sendOn, site);
+            return <li key={`${email}-${index}`}>{t`The e-gift card for ${recipient} will be emailed to ${email} on ${sendOn}.`}</li>;
+          })}
+        </ul>
+      ) : null}
       {order.pointsEarned > 0 ? <p>{t`You earned ${points} Beauty Pass points.`}</p> : null}
       <p className="checkout-confirmation__links">
         {member ? (

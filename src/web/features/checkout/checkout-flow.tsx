@@ -171,7 +171,7 @@ export function CheckoutFlow({ start, reload }: { start: CheckoutStart; reload: 
           </h2>
           {view.failure ? (
             <div className="panel panel--error checkout-failure" role="alert" data-failure={view.failure.kind}>
-              {texts.failure(view.failure)}
+              {texts.failure(view.failure, view.inputs.giftCards)}
             </div>
           ) : null}
           {!resumed ? (
@@ -205,7 +205,7 @@ export function CheckoutFlow({ start, reload }: { start: CheckoutStart; reload: 
             </form>
           )}
         </section>
-        <CheckoutSummary bag={view.bag} shipping={view.totals.shipping} total={view.totals.total} />
+        <CheckoutSummary bag={view.bag} shipping={view.totals.shipping} total={view.totals.total} emailOnly={view.emailOnly} />
       </div>
     </div>
   );

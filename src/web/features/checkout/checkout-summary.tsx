@@ -2,12 +2,13 @@ import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { Cart } from '../../../contract/cart.ts';
 import type { Money } from '../../../contract/site.ts';
+import { formatCalendarDate } from '../../shared/site/format-calendar.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { formatNumber } from '../../shared/site/format-date-number.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 
-/** The order beside the steps: the bag's lines and figures, with the chosen delivery's fee. */
-export function CheckoutSummary({ bag, shipping, total }: { bag: Cart; shipping: Money | null; total: Money }) {
+/** The order beside the steps: the bag's lines, its e-gift cards and figures, with the chosen delivery's fee (none for e-gift cards only). */
+export function CheckoutSummary({ bag, shipping, total, emailOnly }: { bag: Cart; shipping: Money | null; total: Money; emailOnly: boolean }) {
   const { t } = useLingui();
   const site = useSite();
   const headingId = useId();
@@ -34,27 +35,44 @@ export function CheckoutSummary({ bag, shipping, total }: { bag: Cart; shipping:
             </li>
           );
         })}
+        {bag.giftCards.map((card) => {
+          const recipient = card.recipientName;
+          const sendOn = formatCalendarDate(card.sendOn, site);
+          return (
+            <li key={`gift-card-${card.id}`} className="checkout-summary__gift-card">
+              <span className="checkout-summary__name">
+                {t`E-gift card for ${recipient}`}
+                <span className="checkout-summary__variant">{t`Emailed on ${sendOn}`}</span>
+              </span>
+              <span className="checkout-summary__price">{money(card.amount)}</span>
+            </li>
+          );
+        })}
       </ul>
       <dl className="checkout-summary__rows">
-        <div>
-          <dt>{t`Subtotal`}</dt>
-          <dd>{money(bag.subtotal)}</dd>
-        </div>
+        {bag.lines.length > 0 ? (
+          <div>
+            <dt>{t`Subtotal`}</dt>
+            <dd>{money(bag.subtotal)}</dd>
+          </div>
+        ) : null}
         {bag.discount.amount > 0 ? (
           <div>
             <dt>{t`Discount (${offer})`}</dt>
             <dd>−{money(bag.discount)}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>{t`Shipping`}</dt>
-          <dd>{shipping === null ? t`Chosen at delivery` : shipping.amount === 0 ? t`Free` : money(shipping)}</dd>
-        </div>
+        {emailOnly ? null : (
+          <div>
+            <dt>{t`Shipping`}</dt>
+            <dd>{shipping === null ? t`Chosen at delivery` : shipping.amount === 0 ? t`Free` : money(shipping)}</dd>
+          </div>
+        )}
         <div className="checkout-summary__total">
           <dt>{t`Total`}</dt>
           <dd>{money(total)}</dd>
         </div>
-        {bag.tax ? (
+        {bag.tax && !emailOnly ? (
           <div className="checkout-summary__tax">
             <dt>{t`Includes ${taxLabel} ${taxPercent}%`}</dt>
             <dd>{t`calculated on the final total`}</dd>

@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import type { AddressField, AddressIssueCode } from '../../../contract/address.ts';
 import type { DeclineReason, DeliveryMethod, PaymentMethod } from '../../../contract/checkout.ts';
 import type { SubdivisionLabel } from '../../../config/addresses.ts';
-import type { CheckoutFailure } from '../../../../machines/checkout/checkout.failure.ts';
+import { GIFT_CARD_CODE_LENGTH, GIFT_CARD_PIN_DIGITS, GIFT_CARDS_PER_ORDER } from '../../../config/gift-cards.ts';
+import type { CheckoutFailure, GiftCardFailureReason } from '../../../../machines/checkout/checkout.failure.ts';
 import type { RestoreNotice } from '../../../../machines/checkout/checkout.persist.ts';
-import type { CardIssueCode, EmailIssue, PaymentMethodRefusal, PlaceRefusal } from '../../../../machines/checkout/checkout.rules.ts';
-import type { CardField, CheckoutStep } from '../../../../machines/checkout/checkout.types.ts';
+import type { CardIssueCode, EmailIssue, GiftCardIssueCode, PaymentMethodRefusal, PlaceRefusal } from '../../../../machines/checkout/checkout.rules.ts';
+import type { CardField, CheckoutStep, GiftCardDraft, GiftCardField } from '../../../../machines/checkout/checkout.types.ts';
 
 /** Providers' own names: brands, the same in every language. */
 export const PROVIDER_NAMES = { afterpay: 'Afterpay', klarna: 'Klarna', atome: 'Atome' } as const;
@@ -40,6 +41,8 @@ export function useCheckoutTexts() {
     above_maximum: t`Your order is above this provider's maximum. Choose another way to pay.`,
     card_details_needed: t`For your security, card numbers are never kept: enter your card number and security code again.`,
     card_invalid: t`Check your card details: the fields marked below need your attention.`,
+    gift_card_pin_needed: t`For your security, gift card PINs are never kept: enter the PIN of each gift card again.`,
+    gift_card_invalid: t`Check your gift cards: the fields marked below need your attention.`,
     sold_out: t`Someone just bought the last of an item in your bag. Update your bag to continue.`,
     bag_changed: t`Your bag changed in another window. Check the updated order below, then place it.`,
     offer_unavailable: t`Your offer code can no longer be used. Remove it from your bag to continue.`,
@@ -58,8 +61,29 @@ export function useCheckoutTexts() {
     challenge_failed: t`Your bank could not confirm this payment. Try again or use another card.`,
     outside_provider_limits: t`The provider declined this amount. Choose another way to pay.`,
   };
-  function failure(value: CheckoutFailure): string {
+  const giftCardRefusals: Record<GiftCardFailureReason, string> = {
+    not_found: t`We could not find a card with this code and PIN.`,
+    balance_changed: t`This card was just used for another order and has less left on it. Nothing was charged: place your order again.`,
+    empty: t`There is nothing left on this card. Remove it to continue.`,
+    other_country: t`This card was bought in another country and can only be used there.`,
+    duplicate: t`This card is entered twice.`,
+    too_many_attempts: t`Too many wrong gift card codes or PINs. Try again later.`,
+  };
+  /** Which card: its place in the list and the end of its code, as typed. */
+  function giftCardName(index: number, cards: readonly GiftCardDraft[]): string {
+    const position = index + 1;
+    const ending = (cards[index]?.code ?? '').replace(/[\s-]/g, '').slice(-4).toUpperCase();
+    return ending === '' ? t`Gift card ${position}` : t`Gift card ${position} (ending ${ending})`;
+  }
+  /** What failed; a gift card's failure names the card among those typed (`giftCards`). */
+  function failure(value: CheckoutFailure, giftCards: readonly GiftCardDraft[] = []): string {
     switch (value.kind) {
+      case 'gift_card': {
+        if (value.index === null) return giftCardRefusals[value.reason];
+        const name = giftCardName(value.index, giftCards);
+        const reason = giftCardRefusals[value.reason];
+        return t`${name}: ${reason}`;
+      }
       case 'declined':
         return declines[value.reason];
       case 'payment_unavailable':
@@ -108,7 +132,35 @@ export function useCheckoutTexts() {
   };
   const cardFields: Record<CardField, string> = { number: t`Card number`, cvc: t`Security code (CVC)`, name: t`Name on card`, expMonth: t`Expiry month (MM)`, expYear: t`Expiry year (YYYY)` };
   const cardIssues: Record<CardIssueCode, string> = { required: t`Required field`, invalid: t`Check this field`, expired: t`This card has expired` };
-  return { steps, deliveryNames, paymentNames, refusals, methodRefusals, failure, notices, emailIssues, addressFields, subdivisions, addressIssues, cardFields, cardIssues };
+  const codeLength = GIFT_CARD_CODE_LENGTH;
+  const pinDigits = GIFT_CARD_PIN_DIGITS;
+  const giftCardFields: Record<GiftCardField, string> = { code: t`Gift card code`, pin: t`PIN` };
+  const giftCardIssues: Record<GiftCardField, Record<GiftCardIssueCode, string>> = {
+    code: { required: t`Required field`, invalid: t`Enter the ${codeLength}-character code from the gift card email`, duplicate: t`This card is entered twice` },
+    pin: { required: t`Required field`, invalid: t`Enter the ${pinDigits}-digit PIN from the gift card email`, duplicate: t`This card is entered twice` },
+  };
+  const giftCardLimit = GIFT_CARDS_PER_ORDER;
+  const giftCardLimitReason = t`You can pay with up to ${giftCardLimit} gift cards.`;
+  return {
+    steps,
+    deliveryNames,
+    paymentNames,
+    refusals,
+    methodRefusals,
+    failure,
+    notices,
+    emailIssues,
+    addressFields,
+    subdivisions,
+    addressIssues,
+    cardFields,
+    cardIssues,
+    giftCardName,
+    giftCardFields,
+    giftCardIssues,
+    giftCardRefusals,
+    giftCardLimitReason,
+  };
 }
 
 export type CheckoutTexts = ReturnType<typeof useCheckoutTexts>;

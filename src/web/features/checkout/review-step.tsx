@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { ADDRESS_RULES } from '../../../config/addresses.ts';
+import { maskGiftCardCode } from '../../../contract/gift-cards.ts';
 import type { CheckoutApi } from '../../../../machines/checkout/checkout.connect.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { addressLine } from './address-step.tsx';
@@ -23,24 +24,34 @@ export function ReviewStep({ view, texts, onPlace }: { view: CheckoutApi; texts:
   const paying = inputs.payment.method === null ? '' : inputs.payment.method === 'card' && last4 ? `${texts.paymentNames.card} •••• ${last4}` : texts.paymentNames[inputs.payment.method];
   const reason = view.placeDisabledReason;
   const fix = view.placeFixStep;
-  const rows: { label: string; value: string; step: 'contact' | 'address' | 'delivery' | 'payment' }[] = [
+  const giftCards = view.payment.giftCards.entries.map((card) => maskGiftCardCode(card.code)).join(', ');
+  // E-gift cards only: emailed on their send dates, nothing to deliver (no step to change).
+  const delivery: { label: string; value: string; step: 'address' | 'delivery' | null }[] = view.emailOnly
+    ? [{ label: t`Delivery`, value: t`By email, on each card's send date`, step: null }]
+    : [
+        { label: method === 'click_collect' ? t`Collect from` : t`Deliver to`, value: where, step: method === 'click_collect' ? 'delivery' : 'address' },
+        { label: t`Delivery`, value: method ? texts.deliveryNames[method] : '', step: 'delivery' },
+      ];
+  const rows: { label: string; value: string; step: 'contact' | 'address' | 'delivery' | 'payment' | null }[] = [
     { label: t`Email`, value: inputs.email, step: 'contact' },
-    { label: method === 'click_collect' ? t`Collect from` : t`Deliver to`, value: where, step: method === 'click_collect' ? 'delivery' : 'address' },
-    { label: t`Delivery`, value: method ? texts.deliveryNames[method] : '', step: 'delivery' },
+    ...delivery,
+    ...(giftCards === '' ? [] : [{ label: t`Gift cards`, value: giftCards, step: 'payment' as const }]),
     { label: t`Payment`, value: paying, step: 'payment' },
   ];
   return (
     <div className="checkout-review">
       <dl className="checkout-review__rows">
-        {rows.map((row) => (
-          <div key={row.label}>
-            <dt>{row.label}</dt>
+        {rows.map(({ label, value, step }) => (
+          <div key={label}>
+            <dt>{label}</dt>
             <dd>
-              {row.value}{' '}
-              <button type="button" className="link-button" onClick={() => view.edit(row.step)} disabled={view.busy}>
-                {t`Change`}
-                <span className="visually-hidden"> {row.label}</span>
-              </button>
+              {value}{' '}
+              {step === null ? null : (
+                <button type="button" className="link-button" onClick={() => view.edit(step)} disabled={view.busy}>
+                  {t`Change`}
+                  <span className="visually-hidden"> {label}</span>
+                </button>
+              )}
             </dd>
           </div>
         ))}

@@ -12,6 +12,7 @@ export const CART_PATHS = {
   samples: 'cart/samples',
   offers: 'cart/offers',
   merge: 'cart/merge',
+  giftCard: (id: number) => `cart/gift-cards/${id}`,
   wishlist: 'wishlist',
   variants: 'variants',
 } as const;
@@ -34,6 +35,8 @@ export interface CartApi {
   saveSamples(sampleIds: number[]): Promise<Cart>;
   applyOffer(code: string): Promise<Cart>;
   removeOffer(): Promise<Cart>;
+  /** `DELETE cart/gift-cards/{id}`: an e-gift card out of the bag (`POST` is the gift cards screen's own call). */
+  removeGiftCard(id: number): Promise<Cart>;
   /** `POST cart/merge`: the guest bag a failed merge at sign-in left behind, added now. */
   mergeGuestBag(): Promise<Cart>;
   /** A card's product has no variant id: its live variants (`GET variants`) name it. */
@@ -57,6 +60,7 @@ export function createCartApi(client: ApiClient): CartApi {
     saveSamples: (sampleIds) => request('PUT', CART_PATHS.samples, CartResponseSchema, { body: { sampleIds }, ...write() }).then(bagOf),
     applyOffer: (code) => request('POST', CART_PATHS.offers, CartResponseSchema, { body: { code }, ...write() }).then(bagOf),
     removeOffer: () => request('DELETE', CART_PATHS.offers, CartResponseSchema, write()).then(bagOf),
+    removeGiftCard: (id) => request('DELETE', CART_PATHS.giftCard(id), CartResponseSchema, write()).then(bagOf),
     mergeGuestBag: () => request('POST', CART_PATHS.merge, CartResponseSchema, write()).then(bagOf),
     variantIds: (slug) => request('GET', CART_PATHS.variants, VariantIdsSchema, { query: { product: slug } }).then((answer) => answer.data.map((variant) => variant.id)),
     patchWishlist: (patch) => request('PATCH', CART_PATHS.wishlist, WishlistResponseSchema, { body: patch, ...write() }).then((answer) => answer.data),

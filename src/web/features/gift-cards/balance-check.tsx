@@ -1,0 +1,161 @@
+import { Plural, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { GiftCardCredentials } from '../../../contract/gift-cards.ts';
+import { GIFT_CARD_CODE_LENGTH, GIFT_CARD_PIN_DIGITS } from '../../../config/gift-cards.ts';
+import { accountFieldConnect, accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
+import { createAccountFormMachine, type AccountFormMachine, type SubmitInput } from '../../../../machines/account/account-form.machine.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
+import { useApi } from '../../shared/api/api-provider.tsx';
+import { formatMoney } from '../../shared/site/format.ts';
+import { useSite } from '../../shared/site/site-provider.tsx';
+import { GIFT_CARD_BALANCE_FORM } from './balance.form.ts';
+import { createGiftCardsApi, type BalanceOutcome } from './gift-cards-api.ts';
+
+type FormRef = ActorRefFrom<AccountFormMachine>;
+type BalanceField = 'code' | 'pin';
+
+const fieldId = (field: string) => `${GIFT_CARD_BALANCE_FORM.id}-${field}`;
+
+/** The check runs on the account form machine: its submit answers what was found, a miss included, so the form stays open with the values after a miss. */
+function useBalanceForm(check: (credentials: GiftCardCredentials) => Promise<BalanceOutcome>): FormRef {
+  const checkRef = useRef(check);
+  useEffect(() => {
+    checkRef.current = check;
+  });
+  const [machine] = useState(() =>
+    createAccountFormMachine(GIFT_CARD_BALANCE_FORM).provide({
+      actors: { submit: fromPromise<unknown, SubmitInput>(({ input: { payload } }) => checkRef.current(payload as GiftCardCredentials)) },
+    }),
+  );
+  return useActorRef(machine, { input: {} });
+}
+
+/** No `name`: a submit before the page is hydrated (the browser's own GET) never puts a code or PIN in the URL. */
+function BalanceInput({ form, field, label, hint, inputMode }: { form: FormRef; field: BalanceField; label: string; hint: string; inputMode: 'text' | 'numeric' }) {
+  const { t } = useLingui();
+  const view = useSelector(form, (snapshot) => accountFieldConnect(snapshot, form.send, field), sameView);
+  const id = fieldId(field);
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const codeLength = GIFT_CARD_CODE_LENGTH;
+  const pinDigits = GIFT_CARD_PIN_DIGITS;
+  const invalid = field === 'code' ? t`Enter the ${codeLength}-character code from the gift card email` : t`Enter the ${pinDigits}-digit PIN from the gift card email`;
+  const error = view.error === null ? null : view.error === 'required' ? t`Required field` : invalid;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <p className="field__hint" id={hintId}>
+        {hint}
+      </p>
+      <input
+        id={id}
+        type="text"
+        inputMode={inputMode}
+        autoComplete="off"
+        spellCheck={false}
+        value={typeof view.value === 'string' ? view.value : ''}
+        readOnly={view.busy}
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+        onChange={(event) => view.change(event.target.value)}
+      />
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Why the check found nothing, or could not ask: one alert, focused at each refused or failed submit and at each miss. */
+function BalanceAlert({ view, outcome, attempt }: { view: AccountFormApi; outcome: BalanceOutcome | null; attempt: number }) {
+  const { t } = useLingui();
+  const region = useRef<HTMLDivElement>(null);
+  const miss = outcome && outcome.kind !== 'found' ? outcome : null;
+  useEffect(() => {
+    if (attempt > 0 || miss) region.current?.focus();
+  }, [attempt, miss]);
+  const failure = miss ? null : (view.summary?.failure ?? null);
+  if (!miss && !failure) return null;
+  const minutes = miss?.kind === 'tooManyAttempts' ? Math.max(1, Math.ceil(miss.retryAfterSeconds / 60)) : 0;
+  return (
+    <div ref={region} className="panel panel--error gift-card-alert" role="alert" tabIndex={-1} data-reason={miss?.kind ?? failure?.reason}>
+      {miss?.kind === 'notFound' ? <p className="gift-card-alert__title">{t`We could not find a card with this code and PIN.`}</p> : null}
+      {miss?.kind === 'tooManyAttempts' ? (
+        <p className="gift-card-alert__title">
+          <Plural value={minutes} one="Too many attempts. Try again in # minute." other="Too many attempts. Try again in # minutes." />
+        </p>
+      ) : null}
+      {failure?.reason === 'invalid' ? <p className="gift-card-alert__title">{t`Check the code and the PIN: the fields marked below need your attention.`}</p> : null}
+      {failure?.reason === 'offline' ? <p className="gift-card-alert__title">{t`We could not reach the store. Check your connection and try again.`}</p> : null}
+      {failure && failure.reason !== 'invalid' && failure.reason !== 'offline' ? <p className="gift-card-alert__title">{t`Something went wrong. Please try again.`}</p> : null}
+    </div>
+  );
+}
+
+/** What is left on the card, from the server's answer (never worked out here). */
+function Balance({ outcome, onAnother }: { outcome: Extract<BalanceOutcome, { kind: 'found' }>; onAnother: () => void }) {
+  const { t } = useLingui();
+  const site = useSite();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const { code, balance, initial } = outcome.balance;
+  const left = formatMoney(balance, site);
+  const loaded = formatMoney(initial, site);
+  return (
+    <div className="panel gift-card-balance" data-state="found">
+      <h3 ref={heading} tabIndex={-1} className="panel__title">
+        {t`Gift card ${code}`}
+      </h3>
+      <p className="gift-card-balance__left">{t`Balance: ${left}`}</p>
+      <p>{t`Loaded with ${loaded}. E-gift cards do not expire.`}</p>
+      <button type="button" className="button button--secondary" onClick={onAnother}>
+        {t`Check another card`}
+      </button>
+    </div>
+  );
+}
+
+function BalanceForm({ onAnother, again }: { onAnother: () => void; again: boolean }) {
+  const { t } = useLingui();
+  const api = useApi(createGiftCardsApi);
+  const form = useBalanceForm((credentials) => api.balance(credentials));
+  const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
+  const outcome = view.succeeded ? (view.result as BalanceOutcome) : null;
+  useEffect(() => {
+    if (again) document.getElementById(fieldId('code'))?.focus();
+  }, [again]);
+  if (outcome?.kind === 'found') return <Balance outcome={outcome} onAnother={onAnother} />;
+  return (
+    <form
+      className="gift-card-form gift-card-form--balance"
+      noValidate
+      aria-labelledby="gift-card-balance-heading"
+      aria-busy={view.busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        // After a miss the form holds the answer (the machine's `succeeded`), which takes a change
+        // before another submit: the same values are sent again.
+        if (view.succeeded) view.change('code', form.getSnapshot().context.values.code ?? '');
+        accountFormConnect(form.getSnapshot(), form.send).submit();
+      }}
+    >
+      <BalanceAlert view={view} outcome={outcome} attempt={view.attempts} />
+      <BalanceInput form={form} field="code" label={t`Gift card code`} hint={t`As in the gift card email, for example ABCD-EFGH-JKLM-NPQR.`} inputMode="text" />
+      <BalanceInput form={form} field="pin" label={t`PIN`} hint={t`The 8 digits under the code in the email.`} inputMode="numeric" />
+      <button type="submit" className="button" disabled={view.busy} aria-disabled={view.busy}>
+        {view.busy ? t`Checking…` : t`Check balance`}
+      </button>
+    </form>
+  );
+}
+
+/** "Check a balance": a card's code and PIN → what is left; guessing is slowed down by the server (429). */
+export function BalanceCheck() {
+  const [round, setRound] = useState(0);
+  return <BalanceForm key={round} again={round > 0} onAnother={() => setRound((count) => count + 1)} />;
+}
