@@ -297,9 +297,15 @@ describe('/account/orders/:number: one order', () => {
     expect(document.title).toBe('Page not found | Beauty Pass Singapore');
   });
 
-  test('a number that cannot be one is not found without asking', async () => {
-    const { apis, asked } = ordersFake();
-    await renderApp({ url: '/account/orders/not-an-order', user: 'member', apis });
+  test('a number that cannot be one is not found without asking the server', async () => {
+    const asked: string[] = [];
+    // The real orders API over the real client: a request reaching `fetch` is recorded.
+    const recording: typeof fetch = async (input) => {
+      asked.push(String(input));
+      return Response.json({ data: ORDER });
+    };
+    const client = createApiClient({ baseURL: 'http://store.test/api/web/v1', site: () => ({ country: 'SG', language: 'en' }), fetch: recording, retryDelay: () => 0 });
+    await renderApp({ url: '/account/orders/not-an-order', user: 'member', apis: new Map([apiFake(createOrdersApi, createOrdersApi(client))]) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found: /account/orders/not-an-order' })).toBeInTheDocument();
     expect(asked).toEqual([]);
   });

@@ -1,7 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { isSlug, SLUG_PATTERN } from '../../contract/patterns.ts';
 import { ACCOUNT_SCREEN_PATHS, BROWSER_ONLY_ACCOUNT_PATHS, type AccountScreenPath } from '../features/account/paths.ts';
-import { isOrderNumber } from '../features/orders/paths.ts';
 import { sandboxEnabled } from '../features/sandbox/gate.ts';
 import type { LaterScreen } from './later-screens.ts';
 import type { RouteParams, ScreenProps } from '../shared/screen.ts';
@@ -95,7 +94,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/wishlist', layout: 'default', screen: laterScreen('/wishlist') },
   // Orders (issue 13): a member's history and orders, and a guest's lookup by number and email.
   { path: '/account/orders', layout: 'default', screen: laterScreen('/account/orders') },
-  { path: '/account/orders/:number', layout: 'default', screen: laterScreen('/account/orders/:number'), validate: (params) => isOrderNumber(params.number) },
+  // A malformed number is the screen's not-found page (orders-api.ts): the entry carries no order rule.
+  { path: '/account/orders/:number', layout: 'default', screen: laterScreen('/account/orders/:number') },
   { path: '/orders/lookup', layout: 'default', screen: laterScreen('/orders/lookup') },
   { path: '/swagger', layout: 'blank', screen: laterScreen('/swagger') },
   // Accounts (issue 4).

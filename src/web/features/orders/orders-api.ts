@@ -1,7 +1,8 @@
 import type * as v from 'valibot';
 import { OrderListResponseSchema, OrderResponseSchema, type Order } from '../../../contract/checkout.ts';
+import { isOrderNumber } from './paths.ts';
 import type { ApiClient } from '../../shared/api/client.ts';
-import { isApiError } from '../../shared/api/errors.ts';
+import { ApiError, isApiError } from '../../shared/api/errors.ts';
 
 /** Orders a page of the history shows (the API's default too). */
 export const ORDERS_PER_PAGE = 10;
@@ -41,7 +42,11 @@ function retryAfterOf(data: unknown): number {
 export function createOrdersApi(client: ApiClient): OrdersApi {
   return {
     list: (page, { signal } = {}) => client.request('GET', 'orders', OrderListResponseSchema, { query: { page, per_page: ORDERS_PER_PAGE }, ...(signal ? { signal } : {}) }),
-    order: (number, { signal } = {}) => client.request('GET', `orders/${encodeURIComponent(number)}`, OrderResponseSchema, signal ? { signal } : {}).then(({ data }) => data),
+    // A number that cannot be one is not found, as the API says of anyone else's (it would answer a 400).
+    order: (number, { signal } = {}) =>
+      isOrderNumber(number)
+        ? client.request('GET', `orders/${encodeURIComponent(number)}`, OrderResponseSchema, signal ? { signal } : {}).then(({ data }) => data)
+        : Promise.reject(new ApiError('http', `orders/${number}: not an order number`, { status: 404 })),
     // No Idempotency-Key: a lookup changes nothing but the miss count, and the client never retries it (a retried miss would count twice).
     lookup: async (body) => {
       try {

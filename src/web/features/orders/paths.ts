@@ -1,7 +1,7 @@
 /**
  * Order numbers as the store writes them: the country's code and a sequence (`SG1000023`), in
- * either case (the API reads them upper-cased). The route table checks `/account/orders/:number`
- * with it, so a malformed number is "Page Not Found" without asking the API (which answers 400).
+ * either case (the API reads them upper-cased). The orders API (orders-api.ts) answers a malformed
+ * one as not found without asking the server (which answers 400): "Page Not Found".
  */
 const ORDER_NUMBER = /^[A-Za-z]{2}\d{1,12}$/;
 
