@@ -1,10 +1,26 @@
 import type { BnplProvider, CountryCode } from './countries.ts';
 
 /*
- * The bag's business figures per country (issue 12; spec §9 gives the free-shipping thresholds in
- * countries.ts and the buy-now-pay-later providers). Data, never branches in code: the server
+ * The bag's business figures per country (issue 12; spec §9 gives the free-shipping thresholds and
+ * the buy-now-pay-later providers). Data, never branches in code: the server
  * computes the bag from it and serves what the SPA shows.
  */
+
+/**
+ * Free standard shipping from this order amount (spec §9), in major units of the country's
+ * currency; `assumed` where the spec gives no figure and the number is our own choice (HK$250,
+ * close to the SG threshold in value).
+ */
+export const FREE_SHIPPING_THRESHOLDS: Readonly<Record<CountryCode, { amount: number; assumed: boolean }>> = {
+  AU: { amount: 25, assumed: false },
+  HK: { amount: 250, assumed: true },
+  ID: { amount: 500000, assumed: false },
+  MY: { amount: 80, assumed: false },
+  NZ: { amount: 25, assumed: false },
+  PH: { amount: 3000, assumed: false },
+  SG: { amount: 35, assumed: false },
+  TH: { amount: 500, assumed: false },
+};
 
 /** Most units of one variant in one bag line (the server refuses more with 400 `body.quantity`). */
 export const LINE_QUANTITY_LIMIT = 10;
@@ -53,6 +69,9 @@ export interface BnplTerms {
   minimum: number;
   maximum: number;
 }
+
+/** The providers a country offers: those it has terms with, in the order listed. */
+export const bnplProvidersOf = (country: CountryCode): BnplProvider[] => (BNPL_TERMS[country] ?? []).map((terms) => terms.provider);
 
 export const BNPL_TERMS: Readonly<Partial<Record<CountryCode, readonly BnplTerms[]>>> = {
   AU: [

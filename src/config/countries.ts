@@ -1,6 +1,7 @@
 /**
  * The eight countries the store sells in (spec §9). This file is the single source of truth:
  * the server seeds its `countries` table from it and the SPA formats prices and dates with it.
+ * Every page's script carries it, so the figures of the bag (free shipping, BNPL) live in cart.ts.
  */
 export const COUNTRY_CODES = ['AU', 'HK', 'ID', 'MY', 'NZ', 'PH', 'SG', 'TH'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
@@ -31,23 +32,17 @@ export interface CountryConfig {
   languages: readonly [LanguageCode, ...LanguageCode[]];
   /** IANA zone of the country's stores: booking slots and dates are shown in it. */
   timeZone: string;
-  /** Free-shipping threshold in major units of `currency`. */
-  freeShippingThreshold: number;
-  /** True where the spec gives no figure and the number is our own choice. */
-  freeShippingThresholdAssumed: boolean;
-  bnplProviders: readonly BnplProvider[];
 }
 
 export const COUNTRIES: Readonly<Record<CountryCode, CountryConfig>> = {
-  AU: { code: 'AU', currency: 'AUD', currencySymbol: '$', languages: ['en'], timeZone: 'Australia/Sydney', freeShippingThreshold: 25, freeShippingThresholdAssumed: false, bnplProviders: ['afterpay', 'klarna'] },
-  // HK's threshold is not in the spec: HK$250 is our choice (close to the SG threshold in value).
-  HK: { code: 'HK', currency: 'HKD', currencySymbol: 'HK$', languages: ['en', 'zh'], timeZone: 'Asia/Hong_Kong', freeShippingThreshold: 250, freeShippingThresholdAssumed: true, bnplProviders: [] },
-  ID: { code: 'ID', currency: 'IDR', currencySymbol: 'Rp', languages: ['id', 'en'], timeZone: 'Asia/Jakarta', freeShippingThreshold: 500000, freeShippingThresholdAssumed: false, bnplProviders: [] },
-  MY: { code: 'MY', currency: 'MYR', currencySymbol: 'RM', languages: ['en'], timeZone: 'Asia/Kuala_Lumpur', freeShippingThreshold: 80, freeShippingThresholdAssumed: false, bnplProviders: ['atome'] },
-  NZ: { code: 'NZ', currency: 'NZD', currencySymbol: '$', languages: ['en'], timeZone: 'Pacific/Auckland', freeShippingThreshold: 25, freeShippingThresholdAssumed: false, bnplProviders: ['afterpay'] },
-  PH: { code: 'PH', currency: 'PHP', currencySymbol: '₱', languages: ['en'], timeZone: 'Asia/Manila', freeShippingThreshold: 3000, freeShippingThresholdAssumed: false, bnplProviders: [] },
-  SG: { code: 'SG', currency: 'SGD', currencySymbol: 'S$', languages: ['en'], timeZone: 'Asia/Singapore', freeShippingThreshold: 35, freeShippingThresholdAssumed: false, bnplProviders: ['atome'] },
-  TH: { code: 'TH', currency: 'THB', currencySymbol: '฿', languages: ['th', 'en'], timeZone: 'Asia/Bangkok', freeShippingThreshold: 500, freeShippingThresholdAssumed: false, bnplProviders: [] },
+  AU: { code: 'AU', currency: 'AUD', currencySymbol: '$', languages: ['en'], timeZone: 'Australia/Sydney' },
+  HK: { code: 'HK', currency: 'HKD', currencySymbol: 'HK$', languages: ['en', 'zh'], timeZone: 'Asia/Hong_Kong' },
+  ID: { code: 'ID', currency: 'IDR', currencySymbol: 'Rp', languages: ['id', 'en'], timeZone: 'Asia/Jakarta' },
+  MY: { code: 'MY', currency: 'MYR', currencySymbol: 'RM', languages: ['en'], timeZone: 'Asia/Kuala_Lumpur' },
+  NZ: { code: 'NZ', currency: 'NZD', currencySymbol: '$', languages: ['en'], timeZone: 'Pacific/Auckland' },
+  PH: { code: 'PH', currency: 'PHP', currencySymbol: '₱', languages: ['en'], timeZone: 'Asia/Manila' },
+  SG: { code: 'SG', currency: 'SGD', currencySymbol: 'S$', languages: ['en'], timeZone: 'Asia/Singapore' },
+  TH: { code: 'TH', currency: 'THB', currencySymbol: '฿', languages: ['th', 'en'], timeZone: 'Asia/Bangkok' },
 };
 
 export function isCountryCode(value: string): value is CountryCode {

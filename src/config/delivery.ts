@@ -5,7 +5,7 @@ import type { CountryCode } from './countries.ts';
  * take. Data, never branches in code: the server prices the order with it and checkout shows it.
  *
  * Standard delivery is free at or over the country's free-shipping threshold, which lives in
- * countries.ts (`COUNTRIES[c].freeShippingThreshold`, major units) and is not repeated here.
+ * cart.ts (`FREE_SHIPPING_THRESHOLDS`, major units) and is not repeated here.
  * Express is never free: it pays for a courier, not a bulk carrier.
  *
  * Every fee and lead time below is our assumption (a plausible figure for the market, not a

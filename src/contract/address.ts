@@ -1,5 +1,6 @@
 import { ADDRESS_FIELD_MAX, ADDRESS_RULES, PHONE_MAX } from '../config/addresses.ts';
-import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../config/countries.ts';
+import { FREE_SHIPPING_THRESHOLDS } from '../config/cart.ts';
+import { COUNTRY_CODES, type CountryCode } from '../config/countries.ts';
 import { DELIVERY_RATES } from '../config/delivery.ts';
 import type { Address } from './checkout.ts';
 
@@ -126,6 +127,6 @@ export function deliveryFeeMinor(country: CountryCode, method: 'standard' | 'exp
   const rates = DELIVERY_RATES[country];
   if (method === 'express') return rates.express?.feeMinor ?? null;
   // Rounded: a threshold with cents (35.5) times 100 is not always an exact integer in floating point.
-  const thresholdMinor = Math.round(COUNTRIES[country].freeShippingThreshold * 100);
+  const thresholdMinor = Math.round(FREE_SHIPPING_THRESHOLDS[country].amount * 100);
   return subtotalMinor >= thresholdMinor ? 0 : rates.standard.feeMinor;
 }

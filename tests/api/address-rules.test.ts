@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_FIELD_MAX, ADDRESS_RULES, PHONE_MAX } from '../../src/config/addresses.ts';
+import { FREE_SHIPPING_THRESHOLDS } from '../../src/config/cart.ts';
 import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from '../../src/config/countries.ts';
 import { DELIVERY_RATES } from '../../src/config/delivery.ts';
 import { STORES, WEEKDAYS, storesIn } from '../../src/config/stores.ts';
@@ -191,7 +192,7 @@ describe('delivery fees', () => {
 
   it('makes standard free from the threshold on and never express', () => {
     for (const country of COUNTRY_CODES) {
-      const thresholdMinor = Math.round(COUNTRIES[country].freeShippingThreshold * 100);
+      const thresholdMinor = Math.round(FREE_SHIPPING_THRESHOLDS[country].amount * 100);
       const { standard, express } = DELIVERY_RATES[country];
       expect(deliveryFeeMinor(country, 'standard', thresholdMinor - 1)).toBe(standard.feeMinor);
       expect(deliveryFeeMinor(country, 'standard', thresholdMinor)).toBe(0);

@@ -1,4 +1,4 @@
-import { BNPL_TERMS, LINE_QUANTITY_LIMIT, LOW_STOCK_THRESHOLD, POINTS_PER_UNIT, ROUNDING_MINOR, SAMPLE_LIMITS, TAX_RULES } from '../../config/cart.ts';
+import { BNPL_TERMS, FREE_SHIPPING_THRESHOLDS, LINE_QUANTITY_LIMIT, LOW_STOCK_THRESHOLD, POINTS_PER_UNIT, ROUNDING_MINOR, SAMPLE_LIMITS, TAX_RULES } from '../../config/cart.ts';
 import { COUNTRIES, type CountryCode, type LanguageCode } from '../../config/countries.ts';
 import type { Cart, CartLine, InventoryState, Offer } from '../../contract/cart.ts';
 import type { CartGiftCard } from '../../contract/gift-cards.ts';
@@ -156,7 +156,7 @@ export function computeBag(input: BagInput): Cart {
   const giftCardRows = input.giftCards ?? [];
   const totalMinor = goodsMinor + giftCardRows.reduce((sum, g) => sum + g.amountMinor, 0);
   const tax = TAX_RULES[country];
-  const thresholdMinor = COUNTRIES[country].freeShippingThreshold * 100;
+  const thresholdMinor = FREE_SHIPPING_THRESHOLDS[country].amount * 100;
   const shippingRemaining = Math.max(0, thresholdMinor - goodsMinor);
   const lines = computed.map((l) => l.line);
   const giftCards: CartGiftCard[] = giftCardRows.map((g) => ({ id: g.id, amount: money(country, g.amountMinor), recipientName: g.recipientName, recipientEmail: g.recipientEmail, senderName: g.senderName, message: g.message, sendOn: g.sendOn }));

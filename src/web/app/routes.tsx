@@ -65,6 +65,14 @@ const SANDBOX_ROUTES: readonly RouteEntry[] = [
   { path: '/sandbox/mailbox', layout: 'blank', screen: laterScreen('/sandbox/mailbox') },
 ];
 
+/**
+ * The bag and checkout (issues 12–13: the shopper's own, never kept in the page cache), e-gift
+ * cards, legal texts, the wish list (a member's from the server, a guest's from the device), orders
+ * (a member's history and orders, a guest's lookup; a malformed number is the screen's not-found
+ * page, orders-api.ts).
+ */
+const LATER_DEFAULT_SCREENS = ['/cart', '/checkout', '/e-gift-cards', '/privacy', '/terms', '/wishlist', '/account/orders', '/account/orders/:number', '/orders/lookup'] as const satisfies readonly LaterScreen[];
+
 /** The one route table of the SPA; later features add their entries here. */
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/', layout: 'default', screen: lazyScreen(() => import('../features/catalog/home-screen.tsx')) },
@@ -84,19 +92,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/brands/:slug', layout: 'default', screen: lazyScreen(() => import('../features/catalog/brand-screen.tsx')), validate: isProductSlug },
   { path: '/sale', layout: 'default', screen: lazyScreen(() => import('../features/catalog/sale-screen.tsx')) },
   { path: '/search', layout: 'default', screen: lazyScreen(() => import('../features/catalog/search-screen.tsx')) },
-  // The bag (issue 12): the shopper's own, server-rendered and never kept in the page cache.
-  { path: '/cart', layout: 'default', screen: laterScreen('/cart') },
-  { path: '/checkout', layout: 'default', screen: laterScreen('/checkout') },
-  { path: '/e-gift-cards', layout: 'default', screen: laterScreen('/e-gift-cards') },
-  { path: '/privacy', layout: 'default', screen: laterScreen('/privacy') },
-  { path: '/terms', layout: 'default', screen: laterScreen('/terms') },
-  // The wish list (issue 12): a member's from the server, a guest's from the device.
-  { path: '/wishlist', layout: 'default', screen: laterScreen('/wishlist') },
-  // Orders (issue 13): a member's history and orders, and a guest's lookup by number and email.
-  { path: '/account/orders', layout: 'default', screen: laterScreen('/account/orders') },
-  // A malformed number is the screen's not-found page (orders-api.ts): the entry carries no order rule.
-  { path: '/account/orders/:number', layout: 'default', screen: laterScreen('/account/orders/:number') },
-  { path: '/orders/lookup', layout: 'default', screen: laterScreen('/orders/lookup') },
+  // Screens of the default layout that load through later-screens.ts (each path written once: the entry carries this table).
+  ...LATER_DEFAULT_SCREENS.map((path) => ({ path, layout: 'default' as const, screen: laterScreen(path) })),
   { path: '/swagger', layout: 'blank', screen: laterScreen('/swagger') },
   // Accounts (issue 4).
   ...ACCOUNT_SCREEN_PATHS.map((path) => ({ path, layout: 'default' as const, screen: ACCOUNT_SCREENS[path], browserOnly: BROWSER_ONLY_ACCOUNT_PATHS.includes(path) })),

@@ -1,3 +1,4 @@
+import { bnplProvidersOf, FREE_SHIPPING_THRESHOLDS } from '../../../config/cart.ts';
 import { COUNTRIES, COUNTRY_CODES } from '../../../config/countries.ts';
 import type { Localized, ProductShape } from '../schema.ts';
 import { flattenCategories, type FlatCategory, type LeafTraits } from './categories.ts';
@@ -100,9 +101,9 @@ export function countryRows(): CountryRow[] {
       currency: c.currency,
       languages: [...c.languages],
       defaultLanguage: c.languages[0],
-      freeShippingThresholdMinor: Math.round(c.freeShippingThreshold * 100),
-      thresholdAssumed: c.freeShippingThresholdAssumed,
-      bnplProviders: [...c.bnplProviders],
+      freeShippingThresholdMinor: Math.round(FREE_SHIPPING_THRESHOLDS[c.code].amount * 100),
+      thresholdAssumed: FREE_SHIPPING_THRESHOLDS[c.code].assumed,
+      bnplProviders: bnplProvidersOf(c.code),
     };
   });
 }
