@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { COUNTRIES, type Site } from '../../config/countries.ts';
-import type { Address, DeliveryMethod, PaymentMethod } from '../../contract/checkout.ts';
+import type { Address, DeliveryMethod, Order, PaymentMethod } from '../../contract/checkout.ts';
 import { POINTS_EXPIRY_MONTHS } from '../../contract/points.ts';
 import type { ServerBag } from '../cart/read.ts';
 import { todayIn } from '../cart/read.ts';
@@ -10,6 +10,7 @@ import { ORDER_NUMBER_SEQUENCE } from '../db/schema.ts';
 import { issueOrderGiftCards } from '../gift-cards/issue.ts';
 import { appliedTotal, spendGiftCards, type AppliedGiftCard } from '../gift-cards/redeem.ts';
 import { orderConfirmationEmail } from './email.ts';
+import { orderJson, orderOfRow } from './orders.ts';
 import type { OrderFigures } from './price.ts';
 import { addressHash } from './addresses.ts';
 import { bagChanged, promoLimitReached, soldOut } from './refusals.ts';
@@ -47,6 +48,8 @@ export interface Committed {
   number: string;
   /** True when the order existed already (the same intent placed before): nothing was written now. */
   existing: boolean;
+  /** The new order as written (read in the last round trip of its transaction); null when it existed already. */
+  order: Order | null;
 }
 
 /** Stands for the order's number in the confirmation email until the database has drawn it. */
@@ -81,7 +84,7 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
       bag.samples.chosen.length === 0 ? sql`select 1 where false` : sql`select name ->> ${site.language} as name from samples where id in (${ids(bag.samples.chosen)}) order by id`,
     ]);
     const placed = placedRows?.[0] as { id: number; number: string } | undefined;
-    if (placed) return { orderId: Number(placed.id), number: placed.number, existing: true };
+    if (placed) return { orderId: Number(placed.id), number: placed.number, existing: true, order: null };
     const cart = cartRows?.[0] as { version: number } | undefined;
     if (!cart || Number(cart.version) !== input.bagVersion) throw bagChanged();
     checkStock(bag, (stockRows ?? []) as { id: number; stock: number }[]);
@@ -117,7 +120,7 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
 
     const today = todayIn(site.country, input.now.getTime());
     const mail = orderConfirmationEmail({ number: NUMBER_TOKEN, email: input.email, site, bag, figures, delivery: input.delivery, payment: input.payment, points, placedAt: input.now });
-    await batch(tx, [
+    const written = await batch(tx, [
       bag.lines.length === 0
         ? sql`select 1 where false`
         : sql`
@@ -149,8 +152,10 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
       sql`delete from cart_samples where cart_id = ${input.cartId}`,
       sql`delete from cart_gift_cards where cart_id = ${input.cartId}`,
       sql`update carts set applied_offer_id = null, version = version + 1, updated_at = now() where id = ${input.cartId}`,
+      // The order as the answer shows it, in the same round trip (no read after the commit).
+      orderJson(sql`o.id = ${orderId}`),
     ]);
-    return { orderId, number, existing: false };
+    return { orderId, number, existing: false, order: orderOfRow(written.at(-1)?.[0] as { r: unknown } | undefined) };
   });
 }
 

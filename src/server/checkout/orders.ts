@@ -19,7 +19,7 @@ const moneyOf = (currency: string, minor: number): Money => ({ currency, amount:
  * An order with its lines, status history and gift cards in one statement (the answer of every
  * placed order and of the order pages): five queries took 2 ms of a placement's budget on PGlite.
  */
-const orderJson = (where: SQL) => sql`
+export const orderJson = (where: SQL) => sql`
   select json_build_object(
     'o', row_to_json(o),
     'lines', coalesce((select json_agg(l order by l.position) from order_lines l where l.order_id = o.id), '[]'::json),
@@ -32,7 +32,12 @@ const orderJson = (where: SQL) => sql`
 
 async function readOrder(db: Db, where: SQL): Promise<Order | null> {
   const [row] = await readRows<{ r: OrderJson | string }>(db, orderJson(where));
-  const value = row ? parsed(row.r) : null;
+  return orderOfRow(row);
+}
+
+/** The order of a row `orderJson` answered (a read's, or the last statement of the order's own transaction). */
+export function orderOfRow(row: { r: unknown } | undefined): Order | null {
+  const value = row ? parsed(row.r as OrderJson | string) : null;
   return value ? orderOf(value) : null;
 }
 

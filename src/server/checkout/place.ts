@@ -138,17 +138,21 @@ async function finish(
     if (authorized) await payments.void(authorized.paymentId);
     throw error;
   }
+  let written = committed.order;
   if (!committed.existing) {
     // Paid in full by gift cards: nothing to capture.
     const captured = authorized ? await payments.capture(authorized.paymentId) : ({ ok: true } as const);
     if (captured.ok) {
-      await readRows(db, sql`with o as (update orders set status = 'paid' where id = ${committed.orderId} and status = 'placed' returning id) insert into order_events (order_id, status) select id, 'paid' from o`);
+      const paidAt = deps.now?.() ?? new Date();
+      const [changed] = await readRows(db, sql`with o as (update orders set status = 'paid' where id = ${committed.orderId} and status = 'placed' returning id) insert into order_events (order_id, status, at) select id, 'paid', ${paidAt.toISOString()}::timestamptz from o returning order_id`);
+      // The order as the transaction answered it, with the status just written (no second read).
+      if (written && changed) written = { ...written, status: 'paid', history: [...written.history, { status: 'paid', at: paidAt.toISOString() }] };
     } else if (authorized) {
       // The order stands (stock and payment held); staff capture it by hand. Logged for them.
       deps.log?.(`order ${committed.number}: capture of ${authorized.paymentId} failed (${captured.reason})`);
     }
   }
-  const order = await readOrderById(db, committed.orderId);
+  const order = written ?? (await readOrderById(db, committed.orderId));
   if (!order) throw new Error(`order ${committed.number} vanished after it was written`);
   return { kind: 'placed', order, existing: committed.existing };
 }
