@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartResponseSchema, WishlistResponseSchema } from '../../src/contract/cart.ts';
 import type { ApiErrorBody } from '../../src/contract/site.ts';
 import { createOidcVerifier } from '../../src/server/auth/oidc.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
 import { userIdentities } from '../../src/server/db/schema.ts';
 import { registration } from '../helpers/account.ts';
 import { cookieHeader, cookieJar, insertUser } from '../helpers/auth.ts';
-import { cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
+import { appTarget, cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { startOidcIssuer, type OidcTestIssuer } from '../helpers/oidc-issuer.ts';
 import { createTestApp, json, type TestApp } from '../helpers/server.ts';
 
@@ -18,7 +16,7 @@ let issuer: OidcTestIssuer;
 beforeAll(async () => {
   issuer = await startOidcIssuer();
   t = await createTestApp({ seedProducts: 60, idTokens: createOidcVerifier({ issuer: issuer.issuer, clientId: issuer.clientId }) });
-  target = { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
+  target = appTarget(t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BNPL_TERMS, bnplProvidersOf, FREE_SHIPPING_THRESHOLDS, POINTS_PER_UNIT, SAMPLE_LIMITS, TAX_RULES } from '../../src/config/cart.ts';
 import { COUNTRIES, COUNTRY_CODES } from '../../src/config/countries.ts';
@@ -6,11 +5,10 @@ import { CART_MESSAGES, CartResponseSchema, CartScreenResponseSchema, OffersResp
 import type { ApiErrorBody } from '../../src/contract/site.ts';
 import { pointsFor, roundMinor, taxPart } from '../../src/server/cart/bag.ts';
 import { todayIn } from '../../src/server/cart/read.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
 import { beautyPassMembers } from '../../src/server/db/schema.ts';
 import { signIn } from '../helpers/account.ts';
 import { insertUser } from '../helpers/auth.ts';
-import { cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
+import { appTarget, cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { createTestApp, json, type TestApp } from '../helpers/server.ts';
 
 /** Issue 12: the bag's money per country, its samples and its offers. */
@@ -18,7 +16,7 @@ let t: TestApp;
 let target: CartTarget;
 beforeAll(async () => {
   t = await createTestApp({ seedProducts: 60 });
-  target = { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
+  target = appTarget(t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { rowsOf } from '../../src/server/db/rows.ts';
-import type { CartTarget } from '../helpers/cart.ts';
+import { appTarget, type CartTarget } from '../helpers/cart.ts';
 import { cartRaceTests } from '../helpers/cart-races.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
@@ -10,7 +8,7 @@ let t: TestApp;
 let target: CartTarget | undefined;
 beforeAll(async () => {
   t = await createTestApp({ seedProducts: 40 });
-  target = { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
+  target = appTarget(t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { BAG_LINE_LIMIT, LINE_QUANTITY_LIMIT } from '../../src/config/cart.ts';
 import { CartCountResponseSchema, CartResponseSchema } from '../../src/contract/cart.ts';
 import type { ApiErrorBody } from '../../src/contract/site.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
 import { SPA_HEADERS } from '../helpers/account.ts';
-import { cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
+import { appTarget, cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { createTestApp, json, type TestApp } from '../helpers/server.ts';
 
 /** Issue 12, the bag's lines: what a shopper may add and change, and how the bag shows stock. */
@@ -14,7 +12,7 @@ let t: TestApp;
 let target: CartTarget;
 beforeAll(async () => {
   t = await createTestApp({ seedProducts: 150 });
-  target = { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
+  target = appTarget(t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();

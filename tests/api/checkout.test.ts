@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutOptionsResponseSchema, OrderListResponseSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
 import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
 import { registration } from '../helpers/account.ts';
 import { cookieHeader, cookieJar } from '../helpers/auth.ts';
-import { cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
+import { appTarget, cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { bagVersion, CARD, orderBody, postOrder, SG_ADDRESS } from '../helpers/checkout.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
@@ -23,7 +21,7 @@ const fresh = (count: number, stock: number, country = 'SG') => variantsWithStoc
 
 beforeAll(async () => {
   t = await createTestApp({ seedProducts: 40 });
-  target = { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
+  target = appTarget(t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -4,13 +4,12 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChallengeRequiredSchema, OrderResponseSchema, type Order } from '../../src/contract/checkout.ts';
 import { createApp } from '../../src/server/app.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
 import { refundOrderToGiftCards } from '../../src/server/gift-cards/redeem.ts';
 import { createTestCardProcessor } from '../../src/server/payments/test-card-processor.ts';
 import type { PaymentProvider } from '../../src/server/payments/provider.ts';
 import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
 import { cookieHeader, cookieJar } from '../helpers/auth.ts';
-import { cartCall, type CartTarget } from '../helpers/cart.ts';
+import { appTarget, cartCall, type CartTarget } from '../helpers/cart.ts';
 import { bagVersion, CARD, orderBody, paymentsOf, postOrder } from '../helpers/checkout.ts';
 import { addGiftCard, balanceOf, cardWith, pricedVariant, purchaseBody, type TestCard } from '../helpers/gift-cards.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
@@ -26,7 +25,7 @@ let target: CartTarget;
 let offset = 0;
 beforeAll(async () => {
   t = await createTestApp({ seedProducts: 40 });
-  target = { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
+  target = appTarget(t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CartResponseSchema } from '../../src/contract/cart.ts';
 import { CheckoutOptionsResponseSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
 import { addDays, GiftCardBalanceResponseSchema } from '../../src/contract/gift-cards.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
 import { runGiftCardSender } from '../../src/server/jobs/gift-card-sender.ts';
 import { registration } from '../helpers/account.ts';
 import { cookieHeader, cookieJar } from '../helpers/auth.ts';
-import { cartCall, type CartTarget } from '../helpers/cart.ts';
+import { appTarget, cartCall, type CartTarget } from '../helpers/cart.ts';
 import { bagVersion, orderBody, postOrder } from '../helpers/checkout.ts';
 import { addGiftCard, cardWith, dayIn, pricedVariant, purchaseBody } from '../helpers/gift-cards.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
@@ -25,7 +23,7 @@ let target: CartTarget;
 let offset = 0;
 beforeAll(async () => {
   t = await createTestApp({ seedProducts: 40 });
-  target = { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
+  target = appTarget(t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { API_PREFIX } from '../../src/config/constants.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
+import type { TestApp } from './server.ts';
 import { SPA_HEADERS } from './account.ts';
 import { cookieHeader, cookieJar } from './auth.ts';
 
@@ -11,6 +14,11 @@ export interface CartTarget {
   request(url: string, init: RequestInit): Promise<Response>;
   /** Rows of a SQL statement on the target's database. */
   query<T>(text: string): Promise<T[]>;
+}
+
+/** An app in process as a target: `app.request`, and SQL on its PGlite. */
+export function appTarget(t: Pick<TestApp, 'app' | 'db'>): CartTarget {
+  return { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
 }
 
 export interface CartCall {

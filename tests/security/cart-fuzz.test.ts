@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { LINE_QUANTITY_LIMIT } from '../../src/config/cart.ts';
 import { ENDPOINTS, type Endpoint } from '../../src/contract/endpoints.ts';
 import { schemaFields } from '../../src/contract/schema-fields.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
 import { SPA_HEADERS } from '../helpers/account.ts';
 import { cookieHeader, cookieJar, insertUser } from '../helpers/auth.ts';
-import { guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
+import { appTarget, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /**
@@ -27,7 +25,7 @@ let variantIds: number[] = [];
 const bags = { member: { cookie: '', writes: 0 }, guest: { cookie: '', writes: 0 } };
 beforeAll(async () => {
   t = await createTestApp({ seedProducts: 30 });
-  target = { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
+  target = appTarget(t);
   variantIds = await variantsWithStock(target, 8, 200, 0);
   bags.guest.cookie = await guestBag(target, variantIds[0] ?? 0);
   bags.guest.writes = 1;

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +6,11 @@ import { API_PREFIX } from '../../src/config/constants.ts';
 import { CheckoutOptionsResponseSchema, OrderListResponseSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
 import { ENDPOINTS } from '../../src/contract/endpoints.ts';
 import { CHECKOUT_ENDPOINTS } from '../../src/contract/endpoints-checkout.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
 import { MAX_BODY_BYTES } from '../../src/server/http/validate.ts';
 import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
 import { SPA_HEADERS } from '../helpers/account.ts';
 import { cookieHeader, cookieJar, insertUser } from '../helpers/auth.ts';
-import { cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
+import { appTarget, cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { bagVersion, CARD } from '../helpers/checkout.ts';
 import {
   ADDRESSES, checkInvariants, FUZZ_RUNS, fuzz, hostileString, hostileValue, keyModes, mutate, oddKeys, payment, rawBody, refill, steps, STORES, successes, WRONG_STORES, type FuzzBag, type FuzzCountry, type Sent,
@@ -49,7 +47,7 @@ async function placeOne(bag: FuzzBag, email = `buyer-${randomUUID()}@example.com
 
 beforeAll(async () => {
   t = await createTestApp({ seedProducts: 30 });
-  target = { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
+  target = appTarget(t);
   const countries: FuzzCountry[] = ['sg', 'au', 'ph', 'id'];
   for (const [i, country] of countries.entries()) {
     const [variant = 0] = await variantsWithStock(target, 1, STOCK, i, country.toUpperCase());

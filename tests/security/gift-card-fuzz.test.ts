@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { GIFT_CARD_BAG_LIMIT, GIFT_CARD_RANGES } from '../../src/config/gift-cards.ts';
 import { ENDPOINTS, type Endpoint } from '../../src/contract/endpoints.ts';
 import { groupGiftCardCode } from '../../src/contract/gift-cards.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
 import { SPA_HEADERS } from '../helpers/account.ts';
-import { guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
+import { appTarget, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { bagVersion, orderBody } from '../helpers/checkout.ts';
 import { balanceOf, cardWith, dayIn, type TestCard } from '../helpers/gift-cards.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
@@ -32,7 +30,7 @@ const CARD_BALANCE = 10_000_000;
 
 beforeAll(async () => {
   t = await createTestApp({ seedProducts: 30 });
-  target = { request: (url, init) => Promise.resolve(t.app.request(url, init)), query: async (text) => rowsOf(await t.db.execute(sql.raw(text))) };
+  target = appTarget(t);
   [variant = 0] = await variantsWithStock(target, 1, 100_000, 0);
   bag.cookie = await guestBag(target, variant);
   bag.writes = 1;
