@@ -9,6 +9,7 @@ import { createSessionApiClient } from '../../src/web/shared/session/session-cli
 import { createTabLock, type TabLock } from '../../src/web/shared/session/tab-lock.ts';
 import { requestTokenRefresh } from '../../src/web/shared/session/token.ts';
 import { createCookieJar, startTokenServer, type CookieJar, type TokenServer } from '../helpers/token-server.ts';
+import { expectConsoleError } from '../helpers/console-guard.ts';
 import { createInMemoryLocksDouble } from './auth-refresh-lock-double.ts';
 import { rejectionOf, startScriptedServer, type ScriptedServer } from './scripted-server.ts';
 
@@ -68,7 +69,7 @@ describe('locked 401 refresh against a token server', () => {
     expect(server.userRequests()).toBe(40);
     expect(server.theftDetected()).toBe(false);
     expect(jar.get(SESSION_COOKIES.data)).not.toBe(oldData);
-    expect(tab.auth.actor.getSnapshot().value).toBe('idle');
+    expect((await tab.auth.actor).getSnapshot().value).toBe('idle');
   });
 
   it('a request started while the refresh is in flight waits and goes out with the new token', async () => {
@@ -78,7 +79,7 @@ describe('locked 401 refresh against a token server', () => {
     const tab = openTab(server, jar);
 
     const first = tab.user();
-    await waitFor(tab.auth.actor, (snapshot) => snapshot.hasTag('locked'));
+    await waitFor((await tab.auth.actor), (snapshot) => snapshot.hasTag('locked'));
     const second = tab.user();
     await expect(Promise.all([first, second])).resolves.toHaveLength(2);
 
@@ -93,7 +94,7 @@ describe('locked 401 refresh against a token server', () => {
     expect(error).toMatchObject({ kind: 'http', status: 401 });
     expect(server.tokenRequests()).toBe(0);
     expect(server.userRequests()).toBe(1);
-    expect(tab.auth.actor.getSnapshot().value).toBe('idle');
+    expect((await tab.auth.actor).getSnapshot().value).toBe('idle');
   });
 
   it('a failed refresh fails every waiting request once, clears the session and offers sign-in', async () => {
@@ -113,7 +114,7 @@ describe('locked 401 refresh against a token server', () => {
     // No request was retried after the failed refresh.
     expect(server.userRequests()).toBe(20);
     expect(jar.get(SESSION_COOKIES.data)).toBeNull();
-    const snapshot = tab.auth.actor.getSnapshot();
+    const snapshot = (await tab.auth.actor).getSnapshot();
     expect(snapshot.value).toBe('failed');
     expect(snapshot.hasTag('sessionExpired')).toBe(true);
     expect(signInHref({ pathname: '/beauty-pass/points', search: '?page=2&sort=new', hash: '#history' })).toBe(
@@ -133,7 +134,7 @@ describe('locked 401 refresh against a token server', () => {
     const controller = new AbortController();
     const parked = tab.client.resource('user').index(User, { signal: controller.signal });
     const other = tab.user();
-    await waitFor(tab.auth.actor, (snapshot) => snapshot.hasTag('locked'));
+    await waitFor((await tab.auth.actor), (snapshot) => snapshot.hasTag('locked'));
     controller.abort();
     await expect(apiErrorOf(parked)).resolves.toMatchObject({ kind: 'aborted' });
     await expect(other).resolves.toMatchObject({ id: 'member-1' });
@@ -144,12 +145,47 @@ describe('locked 401 refresh against a token server', () => {
     const server = await tokenServer();
     const jar = await expiredSession(server);
     const tab = openTab(server, jar);
-    const ticket = await tab.auth.awaitSession();
+    const auth = await tab.auth.ready();
+    const ticket = await auth.awaitSession();
     await tab.user();
     expect(server.tokenRequests()).toBe(1);
     // The ticket was taken before the refresh: its 401 just means an old token.
-    await expect(tab.auth.handleUnauthorized(ticket)).resolves.toBe('retry');
+    await expect(auth.handleUnauthorized(ticket)).resolves.toBe('retry');
     expect(server.tokenRequests()).toBe(1);
+  });
+});
+
+describe('the refresh loads in its own chunk', () => {
+  it('a 401 while it cannot load is the caller\'s, and the next 401 loads it and refreshes once', async () => {
+    const server = await tokenServer();
+    const jar = await expiredSession(server);
+    let attempts = 0;
+    const tab = createSessionApiClient(
+      { baseURL: server.baseURL, site: () => ({ country: 'SG', language: 'en' }), fetch: jar.fetch, retryDelay: () => 1 },
+      { readSessionCookie: () => readCookie(jar.documentCookie(), SESSION_COOKIES.data), clearSession: () => jar.delete(SESSION_COOKIES.data) },
+      async () => {
+        attempts += 1;
+        // The first two loads fail: the one started with the client and the first 401's.
+        if (attempts <= 2) throw new Error('chunk failed to load');
+        const [coordinator, tabLock, token] = await Promise.all([import('../../src/web/shared/session/coordinator.ts'), import('../../src/web/shared/session/tab-lock.ts'), import('../../src/web/shared/session/token.ts')]);
+        return { createAuthRefreshCoordinator: coordinator.createAuthRefreshCoordinator, browserTabLock: tabLock.browserTabLock, requestTokenRefresh: token.requestTokenRefresh };
+      },
+    );
+    cleanups.push(() => tab.auth.stop());
+    const user = () => tab.client.resource('user').index(User);
+    await tab.auth.ready().catch(() => undefined);
+
+    expectConsoleError('The session refresh did not load');
+    await expect(apiErrorOf(user())).resolves.toMatchObject({ status: 401 });
+    expect(server.tokenRequests()).toBe(0);
+    // The session is kept: the refresh never ran, so nothing said it ended.
+    expect(jar.get(SESSION_COOKIES.data)).not.toBeNull();
+
+    const users = await Promise.all([user(), user(), user()]);
+    expect(users.map((answer) => answer.id)).toEqual(['member-1', 'member-1', 'member-1']);
+    expect(server.tokenRequests()).toBe(1);
+    expect(attempts).toBe(3);
+    expect((await tab.auth.actor).getSnapshot().value).toBe('idle');
   });
 });
 
@@ -261,8 +297,8 @@ describe('two tabs', () => {
     expect(server.tokenRequests()).toBe(1);
     expect(server.theftDetected()).toBe(false);
     expect(locks.granted.length).toBeGreaterThanOrEqual(1);
-    expect(tabA.auth.actor.getSnapshot().value).toBe('idle');
-    expect(tabB.auth.actor.getSnapshot().value).toBe('idle');
+    expect((await tabA.auth.actor).getSnapshot().value).toBe('idle');
+    expect((await tabB.auth.actor).getSnapshot().value).toBe('idle');
   });
 
   it('without a shared lock both would refresh, and the server would see theft', async () => {
@@ -288,7 +324,7 @@ describe('two tabs', () => {
     const tabB = openTab(server, jar, b);
 
     await apiErrorOf(tabA.user());
-    await waitFor(tabB.auth.actor, (snapshot) => snapshot.hasTag('sessionExpired'));
+    await waitFor((await tabB.auth.actor), (snapshot) => snapshot.hasTag('sessionExpired'));
     await expect(apiErrorOf(tabB.user())).resolves.toMatchObject({ status: 401 });
     expect(server.tokenRequests()).toBe(1);
   });

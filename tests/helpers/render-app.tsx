@@ -113,7 +113,7 @@ export interface RenderAppOptions {
   /** The build id the deployment check compares (none by default, as in development). */
   buildId?: string | null;
   /** The locked 401 refresh's actor: the app shows its session-expired notice. */
-  sessionRefresh?: AuthRefreshActor;
+  sessionRefresh?: Promise<AuthRefreshActor>;
   /** Queue options of the toasts; the spec's by default. */
   notifications?: Partial<NotificationsOptions>;
   /**

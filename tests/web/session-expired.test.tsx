@@ -34,7 +34,7 @@ async function mount() {
     tabLock,
   });
   closers.push(() => coordinator.stop(), () => tabLock.close(), () => otherTab.close());
-  await renderApp({ url: PAGE, ui: <SessionExpiredNotice actor={coordinator.actor} /> });
+  await renderApp({ url: PAGE, ui: <SessionExpiredNotice actor={Promise.resolve(coordinator.actor)} /> });
   const verdicts: Promise<UnauthorizedVerdict>[] = [];
   const lastRefresh = () => {
     const refresh = refreshes.at(-1);
@@ -124,7 +124,7 @@ describe('in the app', () => {
       clearSession: () => undefined,
     });
     closers.push(() => coordinator.stop());
-    await renderApp({ url: '/categories/makeup?sort=newest', sessionRefresh: coordinator.actor });
+    await renderApp({ url: '/categories/makeup?sort=newest', sessionRefresh: Promise.resolve(coordinator.actor) });
     // The header has its own "Sign in" link (issue 4): look inside the notice only.
     const notice = screen.getByRole('alert');
     expect(within(notice).queryByRole('link', { name: 'Sign in' })).toBeNull();

@@ -33,8 +33,8 @@ export interface AppProps {
   /** Tests pass wouter's `memoryLocation()` hooks; the browser uses the default location. */
   locationHook?: BaseLocationHook;
   searchHook?: BaseSearchHook;
-  /** The locked 401 refresh's machine (`createSessionApiClient(...).auth.actor`): offers sign-in when the session expires. */
-  sessionRefresh?: AuthRefreshActor;
+  /** The locked 401 refresh's machine once loaded (`createSessionApiClient(...).auth.actor`): offers sign-in when the session expires. */
+  sessionRefresh?: Promise<AuthRefreshActor>;
   /** Full page loads, deployment files and tab visibility of the runtime machines; tests pass fakes. */
   runtime?: RuntimeEffects;
   /** Overrides the build id the build injected (tests of the deployment check). */

@@ -6,7 +6,6 @@ import { intlLocale, LANGUAGES } from '../../config/languages.ts';
 import { App } from './app.tsx';
 import { browserSession } from '../shared/session/session.ts';
 import { createSessionApiClient } from '../shared/session/session-client.ts';
-import { browserTabLock } from '../shared/session/tab-lock.ts';
 import { loadStorefrontCatalog, setupI18n } from '../shared/i18n/storefront.ts';
 import { resolveSite, siteCookieStrings } from '../shared/site/resolve.ts';
 import { PAGE_STATE_ID, parsePageState } from '../../contract/page-state.ts';
@@ -39,7 +38,7 @@ async function start() {
   const site = resolution.kind === 'site' ? resolution.site : { country: 'SG' as const, language };
   const { client, auth } = createSessionApiClient(
     { site: () => site },
-    { readSessionCookie: browserSession.read, clearSession: browserSession.clear, tabLock: browserTabLock() },
+    { readSessionCookie: browserSession.read, clearSession: browserSession.clear, tabLock: 'browser' },
   );
 
   const container = document.getElementById('root');

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { use } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { authRefreshConnect } from '../../../machines/session/auth-refresh.connect.ts';
 import type { authRefreshMachine } from '../../../machines/session/auth-refresh.machine.ts';
@@ -12,7 +13,9 @@ type AuthRefreshRef = ActorRefFrom<typeof authRefreshMachine>;
  * Its own banner rather than a toast: toasts leave by themselves and cannot hold a link. The
  * alert region stays mounted so screen readers announce the text when it appears.
  */
-export function SessionExpiredNotice({ actor }: { actor: AuthRefreshRef }) {
+export function SessionExpiredNotice({ actor: loading }: { actor: Promise<AuthRefreshRef> }) {
+  // The machine comes in the session refresh's own chunk (session-client.ts); until then there is nothing to say.
+  const actor = use(loading);
   const { t } = useLingui();
   // The view-model's facts selected one at a time (primitives compare by identity): the first
   // screen needs no deep compare for a notice that shows once a session has expired.
