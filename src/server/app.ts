@@ -115,7 +115,8 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.use('*', siteContext);
   // Before idempotency, so a refused cross-site write never claims a key.
   api.use('*', requireApiClient);
-  api.use('*', idempotency(db));
+  // Placing an order answers a repeat of its key with the order of that intent (checkout/place.ts).
+  api.use('*', idempotency(db, { answeredByRoute: [`POST ${API_PREFIX}/checkout/orders`] }));
   api.route('/brands', brandRoutes(db));
   api.route('/categories', categoryRoutes(db));
   api.route('/products', productRoutes(db));

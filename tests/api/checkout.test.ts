@@ -94,6 +94,10 @@ describe('placing an order', () => {
     expect(fields).toEqual(['body.delivery.address.phone', 'body.delivery.address.postcode']);
     const [payments] = await target.query<{ n: number }>(`select count(*)::int as n from test_card_payments where idempotency_key = 'order:${key}'`);
     expect(Number(payments?.n)).toBe(0);
+    // The key names that request: repeated, it is refused the same way; corrected, it is another request (the SPA takes a new key).
+    const repeated = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { delivery: { method: 'standard', storeId: null, address: { ...SG_ADDRESS, postcode: '12345', phone: '12' } } }), key);
+    expect(repeated.status).toBe(400);
+    expect((await postOrder(target, cookie, orderBody(await bagVersion(target, cookie)), key)).status).toBe(422);
   });
 
   it('refuses express where it is not offered and a store without click & collect', async () => {
@@ -308,7 +312,10 @@ describe('idempotency keys belong to their caller', () => {
     const body = orderBody(await bagVersion(target, mine));
     expect((await postOrder(target, mine, body, key)).status).toBe(201);
     const replay = await postOrder(target, mine, body, key);
+    expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    // The same key with another body names another request.
+    expect((await postOrder(target, mine, { ...body, email: 'someone.else@example.com' }, key)).status).toBe(422);
     const other = await postOrder(target, theirs, body, key);
     expect(other.status).toBe(422);
     expect(JSON.stringify(await other.json())).not.toContain('mei.ling@example.com');

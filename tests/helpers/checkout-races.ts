@@ -48,7 +48,9 @@ export function checkoutRaceTests(target: () => CartTarget, offsetBase: number):
       const json = (await response.json()) as { data?: { number: string } };
       if (json.data) numbers.add(json.data.number);
     }
-    expect(statuses.filter((s) => s === 201)).toHaveLength(statuses.filter((s) => s !== 409).length);
+    // The first placed it; every repeat, at once or later, answers with that order (no 409: the database kept it to one).
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(statuses.length - 1);
     expect(numbers.size).toBe(1);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     // A second tab of the same bag with its own key: the bag is spent, nothing is charged.

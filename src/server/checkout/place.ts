@@ -67,8 +67,27 @@ function sourceOf(body: OrderCreate): PaymentSource {
 
 const userIdOf = (owner: CartOwner) => (owner.kind === 'member' ? owner.userId : null);
 
-/** `POST checkout/orders`: one order per `intentKey` (the request's `Idempotency-Key`); `guesses` counts wrong gift card codes and PINs. */
-export async function placeOrder(deps: CheckoutDeps, owner: CartOwner, site: Site, body: OrderCreate, intentKey: string, guesses?: GiftCardGuesses): Promise<PlaceResult> {
+/**
+ * `POST checkout/orders`: one order per `intentKey` (the request's `Idempotency-Key`); `guesses` counts
+ * wrong gift card codes and PINs. A `repeat` of the key (the keyed-write layer checked it is the same
+ * caller and body, and keeps no answer for this route) is answered with the intent's order when there
+ * is one, before or after the attempt: a repeat racing the first request may find the bag already
+ * spent by it.
+ */
+export async function placeOrder(deps: CheckoutDeps, owner: CartOwner, site: Site, body: OrderCreate, intentKey: string, guesses?: GiftCardGuesses, repeat = false): Promise<PlaceResult> {
+  if (!repeat) return place(deps, owner, site, body, intentKey, guesses);
+  const placed = await readOrderByIntent(deps.db, intentKey);
+  if (placed) return { kind: 'placed', order: placed, existing: true };
+  try {
+    return await place(deps, owner, site, body, intentKey, guesses);
+  } catch (error) {
+    const placedMeanwhile = await readOrderByIntent(deps.db, intentKey);
+    if (placedMeanwhile) return { kind: 'placed', order: placedMeanwhile, existing: true };
+    throw error;
+  }
+}
+
+async function place(deps: CheckoutDeps, owner: CartOwner, site: Site, body: OrderCreate, intentKey: string, guesses?: GiftCardGuesses): Promise<PlaceResult> {
   const { db, payments } = deps;
   const bagOnly = await prepare(db, owner, site, body);
   const cards = await checkGiftCards(db, site, body.giftCards ?? [], guesses);

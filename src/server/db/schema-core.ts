@@ -161,7 +161,8 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   path: text('path').notNull(),
   /** sha256 (hex) of the raw request body. */
   bodyHash: text('body_hash').notNull(),
-  state: text('state').$type<'in_flight' | 'done'>().notNull(),
+  /** `answered_by_route`: a write that answers its repeats itself (`IdempotencyOptions`); nothing stored but the claim. */
+  state: text('state').$type<'in_flight' | 'done' | 'answered_by_route'>().notNull(),
   statusCode: integer('status_code'),
   responseBody: text('response_body'),
   contentType: text('content_type'),

@@ -5,7 +5,12 @@ import { SiteCountryHeaderSchema } from '../../contract/site-input.ts';
 import { invalidRequest } from './errors.ts';
 import { fieldErrors } from './validate.ts';
 
-export type AppEnv = { Variables: Site };
+export type AppEnv = {
+  Variables: Site & {
+    /** Set by the keyed-write layer on a repeat of a key whose route answers repeats itself (http/idempotency.ts). */
+    idempotentRepeat?: boolean;
+  };
+};
 
 /** The request's site as one value (after `siteContext`). */
 export function siteOf(c: { var: Site }): Site {

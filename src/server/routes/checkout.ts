@@ -49,7 +49,7 @@ export function checkoutRoutes(deps: CheckoutDeps, auth: AuthService, giftCardGu
       const body = await parseJsonBody(c, OrderCreateSchema);
       const owner = await cartOwner(c, auth);
       const guesses = giftCardGuesses && { check: () => giftCardGuesses.check(c), fail: () => giftCardGuesses.fail(c) };
-      return answer(c, await placeOrder(deps, owner, siteOf(c), body, key, guesses));
+      return answer(c, await placeOrder(deps, owner, siteOf(c), body, key, guesses, c.var.idempotentRepeat === true));
     })
     .post('/orders/challenge', async (c) => {
       const { attempt, answer: reply } = await parseJsonBody(c, ChallengeAnswerSchema);
@@ -67,7 +67,9 @@ function intentKeyOf(c: Context<AppEnv>): string {
 
 function answer(c: Context<AppEnv>, result: PlaceResult) {
   if (result.kind === 'challenge') return c.json({ data: { status: 'requires_challenge' as const, attempt: result.attempt, expiresAt: result.expiresAt } }, 202);
-  return c.json({ data: result.order }, result.existing ? 200 : 201);
+  // The intent's order placed before (a repeat of its key, or a second tab's request that lost the race).
+  if (result.existing) return c.json({ data: result.order }, 200, { 'Idempotent-Replayed': 'true' });
+  return c.json({ data: result.order }, 201);
 }
 
 async function memberFacts(db: Db, userId: number, country: Parameters<typeof savedAddresses>[2]) {
