@@ -1,54 +1,19 @@
 import { useLingui } from '@lingui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { accountFieldConnect, accountFormConnect, type AccountFieldApi, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
-import type { AccountFormDefinition, FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
-import { createAccountFormMachine, type AccountFormInput, type AccountFormMachine, type SubmitInput } from '../../../../machines/account/account-form.machine.ts';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { accountFormConnect } from '../../../../machines/account/account-form.connect.ts';
+import type { FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
+import { formFieldId, useAccountFormFact, useField, type FormRef } from '../../shared/forms/use-account-form.ts';
 import type * as ErrorTextsModule from './form-errors.tsx';
 import type { ErrorSummaryProps } from './form-errors.tsx';
 import './account.css';
 
-export type FormRef = ActorRefFrom<AccountFormMachine>;
+export { useAccountForm, useAccountFormFact, useField, type FormRef } from '../../shared/forms/use-account-form.ts';
 
-/**
- * Runs the account form machine for `form` (its definition from `machines/account/forms/`) with
- * `submit` as its request. `submit` is read through a ref, so a new closure each render neither
- * restarts the machine nor sends with stale values; the form and its input are read once.
- */
-export function useAccountForm({ form, ...input }: AccountFormInput & { form: AccountFormDefinition }, submit: (payload: unknown) => Promise<unknown>): FormRef {
-  const submitRef = useRef(submit);
-  useEffect(() => {
-    submitRef.current = submit;
-  });
-  const [machine] = useState(() =>
-    createAccountFormMachine(form).provide({ actors: { submit: fromPromise<unknown, SubmitInput>(({ input: { payload } }) => submitRef.current(payload)) } }),
-  );
-  return useActorRef(machine, { input });
-}
-
-export const fieldId = (form: FormRef, field: string) => `${form.getSnapshot().context.form}-${field}`;
+export const fieldId = formFieldId;
 export const errorId = (form: FormRef, field: string) => `${fieldId(form, field)}-error`;
 const hintId = (form: FormRef, field: string) => `${fieldId(form, field)}-hint`;
 
 export const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
-
-/**
- * The form's view-model narrowed to one field, each fact selected on its own: typing in one field
- * re-renders that field only. `error` is the code of its error.
- */
-export function useField(form: FormRef, field: string): AccountFieldApi {
-  const view = (snapshot = form.getSnapshot()) => accountFieldConnect(snapshot, form.send, field);
-  const value = useSelector(form, (snapshot) => view(snapshot).value);
-  const error = useSelector(form, (snapshot) => view(snapshot).error);
-  const busy = useSelector(form, (snapshot) => view(snapshot).busy);
-  return { value, error, busy, change: (next) => view().change(next) };
-}
-
-/** One fact of the form's view-model (saved, the answer, the country chosen …), re-rendering only when it changes. */
-export function useAccountFormFact<T extends string | boolean | null>(form: FormRef, pick: (view: AccountFormApi) => T): T {
-  return useSelector(form, (snapshot) => pick(accountFormConnect(snapshot, form.send)));
-}
 
 type ErrorTexts = typeof ErrorTextsModule;
 let errorTexts: ErrorTexts | null = null;

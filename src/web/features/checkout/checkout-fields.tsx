@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { InputField } from '../../shared/ui/input-field.tsx';
 
 export interface TextFieldProps {
   label: string;
@@ -15,39 +16,27 @@ export interface TextFieldProps {
   name: string;
 }
 
-/** A labelled text input with its hint and error read out with it (aria-describedby, aria-invalid). */
+/** A labelled text input with its hint and error read out with it (the store's InputField). */
 export function TextField({ label, value, onChange, error, hint = null, type = 'text', autoComplete, inputMode, maxLength, required = false, name }: TextFieldProps) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field checkout-field" data-field={name}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={name}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        required={required}
-        aria-invalid={error !== null}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <InputField
+      id={id}
+      className="checkout-field"
+      dataField={name}
+      name={name}
+      type={type}
+      label={label}
+      hint={hint}
+      value={value}
+      onChange={onChange}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      required={required}
+      invalid={error !== null}
+      error={error}
+    />
   );
 }
 

@@ -1,73 +1,45 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { GiftCardCredentials } from '../../../contract/gift-cards.ts';
 import { GIFT_CARD_CODE_LENGTH, GIFT_CARD_PIN_DIGITS } from '../../../config/gift-cards.ts';
 import { accountFieldConnect, accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
-import { createAccountFormMachine, type AccountFormMachine, type SubmitInput } from '../../../../machines/account/account-form.machine.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
+import { useAccountForm, type FormRef } from '../../shared/forms/use-account-form.ts';
+import { InputField } from '../../shared/ui/input-field.tsx';
 import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { GIFT_CARD_BALANCE_FORM } from './balance.form.ts';
 import { createGiftCardsApi, type BalanceOutcome } from './gift-cards-api.ts';
 
-type FormRef = ActorRefFrom<AccountFormMachine>;
 type BalanceField = 'code' | 'pin';
 
 const fieldId = (field: string) => `${GIFT_CARD_BALANCE_FORM.id}-${field}`;
-
-/** The check runs on the account form machine: its submit answers what was found, a miss included, so the form stays open with the values after a miss. */
-function useBalanceForm(check: (credentials: GiftCardCredentials) => Promise<BalanceOutcome>): FormRef {
-  const checkRef = useRef(check);
-  useEffect(() => {
-    checkRef.current = check;
-  });
-  const [machine] = useState(() =>
-    createAccountFormMachine(GIFT_CARD_BALANCE_FORM).provide({
-      actors: { submit: fromPromise<unknown, SubmitInput>(({ input: { payload } }) => checkRef.current(payload as GiftCardCredentials)) },
-    }),
-  );
-  return useActorRef(machine, { input: {} });
-}
 
 /** No `name`: a submit before the page is hydrated (the browser's own GET) never puts a code or PIN in the URL. */
 function BalanceInput({ form, field, label, hint, inputMode }: { form: FormRef; field: BalanceField; label: string; hint: string; inputMode: 'text' | 'numeric' }) {
   const { t } = useLingui();
   const view = useSelector(form, (snapshot) => accountFieldConnect(snapshot, form.send, field), sameView);
-  const id = fieldId(field);
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   const codeLength = GIFT_CARD_CODE_LENGTH;
   const pinDigits = GIFT_CARD_PIN_DIGITS;
   const invalid = field === 'code' ? t`Enter the ${codeLength}-character code from the gift card email` : t`Enter the ${pinDigits}-digit PIN from the gift card email`;
-  const error = view.error === null ? null : view.error === 'required' ? t`Required field` : invalid;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <p className="field__hint" id={hintId}>
-        {hint}
-      </p>
-      <input
-        id={id}
-        type="text"
-        inputMode={inputMode}
-        autoComplete="off"
-        spellCheck={false}
-        value={typeof view.value === 'string' ? view.value : ''}
-        readOnly={view.busy}
-        aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
-        onChange={(event) => view.change(event.target.value)}
-      />
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <InputField
+      id={fieldId(field)}
+      type="text"
+      inputMode={inputMode}
+      autoComplete="off"
+      spellCheck={false}
+      label={label}
+      hint={hint}
+      value={typeof view.value === 'string' ? view.value : ''}
+      onChange={view.change}
+      readOnly={view.busy}
+      aria-required="true"
+      invalid={view.error !== null}
+      error={view.error === null ? null : view.error === 'required' ? t`Required field` : invalid}
+    />
   );
 }
 
@@ -123,7 +95,8 @@ function Balance({ outcome, onAnother }: { outcome: Extract<BalanceOutcome, { ki
 function BalanceForm({ onAnother, again }: { onAnother: () => void; again: boolean }) {
   const { t } = useLingui();
   const api = useApi(createGiftCardsApi);
-  const form = useBalanceForm((credentials) => api.balance(credentials));
+  // The check answers what was found, a miss included: the form stays open with the values after a miss.
+  const form = useAccountForm({ form: GIFT_CARD_BALANCE_FORM }, (credentials) => api.balance(credentials as GiftCardCredentials));
   const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
   const outcome = view.succeeded ? (view.result as BalanceOutcome) : null;
   useEffect(() => {

@@ -1,15 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { fromPromise, type ActorRefFrom } from 'xstate';
 import { accountFieldConnect, accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
 import type { FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
-import { createAccountFormMachine, type AccountFormMachine, type SubmitInput } from '../../../../machines/account/account-form.machine.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
+import { useAccountForm, type FormRef } from '../../shared/forms/use-account-form.ts';
+import { InputField } from '../../shared/ui/input-field.tsx';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useSignedIn } from '../../shared/session/session-store.ts';
@@ -19,8 +19,6 @@ import { OrderDetail } from './order-detail.tsx';
 import { createOrdersApi, type LookupOutcome, type OrderLookupBody } from './orders-api.ts';
 import { ordersHref } from './paths.ts';
 import './orders.css';
-
-type FormRef = ActorRefFrom<AccountFormMachine>;
 
 /** What a field says when it is refused: the same words as every form of the store. */
 const FIELD_ERRORS: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
@@ -35,59 +33,27 @@ const FIELD_ERRORS: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
   invalid: msg`Check this value`,
 };
 
-/**
- * The lookup runs on the account form machine: its submit answers what was found, a miss included
- * (orders-api.ts), so the form stays open with the shopper's values after a miss.
- */
-function useLookupForm(lookup: (body: OrderLookupBody) => Promise<LookupOutcome>): FormRef {
-  const lookupRef = useRef(lookup);
-  useEffect(() => {
-    lookupRef.current = lookup;
-  });
-  const [machine] = useState(() =>
-    createAccountFormMachine(ORDER_LOOKUP_FORM).provide({
-      actors: { submit: fromPromise<unknown, SubmitInput>(({ input: { payload } }) => lookupRef.current(payload as OrderLookupBody)) },
-    }),
-  );
-  return useActorRef(machine, { input: {} });
-}
-
 const fieldId = (field: string) => `${ORDER_LOOKUP_FORM.id}-${field}`;
 
 function LookupField({ form, field, label, type, autoComplete, hint }: { form: FormRef; field: string; label: string; type: 'text' | 'email'; autoComplete: string; hint?: string }) {
   const { i18n } = useLingui();
   const view = useSelector(form, (snapshot) => accountFieldConnect(snapshot, form.send, field), sameView);
-  const id = fieldId(field);
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, view.error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={field}
-        type={type}
-        autoComplete={autoComplete}
-        spellCheck={false}
-        value={typeof view.value === 'string' ? view.value : ''}
-        readOnly={view.busy}
-        aria-required="true"
-        aria-invalid={view.error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => view.change(event.target.value)}
-      />
-      {view.error ? (
-        <p className="field__error" id={errorId}>
-          {i18n._(FIELD_ERRORS[view.error])}
-        </p>
-      ) : null}
-    </div>
+    <InputField
+      id={fieldId(field)}
+      name={field}
+      type={type}
+      autoComplete={autoComplete}
+      spellCheck={false}
+      label={label}
+      hint={hint}
+      value={typeof view.value === 'string' ? view.value : ''}
+      onChange={view.change}
+      readOnly={view.busy}
+      aria-required="true"
+      invalid={view.error !== null}
+      error={view.error ? i18n._(FIELD_ERRORS[view.error]) : null}
+    />
   );
 }
 
@@ -157,7 +123,8 @@ function LookupAlert({ view, outcome, attempt, labels }: { view: AccountFormApi;
 function OrderLookup({ onAnother, again }: { onAnother: () => void; again: boolean }) {
   const { t } = useLingui();
   const api = useApi(createOrdersApi);
-  const form = useLookupForm((body) => api.lookup(body));
+  // The lookup answers what was found, a miss included (orders-api.ts): the form stays open with the shopper's values after a miss.
+  const form = useAccountForm({ form: ORDER_LOOKUP_FORM }, (body) => api.lookup(body as OrderLookupBody));
   const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
   const outcome = view.succeeded ? (view.result as LookupOutcome) : null;
   const orderHeading = useRef<HTMLHeadingElement>(null);
