@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, defaultRetryDelay, mayRetry, parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../src/web/shared/api/retry.ts';
+import { backoffDelay, defaultRetryDelay, mayRetry, parseRetryAfter, RETRY_AFTER_CAP_MS, waitsTooLong } from '../../src/web/shared/api/retry.ts';
 import { newIdempotencyKey } from '../../src/web/shared/api/idempotency.ts';
 
 /** mulberry32: a seeded random source, so the jitter test is repeatable. */
@@ -67,9 +67,12 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Wed, 01 Jan 2025 00:00:05 GMT', now)).toBe(5000);
     expect(parseRetryAfter('Tue, 31 Dec 2024 23:59:00 GMT', now)).toBe(0);
   });
-  it('caps long waits', () => {
-    expect(parseRetryAfter('3600', now)).toBe(RETRY_AFTER_CAP_MS);
-    expect(parseRetryAfter('Thu, 02 Jan 2025 00:00:00 GMT', now)).toBe(RETRY_AFTER_CAP_MS);
+  it('reads long waits as they are, which the client then does not wait out', () => {
+    expect(parseRetryAfter('3600', now)).toBe(3_600_000);
+    expect(parseRetryAfter('Thu, 02 Jan 2025 00:00:00 GMT', now)).toBe(86_400_000);
+    expect(waitsTooLong(parseRetryAfter('3600', now))).toBe(true);
+    expect(waitsTooLong(RETRY_AFTER_CAP_MS)).toBe(false);
+    expect(waitsTooLong(null)).toBe(false);
   });
   it('ignores absent or unreadable values', () => {
     for (const value of [null, '', 'soon', '-5', '1.5']) expect(parseRetryAfter(value, now)).toBeNull();

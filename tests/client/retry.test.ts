@@ -169,10 +169,15 @@ describe('delays', () => {
     expect(gap).toBeGreaterThanOrEqual((retryAfterMs ?? NaN) - 5);
   });
 
-  it('caps a huge Retry-After at 30 s', async () => {
-    const server = await failing(1, { status: 503, headers: { 'Retry-After': '86400' } });
+  it('answers a Retry-After longer than 30 s with the error at once (a rate limit of minutes), and waits out one of 30 s', async () => {
+    const long = await failing(1, { status: 429, headers: { 'Retry-After': '900' } });
     const given: (number | null)[] = [];
-    await clientFor(server, { retryDelay: (_, ms) => (given.push(ms), 1) }).resource('brands').index(Ok);
+    const error = await apiErrorOf(clientFor(long, { retryDelay: (_, ms) => (given.push(ms), 1) }).resource('brands').index(Ok));
+    expect(error.status).toBe(429);
+    expect(long.seen).toHaveLength(1);
+    expect(given).toEqual([]);
+    const short = await failing(1, { status: 503, headers: { 'Retry-After': '30' } });
+    await clientFor(short, { retryDelay: (_, ms) => (given.push(ms), 1) }).resource('brands').index(Ok);
     expect(given).toEqual([30_000]);
   });
 });

@@ -6,7 +6,10 @@ export type { HttpMethod };
 
 /** The token request refreshes the session: a duplicate could rotate the refresh token twice (spec §7). */
 export const TOKEN_PATH = 'auth/token';
-/** A server asking for minutes of patience is better answered by an error than a frozen UI. */
+/**
+ * The longest `Retry-After` the client waits out. A server asking for more (a rate limit's 15
+ * minutes) is answered by the error at once: the screen says why, instead of a spinner for 30 s.
+ */
 export const RETRY_AFTER_CAP_MS = 30_000;
 const BACKOFF_BASE_MS = 300;
 const BACKOFF_CAP_MS = 5_000;
@@ -26,20 +29,25 @@ export function isRetryableStatus(status: number | null): boolean {
   return status === null || RETRY_STATUSES.includes(status);
 }
 
-/** `Retry-After` as delay-seconds or an HTTP date; null when absent or unreadable; capped. */
+/** `Retry-After` as delay-seconds or an HTTP date, in ms (never negative); null when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
   if (value == null || value.trim() === '') return null;
   const text = value.trim();
   // Date.parse reads "1.5" or "-5" as dates, so only text that looks like an HTTP date goes there.
   const ms = /^\d+$/.test(text) ? Number(text) * 1000 : /GMT$/i.test(text) ? Date.parse(text) - now : NaN;
   if (Number.isNaN(ms)) return null;
-  return Math.min(Math.max(ms, 0), RETRY_AFTER_CAP_MS);
+  return Math.max(ms, 0);
 }
 
 /** Exponential backoff with full jitter: a random delay up to base·2^(attempt-1), capped. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
   return Math.round(random() * ceiling);
+}
+
+/** Whether the server asks for a longer wait than the client waits out (`RETRY_AFTER_CAP_MS`). */
+export function waitsTooLong(retryAfterMs: number | null): boolean {
+  return retryAfterMs !== null && retryAfterMs > RETRY_AFTER_CAP_MS;
 }
 
 /** The server's `Retry-After` wins over our own guess. */
