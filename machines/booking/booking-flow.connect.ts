@@ -1,18 +1,21 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
-import type { Artist, BookingField, BookingService, Slot, StoreDate } from '../../src/contract/booking.ts';
+import type { Artist, BookingAnswerError, BookingField, StoreDate } from '../../src/contract/booking.ts';
+import type { Activity, BookingQuestion, TimeSlot } from '../../src/contract/happening.ts';
+import type { Hold } from '../../src/contract/reservations.ts';
 import { stateKey } from '../shared/state-key.ts';
 import type { BookingFlowContext, bookingFlowMachine } from './booking-flow.machine.ts';
-import { dateRefusal, type DateRefusal } from './booking-flow.rules.ts';
+import { activityRefusal, dateRefusal, holdTimeLeft, type DateRefusal, type FlowNotice } from './booking-flow.rules.ts';
+import { ACTIVITY_REFUSAL_MESSAGES, FLOW_NOTICE_MESSAGES, SUBMIT_FAILED_MESSAGE } from './messages.ts';
 
 type Snapshot = SnapshotFrom<typeof bookingFlowMachine>;
 type Send = (event: EventFromLogic<typeof bookingFlowMachine>) => void;
 
-export type BookingStep = 'selectService' | 'findSlot' | 'chooseArtist' | 'details' | 'confirmed';
+export type BookingStep = 'selectActivity' | 'findSlot' | 'chooseArtist' | 'holding' | 'details' | 'confirmed';
 export type SlotsStatus = 'loading' | 'failure' | 'noAvailableSlots' | 'noTimeSlots' | 'choosing';
-export type ArtistsStatus = 'loading' | 'failure' | 'choosing';
 
-/** Why Back or Confirm cannot be pressed: the booking is being sent. */
-export type BookingBusyReason = 'submitting';
+/** Why Back or Confirm cannot be pressed: the time is being held, or the booking is being sent. */
+export type BookingBusyReason = 'holding' | 'submitting';
 
 /** A choice the shopper can make, enabled only when the machine accepts its event. */
 export interface Choice<T> {
@@ -22,108 +25,148 @@ export interface Choice<T> {
   pressed?: boolean;
 }
 
+/** An activity of the list, with why it cannot be chosen (the `activityBookable` guard's rule). */
+export interface ActivityChoice extends Choice<Activity> {
+  disabledReason: MessageDescriptor | null;
+}
+
+/** One of the activity's questions with the shopper's answer and, after a refused submit, its problem. */
+export interface QuestionField {
+  question: BookingQuestion;
+  value: string;
+  error: BookingAnswerError | null;
+}
+
 /** Context the view shows as it is: the summary, the form and its messages. */
-type ShownContext = Pick<BookingFlowContext, 'date' | 'service' | 'slot' | 'artist' | 'details' | 'errors' | 'submitAttempts' | 'notice' | 'submitError' | 'confirmationNumber'>;
+type ShownContext = Pick<BookingFlowContext, 'activity' | 'date' | 'timeZone' | 'window' | 'slot' | 'details' | 'errors' | 'submitAttempts' | 'reservation'>;
 
 export interface BookingFlowApi extends ShownContext {
   /** `data-state` of the flow: its state path. */
   state: string;
   step: BookingStep;
   busy: boolean;
-  /** The slot is held while the shopper finishes (a notice says for how long). */
+  /** A service's flow has the artist step; classes and events do not. */
+  choosesArtist: boolean;
+  /** The time is held on the server while the shopper finishes. */
   held: boolean;
+  /** The server's hold: its artist (any one resolved) and expiry, with the time left by the machine's clock. */
+  hold: (Pick<Hold, 'expiresAt' | 'artist'> & { msLeft: number }) | null;
   showsForm: boolean;
   submitting: boolean;
   slotsStatus: SlotsStatus | null;
-  artistsStatus: ArtistsStatus | null;
-  /** The day buttons and "Another date" are shown. */
+  /** The day buttons and the date field are shown. */
   choosesDate: boolean;
-  services: Choice<BookingService>[];
+  activities: ActivityChoice[];
   dates: Choice<StoreDate>[];
-  slots: Choice<Slot>[];
-  artists: Choice<Artist>[];
+  times: Choice<TimeSlot>[];
+  /** The time's free artists, "any" (null) first. */
+  artists: Choice<Artist | null>[];
+  /** The artist picked: one, any (`'any'`), or none yet. */
+  artist: Artist | 'any' | null;
+  questions: QuestionField[];
+  noticeCode: FlowNotice | null;
+  notice: MessageDescriptor | null;
+  submitError: MessageDescriptor | null;
+  confirmationNumber: string | null;
   canBack: boolean;
   backDisabledReason: BookingBusyReason | null;
   submitDisabledReason: BookingBusyReason | null;
-  /** Why "Show times" refuses a typed date: the `isStoreDate` guard's rule (depends on the date only). */
-  otherDateRefusal(date: string): DateRefusal | null;
-  selectService(serviceId: string): void;
+  /** Why "Show times" refuses a picked date: the `dateSelectable` guard's rule. */
+  dateRefusal(date: string): DateRefusal | null;
+  selectActivity(activityId: string): void;
   selectDate(date: string): void;
-  selectSlot(slotId: string): void;
-  selectArtist(artistId: string): void;
+  selectTime(startsAt: string): void;
+  /** null: any free artist. */
+  selectArtist(artistId: string | null): void;
   change(field: BookingField, value: string | boolean): void;
+  answer(questionId: string, value: string): void;
   submit(): void;
   back(): void;
   retry(): void;
+  /** The app's clock moved on (a countdown's tick, the tab shown again). */
+  clockTick(now: number): void;
 }
 
 function stepOf(snapshot: Snapshot): BookingStep {
-  if (snapshot.matches('selectService')) return 'selectService';
-  if (snapshot.matches('findSlot')) return 'findSlot';
-  if (snapshot.matches({ held: 'chooseArtist' })) return 'chooseArtist';
-  if (snapshot.matches('held')) return 'details';
-  return 'confirmed';
+  for (const step of ['selectActivity', 'findSlot', 'chooseArtist', 'holding'] as const) if (snapshot.matches(step)) return step;
+  return snapshot.matches('held') ? 'details' : 'confirmed';
 }
 
-function slotsStatusOf(snapshot: Snapshot): SlotsStatus | null {
-  for (const status of ['loading', 'failure', 'noAvailableSlots', 'noTimeSlots', 'choosing'] as const) {
-    if (snapshot.matches({ findSlot: status })) return status;
-  }
-  return null;
-}
+const SLOT_STATUS: ReadonlyArray<[Parameters<Snapshot['matches']>[0], SlotsStatus]> = [
+  [{ findSlot: 'loadingDays' }, 'loading'],
+  [{ findSlot: 'loadingTimes' }, 'loading'],
+  [{ findSlot: 'daysFailure' }, 'failure'],
+  [{ findSlot: 'timesFailure' }, 'failure'],
+  [{ findSlot: 'noAvailableSlots' }, 'noAvailableSlots'],
+  [{ findSlot: 'noTimeSlots' }, 'noTimeSlots'],
+  [{ findSlot: 'choosing' }, 'choosing'],
+];
 
-function artistsStatusOf(snapshot: Snapshot): ArtistsStatus | null {
-  for (const status of ['loading', 'failure', 'choosing'] as const) {
-    if (snapshot.matches({ held: { chooseArtist: status } })) return status;
-  }
-  return null;
+function busyReason(snapshot: Snapshot): BookingBusyReason | null {
+  if (snapshot.hasTag('submitting')) return 'submitting';
+  return snapshot.matches('holding') ? 'holding' : null;
 }
 
 export function bookingFlowConnect(snapshot: Snapshot, send: Send): BookingFlowApi {
   const { context } = snapshot;
-  const submitting = snapshot.hasTag('submitting');
-  const slotsStatus = slotsStatusOf(snapshot);
-  const artistsStatus = artistsStatusOf(snapshot);
+  const slotsStatus = SLOT_STATUS.find(([value]) => snapshot.matches(value))?.[1] ?? null;
   const canBack = snapshot.can({ type: 'booking.back' });
-  const busyReason = submitting ? 'submitting' : null;
+  const reason = busyReason(snapshot);
+  const { slot, hold } = context;
+  const choosingArtist = snapshot.matches('chooseArtist');
   return {
     state: stateKey(snapshot.value),
     step: stepOf(snapshot),
     busy: snapshot.hasTag('busy'),
+    choosesArtist: context.activity?.kind === 'service',
     held: snapshot.hasTag('held'),
+    hold: hold && { expiresAt: hold.expiresAt, artist: hold.artist, msLeft: holdTimeLeft(hold.expiresAt, context.now) },
     showsForm: snapshot.hasTag('form'),
-    submitting,
+    submitting: snapshot.hasTag('submitting'),
     slotsStatus,
-    artistsStatus,
     choosesDate: snapshot.hasTag('dates'),
-    services: context.services.map((service) => ({ item: service, disabled: !snapshot.can({ type: 'booking.selectService', serviceId: service.id }) })),
-    dates: context.dates.map((date) => ({ item: date, pressed: date === context.date, disabled: !snapshot.can({ type: 'booking.selectDate', date }) })),
-    date: context.date,
-    slots: slotsStatus === 'choosing' ? context.slots.map((slot) => ({ item: slot, disabled: !snapshot.can({ type: 'booking.selectSlot', slotId: slot.id }) })) : [],
+    activities: context.activities.map((activity) => {
+      const refused = activityRefusal(activity, context.storeId);
+      return { item: activity, disabled: !snapshot.can({ type: 'booking.selectActivity', activityId: activity.id }), disabledReason: refused && ACTIVITY_REFUSAL_MESSAGES[refused] };
+    }),
+    dates: context.days.map((date) => ({ item: date, pressed: date === context.date, disabled: !snapshot.can({ type: 'booking.selectDate', date }) })),
+    times: slotsStatus === 'choosing' ? context.slots.map((time) => ({ item: time, pressed: time.startsAt === slot?.startsAt, disabled: !snapshot.can({ type: 'booking.selectTime', startsAt: time.startsAt }) })) : [],
     artists:
-      artistsStatus === 'choosing'
-        ? context.artists.map((artist) => ({ item: artist, pressed: context.artist?.id === artist.id, disabled: !snapshot.can({ type: 'booking.selectArtist', artistId: artist.id }) }))
+      choosingArtist && slot
+        ? [null, ...slot.artists].map((artist) => ({
+            item: artist,
+            pressed: artist === null ? context.artist === 'any' : context.artist !== 'any' && context.artist?.id === artist.id,
+            disabled: !snapshot.can({ type: 'booking.selectArtist', artistId: artist?.id ?? null }),
+          }))
         : [],
-    service: context.service,
-    slot: context.slot,
     artist: context.artist,
+    activity: context.activity,
+    date: context.date,
+    timeZone: context.timeZone,
+    window: context.window,
+    slot,
     details: context.details,
     errors: context.errors,
+    questions: (context.activity?.questions ?? []).map((question) => ({ question, value: context.answers[question.id] ?? '', error: context.answerErrors[question.id] ?? null })),
     submitAttempts: context.submitAttempts,
-    notice: context.notice,
-    submitError: context.submitError,
-    confirmationNumber: context.confirmationNumber,
+    noticeCode: context.notice,
+    notice: context.notice && FLOW_NOTICE_MESSAGES[context.notice],
+    submitError: context.submitFailed ? SUBMIT_FAILED_MESSAGE : null,
+    reservation: context.reservation,
+    confirmationNumber: context.reservation?.confirmationNumber ?? null,
     canBack,
-    backDisabledReason: canBack ? null : busyReason,
-    submitDisabledReason: snapshot.can({ type: 'booking.submit' }) ? null : busyReason,
-    otherDateRefusal: dateRefusal,
-    selectService: (serviceId) => send({ type: 'booking.selectService', serviceId }),
+    backDisabledReason: canBack ? null : reason,
+    submitDisabledReason: snapshot.can({ type: 'booking.submit' }) ? null : reason,
+    dateRefusal: (date) => dateRefusal(date, context.window),
+    selectActivity: (activityId) => send({ type: 'booking.selectActivity', activityId }),
     selectDate: (date) => send({ type: 'booking.selectDate', date }),
-    selectSlot: (slotId) => send({ type: 'booking.selectSlot', slotId }),
+    selectTime: (startsAt) => send({ type: 'booking.selectTime', startsAt }),
     selectArtist: (artistId) => send({ type: 'booking.selectArtist', artistId }),
     change: (field, value) => send({ type: 'booking.change', field, value }),
+    answer: (questionId, value) => send({ type: 'booking.answer', questionId, value }),
     submit: () => send({ type: 'booking.submit' }),
     back: () => send({ type: 'booking.back' }),
     retry: () => send({ type: 'booking.retry' }),
+    clockTick: (now) => send({ type: 'booking.clockTick', now }),
   };
 }

@@ -1,217 +1,193 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup } from 'xstate';
-import {
-  BOOKING_CHECKBOX_FIELDS,
-  BOOKING_TEXT_FIELDS,
-  EMPTY_BOOKING_DETAILS,
-  bookingDetailsErrors,
-  isBookingDetailsValid,
-  type Artist,
-  type BookingDetailsDraft,
-  type BookingDetailsErrors,
-  type BookingField,
-  type BookingService,
-  type CreateReservation,
-  type ReservationCreated,
-  type Slot,
-  type SlotSearchQuery,
-  type SlotSearchResult,
-  type StoreDate,
-} from '../../src/contract/booking.ts';
-import { dateRefusal } from './booking-flow.rules.ts';
+import { assign, setup, type ErrorActorEvent } from 'xstate';
+import { EMPTY_BOOKING_DETAILS, bookingAnswerErrors, bookingAnswersFor, bookingDetailsErrors, isBookingDetailsValid, type BookingDetails } from '../../src/contract/booking.ts';
+import type { AvailableDays, TimeSlots } from '../../src/contract/happening.ts';
+import type { Hold, Reservation } from '../../src/contract/reservations.ts';
+import { bookingFailureOf } from './booking.failure.ts';
+import { createReservation, fetchDays, fetchTimes, holdSlot } from './booking-flow.actors.ts';
+import { activityRefusal, answerFits, artistFree, choosesArtist, dateRefusal, dayToShow, fieldAccepts, holdFailureNotice, holdGone, holdTimeLeft, type FlowNotice } from './booking-flow.rules.ts';
+import type { Answer, BookingFlowContext, BookingFlowEvent, BookingFlowInput, BookingFlowTag, Change } from './booking-flow.types.ts';
 
-/** How long a chosen slot is held for the shopper before it goes back to the pool. */
-export const SLOT_HOLD_MS = 10 * 60 * 1000;
+export type { BookingFlowContext, BookingFlowEvent, BookingFlowInput, BookingFlowTag } from './booking-flow.types.ts';
 
-export const HOLD_EXPIRED_NOTICE: MessageDescriptor = msg`Your reserved time slot has expired; please choose another.`;
-export const SUBMIT_FAILED_MESSAGE: MessageDescriptor = msg`We could not complete your booking. Please check your details and try again.`;
+const questionsOf = (context: BookingFlowContext) => context.activity?.questions ?? [];
+const findSlot = (context: BookingFlowContext, startsAt: string) => context.slots.find((slot) => slot.startsAt === startsAt);
 
-/** The app provides these (`machine.provide({ actors })`); the defaults only say so. */
-export const fetchSlots = fromPromise<SlotSearchResult, SlotSearchQuery>(async () => {
-  throw new Error('bookingFlow: provide the `fetchSlots` actor');
-});
-export interface ArtistQuery {
-  serviceId: string;
-  storeId: string;
-  slotId: string;
-}
-export const fetchArtists = fromPromise<Artist[], ArtistQuery>(async () => {
-  throw new Error('bookingFlow: provide the `fetchArtists` actor');
-});
-export const createReservation = fromPromise<ReservationCreated, CreateReservation>(async () => {
-  throw new Error('bookingFlow: provide the `createReservation` actor');
-});
-
-export interface BookingFlowInput {
-  storeId: string;
-  /** The services offered at the store, loaded by the screen. */
-  services: BookingService[];
+/** The details and the answers are what the shopper typed: both must pass before anything is sent. */
+export function formValid(context: BookingFlowContext): context is BookingFlowContext & { details: BookingDetails } {
+  return isBookingDetailsValid(context.details) && Object.keys(bookingAnswerErrors(questionsOf(context), context.answers)).length === 0;
 }
 
-export interface BookingFlowContext {
-  storeId: string;
-  services: BookingService[];
-  service: BookingService | null;
-  /** The store-local day searched; null asks the server for the first day with availability. */
-  date: StoreDate | null;
-  dates: StoreDate[];
-  slots: Slot[];
-  slot: Slot | null;
-  artists: Artist[];
-  artist: Artist | null;
-  details: BookingDetailsDraft;
-  errors: BookingDetailsErrors;
-  /** Incremented by every refused submit: the view moves focus to the first error then. */
-  submitAttempts: number;
-  notice: MessageDescriptor | null;
-  submitError: MessageDescriptor | null;
-  confirmationNumber: string | null;
-}
-
-export type BookingFlowEvent =
-  | { type: 'booking.selectService'; serviceId: string }
-  | { type: 'booking.selectDate'; date: string }
-  | { type: 'booking.selectSlot'; slotId: string }
-  | { type: 'booking.selectArtist'; artistId: string }
-  | { type: 'booking.change'; field: BookingField; value: string | boolean }
-  | { type: 'booking.submit' }
-  | { type: 'booking.back' }
-  | { type: 'booking.retry' };
-
-function fieldAccepts(field: BookingField, value: string | boolean): boolean {
-  if ((BOOKING_TEXT_FIELDS as readonly string[]).includes(field)) return typeof value === 'string';
-  return (BOOKING_CHECKBOX_FIELDS as readonly string[]).includes(field) && typeof value === 'boolean';
-}
-
-const findSlotById = (context: BookingFlowContext, slotId: string) => context.slots.find((slot) => slot.id === slotId);
+/** Back at the times: the chosen time and its hold are gone, with the notice saying why. */
+const loseTime = (notice: FlowNotice) => ({ notice, hold: null, slot: null, artist: null });
 
 /**
- * Service booking: select service → find slot (by store and store-local date) → choose artist →
- * details → submitting → confirmed. The chosen slot is held for `slotHold`; when the hold runs out
- * before the booking is confirmed (even while submitting: the server refuses an expired hold), the
- * shopper is sent back to the slots with a notice. Going back never loses what was entered.
+ * Booking an activity at a store: select it → find a slot (the days with a free time, then a day's
+ * times) → a service's artist (one of the time's free artists, or any) → the time is held on the
+ * server → details and the activity's questions → submitting → confirmed. Classes and events go from
+ * the time straight to the hold (a seat). The hold lasts until the server's `expiresAt`, measured on
+ * the machine's clock: when it runs out (the timer, a clock tick, or the server's 409 at submit),
+ * and when the server refuses to hold a time, the shopper is back at the times with a notice. Going
+ * back from the details forgets the hold (the server lets it lapse). Nothing typed is lost on the way.
  */
 export const bookingFlowMachine = setup({
   types: {
     context: {} as BookingFlowContext,
     events: {} as BookingFlowEvent,
     input: {} as BookingFlowInput,
-    tags: {} as 'busy' | 'form' | 'held' | 'submitting' | 'failure' | 'dates',
+    tags: {} as BookingFlowTag,
   },
-  actors: { fetchSlots, fetchArtists, createReservation },
-  delays: { slotHold: SLOT_HOLD_MS },
+  actors: { fetchDays, fetchTimes, holdSlot, createReservation },
+  delays: {
+    // Holds last minutes (the activity's policy), far below the ~24.8 days a browser timer can wait.
+    holdExpiry: ({ context }) => (context.hold ? holdTimeLeft(context.hold.expiresAt, context.now) : 0),
+  },
   guards: {
-    serviceKnown: ({ context }, serviceId: string) => context.services.some((service) => service.id === serviceId),
-    noAvailableDates: (_, result: SlotSearchResult) => result.dates.length === 0,
-    noSlotsOnDate: (_, result: SlotSearchResult) => result.slots.length === 0,
-    isStoreDate: (_, date: string) => dateRefusal(date) === null,
-    slotListsArtists: ({ context }, slotId: string) => (findSlotById(context, slotId)?.artists?.length ?? 0) > 0,
-    slotKnown: ({ context }, slotId: string) => findSlotById(context, slotId) !== undefined,
-    artistKnown: ({ context }, artistId: string) => context.artists.some((artist) => artist.id === artistId),
-    changeFits: (_, change: { field: BookingField; value: string | boolean }) => fieldAccepts(change.field, change.value),
-    detailsValid: ({ context }) => isBookingDetailsValid(context.details),
+    activityBookable: ({ context }, activityId: string) => {
+      const activity = context.activities.find((candidate) => candidate.id === activityId);
+      return activity !== undefined && activityRefusal(activity, context.storeId) === null;
+    },
+    noDays: (_, found: AvailableDays) => found.days.length === 0,
+    noTimes: (_, found: TimeSlots) => found.slots.length === 0,
+    dateSelectable: ({ context }, date: string) => dateRefusal(date, context.window) === null,
+    timeKnown: ({ context }, startsAt: string) => findSlot(context, startsAt) !== undefined,
+    timeWithArtist: ({ context }, startsAt: string) => choosesArtist(context.activity) && findSlot(context, startsAt) !== undefined,
+    choosesArtist: ({ context }) => choosesArtist(context.activity),
+    artistFree: ({ context }, artistId: string | null) => artistFree(context.slot, artistId),
+    changeFits: (_, change: Change) => fieldAccepts(change),
+    answerFits: ({ context }, answer: Answer) => answerFits(questionsOf(context).find((question) => question.id === answer.questionId), answer.value),
+    formValid: ({ context }) => formValid(context),
+    holdRunsOutBy: ({ context }, now: number) => context.hold !== null && holdTimeLeft(context.hold.expiresAt, now) === 0,
+    holdGone: (_, error: unknown) => holdGone(bookingFailureOf(error)),
   },
   actions: {
-    chooseService: assign(({ context }, serviceId: string) => {
-      const service = context.services.find((candidate) => candidate.id === serviceId) ?? null;
-      if (service?.id === context.service?.id) return {};
-      // Another service has other slots and artists; the shopper's details stay.
-      return { service, date: null, dates: [], slots: [], slot: null, artists: [], artist: null };
+    chooseActivity: assign(({ context }, activityId: string) => {
+      const activity = context.activities.find((candidate) => candidate.id === activityId) ?? null;
+      if (activity?.id === context.activity?.id) return {};
+      // Another activity has other days, times and artists; the day picked, the details and answers stay.
+      return { activity, window: null, days: [], slots: [], slot: null, artist: null, hold: null };
     }),
-    chooseDate: assign((_, date: string) => ({ date })),
-    showSlots: assign((_, result: SlotSearchResult) => ({ dates: result.dates, date: result.date, slots: result.slots })),
-    chooseSlot: assign(({ context }, slotId: string) => {
-      const slot = findSlotById(context, slotId) ?? null;
-      const sameSlot = slot?.id === context.slot?.id;
-      return { slot, notice: null, artists: sameSlot ? context.artists : [], artist: sameSlot ? context.artist : null };
+    showDays: assign(({ context }, found: AvailableDays) => ({
+      window: { from: found.from, to: found.to },
+      days: found.days,
+      timeZone: found.timeZone,
+      date: dayToShow(found.days, context.date),
+    })),
+    chooseDate: assign((_, date: string) => ({ date, slots: [], slot: null, artist: null })),
+    showTimes: assign((_, found: TimeSlots) => ({ slots: found.slots, timeZone: found.timeZone })),
+    chooseTime: assign(({ context }, startsAt: string) => {
+      const slot = findSlot(context, startsAt) ?? null;
+      // The same time again keeps the artist picked for it.
+      return { slot, notice: null, artist: slot?.startsAt === context.slot?.startsAt ? context.artist : null };
     }),
-    takeSlotArtists: assign(({ context }) => ({ artists: context.slot?.artists ?? [] })),
-    showArtists: assign((_, artists: Artist[]) => ({ artists })),
-    chooseArtist: assign(({ context }, artistId: string) => ({ artist: context.artists.find((artist) => artist.id === artistId) ?? null })),
-    change: assign(({ context }, change: { field: BookingField; value: string | boolean }) => {
-      const details = { ...context.details, [change.field]: change.value };
+    chooseArtist: assign(({ context }, artistId: string | null) => ({
+      artist: artistId === null ? ('any' as const) : (context.slot?.artists.find((artist) => artist.id === artistId) ?? null),
+    })),
+    keepHold: assign((_, hold: Hold) => ({ hold, submitFailed: false })),
+    forgetHold: assign({ hold: null, submitFailed: false }),
+    holdRefused: assign((_, error: unknown) => loseTime(holdFailureNotice(bookingFailureOf(error)))),
+    holdExpired: assign(loseTime('holdExpired')),
+    advanceClockToExpiry: assign(({ context }) => ({ now: context.hold ? Math.max(context.now, Date.parse(context.hold.expiresAt)) : context.now })),
+    setNow: assign((_, now: number) => ({ now })),
+    change: assign(({ context }, { field, value }: Change) => {
+      const details = { ...context.details, [field]: value };
       // Once a submit showed errors, they follow the shopper's corrections.
-      const errors = Object.keys(context.errors).length > 0 ? bookingDetailsErrors(details) : context.errors;
-      return { details, errors };
+      return { details, errors: Object.keys(context.errors).length > 0 ? bookingDetailsErrors(details) : context.errors };
     }),
-    showErrors: assign(({ context }) => ({ errors: bookingDetailsErrors(context.details), submitAttempts: context.submitAttempts + 1 })),
-    startSubmit: assign({ errors: {}, submitError: null }),
-    noteSubmitFailed: assign({ submitError: SUBMIT_FAILED_MESSAGE }),
+    answer: assign(({ context }, { questionId, value }: Answer) => {
+      const answers = { ...context.answers, [questionId]: value };
+      const shown = Object.keys(context.answerErrors).length > 0;
+      return { answers, answerErrors: shown ? bookingAnswerErrors(questionsOf(context), answers) : context.answerErrors };
+    }),
+    showErrors: assign(({ context }) => ({
+      errors: bookingDetailsErrors(context.details),
+      answerErrors: bookingAnswerErrors(questionsOf(context), context.answers),
+      submitAttempts: context.submitAttempts + 1,
+    })),
+    startSubmit: assign({ errors: {}, answerErrors: {}, submitFailed: false }),
+    noteSubmitFailed: assign({ submitFailed: true }),
     clearNotice: assign({ notice: null }),
-    noteHoldExpired: assign({ notice: HOLD_EXPIRED_NOTICE, slot: null, artists: [], artist: null }),
-    confirm: assign((_, created: ReservationCreated) => ({ confirmationNumber: created.confirmationNumber })),
+    confirm: assign((_, reservation: Reservation) => ({ reservation, hold: null })),
   },
 }).createMachine({
   id: 'bookingFlow',
   context: ({ input }) => ({
     storeId: input.storeId,
-    services: input.services,
-    service: null,
+    activities: input.activities,
+    activity: null,
+    now: input.now,
+    window: null,
+    days: [],
+    timeZone: null,
     date: null,
-    dates: [],
     slots: [],
     slot: null,
-    artists: [],
     artist: null,
+    hold: null,
     details: EMPTY_BOOKING_DETAILS,
     errors: {},
+    answers: {},
+    answerErrors: {},
     submitAttempts: 0,
     notice: null,
-    submitError: null,
-    confirmationNumber: null,
+    submitFailed: false,
+    reservation: null,
   }),
-  initial: 'selectService',
+  // Wherever the flow is, the clock follows the app's; `held.details` also checks the hold against it.
+  on: { 'booking.clockTick': { actions: { type: 'setNow', params: ({ event }) => event.now } } },
+  initial: 'selectActivity',
   states: {
-    selectService: {
+    selectActivity: {
       on: {
-        'booking.selectService': {
-          guard: { type: 'serviceKnown', params: ({ event }) => event.serviceId },
+        'booking.selectActivity': {
+          guard: { type: 'activityBookable', params: ({ event }) => event.activityId },
           target: 'findSlot',
-          actions: { type: 'chooseService', params: ({ event }) => event.serviceId },
+          actions: { type: 'chooseActivity', params: ({ event }) => event.activityId },
         },
       },
     },
     findSlot: {
-      initial: 'loading',
-      // The notice was about this step's slots: another service starts afresh.
-      on: { 'booking.back': { target: '#bookingFlow.selectService', actions: 'clearNotice' } },
+      initial: 'loadingDays',
+      // The notice was about this activity's times: another one starts afresh.
+      on: { 'booking.back': { target: 'selectActivity', actions: 'clearNotice' } },
       states: {
-        loading: {
+        loadingDays: {
           tags: ['busy'],
           invoke: {
-            id: 'fetchSlots',
-            src: 'fetchSlots',
-            input: ({ context }) => ({ serviceId: context.service?.id ?? '', storeId: context.storeId, date: context.date }),
+            id: 'fetchDays',
+            src: 'fetchDays',
+            input: ({ context }) => ({ activityId: context.activity?.id ?? '', storeId: context.storeId }),
             onDone: [
-              {
-                guard: { type: 'noAvailableDates', params: ({ event }) => event.output },
-                target: 'noAvailableSlots',
-                actions: { type: 'showSlots', params: ({ event }) => event.output },
-              },
-              {
-                guard: { type: 'noSlotsOnDate', params: ({ event }) => event.output },
-                target: 'noTimeSlots',
-                actions: { type: 'showSlots', params: ({ event }) => event.output },
-              },
-              { target: 'choosing', actions: { type: 'showSlots', params: ({ event }) => event.output } },
+              { guard: { type: 'noDays', params: ({ event }) => event.output }, target: 'noAvailableSlots', actions: { type: 'showDays', params: ({ event }) => event.output } },
+              { target: 'loadingTimes', actions: { type: 'showDays', params: ({ event }) => event.output } },
             ],
-            onError: 'failure',
+            onError: 'daysFailure',
           },
         },
-        failure: {
-          tags: ['failure'],
-          on: { 'booking.retry': 'loading' },
-        },
-        /** The service has no free day at this store at all. */
+        daysFailure: { tags: ['failure'], on: { 'booking.retry': 'loadingDays' } },
+        /** No day from today to the last bookable one has a free time at this store. */
         noAvailableSlots: {},
-        /** The chosen day has no free time; another day may. */
+        loadingTimes: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchTimes',
+            src: 'fetchTimes',
+            // `date` is set whenever this state is entered: from the days, a pick, or the held time's day.
+            input: ({ context }) => ({ activityId: context.activity?.id ?? '', storeId: context.storeId, date: context.date ?? '' }),
+            onDone: [
+              { guard: { type: 'noTimes', params: ({ event }) => event.output }, target: 'noTimeSlots', actions: { type: 'showTimes', params: ({ event }) => event.output } },
+              { target: 'choosing', actions: { type: 'showTimes', params: ({ event }) => event.output } },
+            ],
+            onError: 'timesFailure',
+          },
+        },
+        timesFailure: { tags: ['failure'], on: { 'booking.retry': 'loadingTimes' } },
+        /** The picked day has no free time; another day may. */
         noTimeSlots: {
           tags: ['dates'],
           on: {
             'booking.selectDate': {
-              guard: { type: 'isStoreDate', params: ({ event }) => event.date },
-              target: 'loading',
+              guard: { type: 'dateSelectable', params: ({ event }) => event.date },
+              target: 'loadingTimes',
               actions: { type: 'chooseDate', params: ({ event }) => event.date },
             },
           },
@@ -220,73 +196,83 @@ export const bookingFlowMachine = setup({
           tags: ['dates'],
           on: {
             'booking.selectDate': {
-              guard: { type: 'isStoreDate', params: ({ event }) => event.date },
-              target: 'loading',
+              guard: { type: 'dateSelectable', params: ({ event }) => event.date },
+              target: 'loadingTimes',
               actions: { type: 'chooseDate', params: ({ event }) => event.date },
             },
-            'booking.selectSlot': [
+            'booking.selectTime': [
               {
-                guard: { type: 'slotListsArtists', params: ({ event }) => event.slotId },
-                target: '#bookingFlow.held.chooseArtist.choosing',
-                actions: [{ type: 'chooseSlot', params: ({ event }) => event.slotId }, 'takeSlotArtists'],
+                guard: { type: 'timeWithArtist', params: ({ event }) => event.startsAt },
+                target: '#bookingFlow.chooseArtist',
+                actions: { type: 'chooseTime', params: ({ event }) => event.startsAt },
               },
               {
-                guard: { type: 'slotKnown', params: ({ event }) => event.slotId },
-                target: '#bookingFlow.held.chooseArtist.loading',
-                actions: { type: 'chooseSlot', params: ({ event }) => event.slotId },
+                guard: { type: 'timeKnown', params: ({ event }) => event.startsAt },
+                target: '#bookingFlow.holding',
+                actions: { type: 'chooseTime', params: ({ event }) => event.startsAt },
               },
             ],
           },
         },
       },
     },
-    /** The slot is held for the shopper while they finish the booking. */
+    /** Services only: who does it (a free artist of the time, or any); classes and events skip it. */
+    chooseArtist: {
+      on: {
+        'booking.selectArtist': {
+          guard: { type: 'artistFree', params: ({ event }) => event.artistId },
+          target: 'holding',
+          actions: { type: 'chooseArtist', params: ({ event }) => event.artistId },
+        },
+        'booking.back': 'findSlot.choosing',
+      },
+    },
+    /** The server is asked to hold the time (a service's artist, or a seat). */
+    holding: {
+      tags: ['busy'],
+      invoke: {
+        id: 'holdSlot',
+        src: 'holdSlot',
+        input: ({ context }) => ({
+          activityId: context.activity?.id ?? '',
+          storeId: context.storeId,
+          startsAt: context.slot?.startsAt ?? '',
+          artistId: context.artist === null || context.artist === 'any' ? null : context.artist.id,
+        }),
+        onDone: { target: 'held', actions: { type: 'keepHold', params: ({ event }) => event.output } },
+        // Taken, sold out, no longer offered, or not held at all: back to a fresh list of the day's times.
+        onError: { target: 'findSlot.loadingTimes', actions: { type: 'holdRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    /** The time is the shopper's until the hold's `expiresAt`. */
     held: {
       tags: ['held'],
-      after: {
-        slotHold: { target: '#bookingFlow.findSlot.loading', actions: 'noteHoldExpired' },
-      },
-      initial: 'chooseArtist',
+      initial: 'details',
       states: {
-        chooseArtist: {
-          initial: 'loading',
-          // Going back gives the slot up: the shopper may pick another.
-          on: { 'booking.back': '#bookingFlow.findSlot.choosing' },
-          states: {
-            loading: {
-              tags: ['busy'],
-              invoke: {
-                id: 'fetchArtists',
-                src: 'fetchArtists',
-                input: ({ context }) => ({ serviceId: context.service?.id ?? '', storeId: context.storeId, slotId: context.slot?.id ?? '' }),
-                onDone: { target: 'choosing', actions: { type: 'showArtists', params: ({ event }) => event.output } },
-                onError: 'failure',
-              },
-            },
-            failure: {
-              tags: ['failure'],
-              on: { 'booking.retry': 'loading' },
-            },
-            choosing: {
-              on: {
-                'booking.selectArtist': {
-                  guard: { type: 'artistKnown', params: ({ event }) => event.artistId },
-                  target: '#bookingFlow.held.details',
-                  actions: { type: 'chooseArtist', params: ({ event }) => event.artistId },
-                },
-              },
-            },
-          },
-        },
         details: {
           tags: ['form'],
+          // Only here: once the details are sent, the server's answer decides (it may still confirm a hold the clock gave up on).
+          after: { holdExpiry: { target: '#bookingFlow.findSlot.loadingTimes', actions: ['advanceClockToExpiry', 'holdExpired'] } },
           on: {
+            'booking.clockTick': {
+              guard: { type: 'holdRunsOutBy', params: ({ event }) => event.now },
+              target: '#bookingFlow.findSlot.loadingTimes',
+              actions: [{ type: 'setNow', params: ({ event }) => event.now }, 'holdExpired'],
+            },
             'booking.change': {
               guard: { type: 'changeFits', params: ({ event }) => event },
               actions: { type: 'change', params: ({ event }) => event },
             },
-            'booking.submit': [{ guard: 'detailsValid', target: 'submitting', actions: 'startSubmit' }, { actions: 'showErrors' }],
-            'booking.back': 'chooseArtist.choosing',
+            'booking.answer': {
+              guard: { type: 'answerFits', params: ({ event }) => event },
+              actions: { type: 'answer', params: ({ event }) => event },
+            },
+            'booking.submit': [{ guard: 'formValid', target: 'submitting', actions: 'startSubmit' }, { actions: 'showErrors' }],
+            // Going back gives the hold up (the server lets it lapse); the time and the artist stay picked.
+            'booking.back': [
+              { guard: 'choosesArtist', target: '#bookingFlow.chooseArtist', actions: 'forgetHold' },
+              { target: '#bookingFlow.findSlot.choosing', actions: 'forgetHold' },
+            ],
           },
         },
         submitting: {
@@ -295,21 +281,21 @@ export const bookingFlowMachine = setup({
             id: 'createReservation',
             src: 'createReservation',
             input: ({ context }) => ({
-              serviceId: context.service?.id ?? '',
-              storeId: context.storeId,
-              slotId: context.slot?.id ?? '',
-              artistId: context.artist?.id ?? '',
-              // `detailsValid` let the shopper in here, so every compulsory box is ticked.
-              details: context.details as CreateReservation['details'],
+              holdId: context.hold?.id ?? '',
+              holdToken: context.hold?.token ?? '',
+              // `formValid` let the shopper in here, so every compulsory box is ticked.
+              details: context.details as BookingDetails,
+              answers: bookingAnswersFor(questionsOf(context), context.answers),
             }),
             onDone: { target: '#bookingFlow.confirmed', actions: { type: 'confirm', params: ({ event }) => event.output } },
-            onError: { target: 'details', actions: 'noteSubmitFailed' },
+            onError: [
+              { guard: { type: 'holdGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: '#bookingFlow.findSlot.loadingTimes', actions: 'holdExpired' },
+              { target: 'details', actions: 'noteSubmitFailed' },
+            ],
           },
         },
       },
     },
-    confirmed: {
-      type: 'final',
-    },
+    confirmed: { type: 'final' },
   },
 });

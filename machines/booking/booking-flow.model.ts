@@ -1,68 +1,90 @@
 import { msg } from '@lingui/core/macro';
-import { isBookingDetailsValid } from '../../src/contract/booking.ts';
+import type { SnapshotFrom } from 'xstate';
 import { defineModel } from '../model/types.ts';
-import { FLOW_ARTISTS, FLOW_INPUT, NO_DATES, NO_TIMES, OTHER_DATE, RESERVATION, SLOTS_FOUND, VALID_DETAILS } from './booking-flow.fixtures.ts';
+import {
+  DAYS_FOUND,
+  FACIAL,
+  FIRST_TIME,
+  FLOW_INPUT,
+  HOLD,
+  HOLD_EXPIRED,
+  MAKEUP_CLASS,
+  NO_DAYS,
+  NO_TIMES,
+  OTHER_DATE,
+  RESERVATION,
+  SERVER_ERROR,
+  SKIN_ANSWER,
+  SLOT_TAKEN,
+  SOLD_OUT,
+  TICK_EXPIRED,
+  TICK_HELD,
+  TIMES_FOUND,
+  VALID_DETAILS,
+} from './booking-flow.fixtures.ts';
+import { NETWORK_ERROR } from './booking-lifecycle.fixtures.ts';
 import { bookingFlowMachine, type BookingFlowEvent } from './booking-flow.machine.ts';
 
 type ModelEvent =
   | BookingFlowEvent
-  | { type: 'xstate.done.actor.fetchSlots'; output: unknown }
-  | { type: 'xstate.error.actor.fetchSlots'; error: unknown }
-  | { type: 'xstate.done.actor.fetchArtists'; output: unknown }
-  | { type: 'xstate.error.actor.fetchArtists'; error: unknown }
-  | { type: 'xstate.done.actor.createReservation'; output: unknown }
-  | { type: 'xstate.error.actor.createReservation'; error: unknown }
-  | { type: 'xstate.after.slotHold.bookingFlow.held' };
+  | { type: `xstate.done.actor.${'fetchDays' | 'fetchTimes' | 'holdSlot' | 'createReservation'}`; output: unknown }
+  | { type: `xstate.error.actor.${'fetchDays' | 'fetchTimes' | 'holdSlot' | 'createReservation'}`; error: unknown }
+  | { type: 'xstate.after.holdExpiry.bookingFlow.held.details' };
 
-const fill: ModelEvent[] = Object.entries(VALID_DETAILS).map(([field, value]) => ({
-  type: 'booking.change',
-  field: field as keyof typeof VALID_DETAILS,
-  value,
-}));
-
+const fill: ModelEvent[] = Object.entries(VALID_DETAILS).map(([field, value]) => ({ type: 'booking.change', field: field as keyof typeof VALID_DETAILS, value }));
 const REQUIRED = Object.keys(VALID_DETAILS) as (keyof typeof VALID_DETAILS)[];
 
 export const BOOKING_FLOW_EVENTS: readonly ModelEvent[] = [
-  { type: 'booking.selectService', serviceId: FLOW_INPUT.services[0]?.id ?? '' },
-  { type: 'xstate.done.actor.fetchSlots', output: SLOTS_FOUND },
-  { type: 'xstate.done.actor.fetchSlots', output: NO_DATES },
-  { type: 'xstate.done.actor.fetchSlots', output: NO_TIMES },
-  { type: 'xstate.error.actor.fetchSlots', error: new Error('Network error') },
+  { type: 'booking.selectActivity', activityId: FACIAL.id },
+  { type: 'booking.selectActivity', activityId: MAKEUP_CLASS.id },
+  { type: 'xstate.done.actor.fetchDays', output: DAYS_FOUND },
+  { type: 'xstate.done.actor.fetchDays', output: NO_DAYS },
+  { type: 'xstate.error.actor.fetchDays', error: NETWORK_ERROR },
   { type: 'booking.retry' },
+  { type: 'xstate.done.actor.fetchTimes', output: TIMES_FOUND },
+  { type: 'xstate.done.actor.fetchTimes', output: NO_TIMES },
+  { type: 'xstate.error.actor.fetchTimes', error: NETWORK_ERROR },
   { type: 'booking.selectDate', date: OTHER_DATE },
-  { type: 'booking.selectSlot', slotId: SLOTS_FOUND.slots[0]?.id ?? '' },
-  { type: 'booking.selectSlot', slotId: SLOTS_FOUND.slots[1]?.id ?? '' },
-  { type: 'xstate.done.actor.fetchArtists', output: FLOW_ARTISTS },
-  { type: 'xstate.error.actor.fetchArtists', error: new Error('Network error') },
+  { type: 'booking.selectTime', startsAt: FIRST_TIME },
   { type: 'booking.selectArtist', artistId: 'artist-siti' },
+  { type: 'booking.selectArtist', artistId: null },
+  { type: 'xstate.done.actor.holdSlot', output: HOLD },
+  { type: 'xstate.error.actor.holdSlot', error: SLOT_TAKEN },
+  { type: 'xstate.error.actor.holdSlot', error: SOLD_OUT },
+  { type: 'xstate.error.actor.holdSlot', error: NETWORK_ERROR },
   ...fill,
+  { type: 'booking.answer', ...SKIN_ANSWER },
   { type: 'booking.submit' },
   { type: 'xstate.done.actor.createReservation', output: RESERVATION },
-  { type: 'xstate.error.actor.createReservation', error: new Error('Slot taken') },
+  { type: 'xstate.error.actor.createReservation', error: HOLD_EXPIRED },
+  { type: 'xstate.error.actor.createReservation', error: SERVER_ERROR },
   { type: 'booking.back' },
-  { type: 'xstate.after.slotHold.bookingFlow.held' },
+  { type: 'xstate.after.holdExpiry.bookingFlow.held.details' },
 ];
+
+/** The app's clock ticks: offered on the details only, the one state where the time decides something. */
+const TICKS: readonly ModelEvent[] = [
+  { type: 'booking.clockTick', now: TICK_HELD },
+  { type: 'booking.clockTick', now: TICK_EXPIRED },
+];
+
+type Snapshot = SnapshotFrom<typeof bookingFlowMachine>;
 
 export const bookingFlowModel = defineModel({
   id: 'bookingFlow',
-  title: msg`Service booking flow`,
-  description: msg`Select a service, find a slot in the store's time zone, choose an artist, fill in the details and confirm; the slot is held for 10 minutes.`,
+  title: msg`Booking flow`,
+  description: msg`Select a service, class or event, find a day and a time in the store's time zone, choose an artist (services), hold the time on the server, fill in the details and questions and confirm; the hold ends at the server's expiry.`,
   machine: bookingFlowMachine,
   input: FLOW_INPUT,
-  events: BOOKING_FLOW_EVENTS,
-  // Which slot or artist was picked does not change what can happen next; how far the form is
-  // filled in does, but only while it is shown.
+  events: (snapshot: Snapshot) => (snapshot.matches({ held: 'details' }) ? [...BOOKING_FLOW_EVENTS, ...TICKS] : BOOKING_FLOW_EVENTS),
+  // Which time or artist was picked does not change what can happen next, nor does the clock (the
+  // ticks decide by their own time against the one hold), nor what is only shown (notices, errors);
+  // how far the form is filled in does, but only while it is shown, and so does the kind of activity
+  // (an artist step or not).
   serializeState: (snapshot) => {
     const { context } = snapshot;
-    const inForm = snapshot.hasTag('form');
-    const filled = inForm ? REQUIRED.filter((field) => context.details[field] === VALID_DETAILS[field]).length : null;
-    return JSON.stringify([
-      snapshot.value,
-      filled,
-      inForm && isBookingDetailsValid(context.details),
-      inForm && Object.keys(context.errors).length > 0,
-      inForm && context.submitError !== null,
-      context.notice !== null,
-    ]);
+    const answered = (context.activity?.questions ?? []).filter((question) => (context.answers[question.id] ?? '') !== '').length;
+    const filled = snapshot.hasTag('form') ? REQUIRED.filter((field) => context.details[field] === VALID_DETAILS[field]).length + answered : null;
+    return JSON.stringify([snapshot.value, context.activity?.kind ?? null, filled]);
   },
 });

@@ -1,78 +1,66 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { Booking } from '../../src/contract/booking.ts';
+import * as v from 'valibot';
+import { assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { RescheduleSchema, type Reschedule, type Reservation } from '../../src/contract/reservations.ts';
+import { bookingFailureOf, isRetryable, type BookingCallFailure } from './booking.failure.ts';
+import { appointmentPassed, changeRefusal, cutoffPassed, timerReaches, timerStep, type BookingChange } from './booking-lifecycle.rules.ts';
+import { BUSY_REASON, CANCELLED_REASON, CHANGE_REFUSAL_MESSAGES, CUTOFF_REASON, EXPIRED_REASON, LIFECYCLE_FAILURE_MESSAGES, LOADING_REASON } from './messages.ts';
 
-/** The app provides these (`machine.provide({ actors })`); the defaults only say so. */
-export const loadBooking = fromPromise<Booking, { bookingId: string }>(async () => {
+export interface BookingQuery {
+  confirmationNumber: string;
+}
+export type RescheduleRequest = BookingQuery & Reschedule;
+
+/** The app provides these (`machine.provide({ actors })`, with a guest's manage key); the defaults only say so. */
+export const loadBooking = fromPromise<Reservation, BookingQuery>(async () => {
   throw new Error('bookingLifecycle: provide the `loadBooking` actor');
 });
-export interface RescheduleRequest {
-  bookingId: string;
-  slotId: string;
-}
-export const rescheduleBooking = fromPromise<Booking, RescheduleRequest>(async () => {
+export const rescheduleBooking = fromPromise<Reservation, RescheduleRequest>(async () => {
   throw new Error('bookingLifecycle: provide the `rescheduleBooking` actor');
 });
-export const cancelBooking = fromPromise<Booking, { bookingId: string }>(async () => {
+export const cancelBooking = fromPromise<Reservation, BookingQuery>(async () => {
   throw new Error('bookingLifecycle: provide the `cancelBooking` actor');
 });
 
 export interface BookingLifecycleInput {
-  bookingId: string;
+  confirmationNumber: string;
   /** Current time (epoch ms) when the screen opens; `booking.clockTick` moves it on. */
   now: number;
 }
 
 export interface BookingLifecycleContext {
-  bookingId: string;
+  confirmationNumber: string;
   now: number;
-  booking: Booking | null;
-  /** The slot of the reschedule in flight (kept for a retry). */
-  requestedSlotId: string | null;
+  booking: Reservation | null;
+  /** The new time of the reschedule in flight (kept for a retry). */
+  requested: Reschedule | null;
+  /** Why the last call failed: shown, and whether a retry can help. */
+  failure: BookingCallFailure | null;
 }
 
 /** What the view reads off a state: a call in flight, a failure to offer a retry for, which change runs. */
 export type LifecycleTag = 'busy' | 'failure' | 'rescheduling' | 'cancelling';
 
 export type BookingLifecycleEvent =
-  | { type: 'booking.reschedule'; slotId: string }
+  | ({ type: 'booking.reschedule' } & Reschedule)
   | { type: 'booking.cancel' }
   | { type: 'booking.retry' }
   | { type: 'booking.dismiss' }
   | { type: 'booking.clockTick'; now: number };
 
-function appointmentTime(context: BookingLifecycleContext): number {
-  return context.booking ? Date.parse(context.booking.appointmentAt) : Number.POSITIVE_INFINITY;
-}
-
-/** How long the next expiry timer waits: the time left, at most `LONGEST_TIMER_MS`. */
-function timerStep(context: BookingLifecycleContext): number {
-  return Math.min(LONGEST_TIMER_MS, Math.max(0, appointmentTime(context) - context.now));
-}
-
-/**
- * Browsers fire a `setTimeout` longer than about 24.8 days at once: a far appointment is waited
- * for in steps of at most this long.
- */
-export const LONGEST_TIMER_MS = 20 * 24 * 60 * 60 * 1000;
-
-/** The rule behind "an expired booking cannot be rescheduled or cancelled" (spec §4). */
-export function appointmentPassed(context: BookingLifecycleContext, now = context.now): boolean {
-  return appointmentTime(context) <= now;
-}
-
-/** Why `appointmentNotPassed` refuses: shown next to the disabled Reschedule and Cancel buttons. */
-export const EXPIRED_REASON: MessageDescriptor = msg`This booking has expired: its appointment time has passed, so it can no longer be rescheduled or cancelled.`;
-export const CANCELLED_REASON: MessageDescriptor = msg`This booking has been cancelled.`;
-export const BUSY_REASON: MessageDescriptor = msg`Please wait: your last change is still being saved.`;
-export const LOADING_REASON: MessageDescriptor = msg`The booking is still loading.`;
+/** Whether the booking takes `change` now (nothing is changed before it has loaded). */
+const allows = (context: BookingLifecycleContext, change: BookingChange) => context.booking !== null && changeRefusal(context.booking, context.now, change) === null;
+const cutoffOf = (context: BookingLifecycleContext) => context.booking?.changeCutoffAt ?? '';
+const appointmentOf = (context: BookingLifecycleContext) => context.booking?.appointmentAt ?? '';
+const tickNow = ({ event }: { event: { now: number } }) => event.now;
 
 /**
  * A booking once made: confirmed → rescheduled (again and again) → cancelled; confirmed or
- * rescheduled → expired when the appointment time passes (a timer for the time left, and
- * `booking.clockTick` for a clock that moved on while the tab slept). Reschedule and cancel are
- * server calls with pending and failure states; expired and cancelled are final.
+ * rescheduled → cut-off passed (no more changes) → expired when the appointment time comes. The
+ * deadlines are timers for the time left on the machine's clock, and `booking.clockTick` for a
+ * clock that moved on while the tab slept. Reschedule (services only) and cancel are server calls
+ * with pending and failure states; a refusal of the server lands in the failure state with its
+ * reason. Expired and cancelled are final.
  */
 export const bookingLifecycleMachine = setup({
   types: {
@@ -83,26 +71,38 @@ export const bookingLifecycleMachine = setup({
   },
   actors: { loadBooking, rescheduleBooking, cancelBooking },
   delays: {
-    // Time left until the appointment, from the machine's own clock (never below 0).
-    untilAppointment: ({ context }) => timerStep(context),
+    untilCutoff: ({ context }) => timerStep(cutoffOf(context), context.now),
+    untilAppointment: ({ context }) => timerStep(appointmentOf(context), context.now),
   },
   guards: {
-    isCancelled: (_, booking: Booking) => booking.status === 'cancelled',
-    isExpired: ({ context }, booking: Booking) => booking.status === 'expired' || appointmentPassed({ ...context, booking }),
-    isRescheduled: (_, booking: Booking) => booking.status === 'rescheduled',
-    appointmentNotPassed: ({ context }) => !appointmentPassed(context),
-    passedAt: ({ context }, now: number) => appointmentPassed(context, now),
-    timerReachesAppointment: ({ context }) => appointmentTime(context) - context.now <= LONGEST_TIMER_MS,
+    isCancelled: (_, booking: Reservation) => booking.status === 'cancelled',
+    isExpired: ({ context }, booking: Reservation) => appointmentPassed(booking, context.now),
+    isRescheduledPastCutoff: ({ context }, booking: Reservation) => booking.status === 'rescheduled' && cutoffPassed(booking, context.now),
+    isRescheduled: (_, booking: Reservation) => booking.status === 'rescheduled',
+    isPastCutoff: ({ context }, booking: Reservation) => cutoffPassed(booking, context.now),
+    mayReschedule: ({ context }, request: Reschedule) => v.is(RescheduleSchema, request) && allows(context, 'reschedule'),
+    mayCancel: ({ context }) => allows(context, 'cancel'),
+    mayRetryReschedule: ({ context }) => isRetryable(context.failure) && allows(context, 'reschedule'),
+    mayRetryCancel: ({ context }) => isRetryable(context.failure) && allows(context, 'cancel'),
+    mayRetryLoad: ({ context }) => isRetryable(context.failure),
+    passedAt: ({ context }, now: number) => context.booking !== null && appointmentPassed(context.booking, now),
+    cutoffPassedAt: ({ context }, now: number) => context.booking !== null && cutoffPassed(context.booking, now),
+    cutoffPassedNow: ({ context }) => context.booking !== null && cutoffPassed(context.booking, context.now),
+    timerReachesCutoff: ({ context }) => timerReaches(cutoffOf(context), context.now),
+    timerReachesAppointment: ({ context }) => timerReaches(appointmentOf(context), context.now),
   },
   actions: {
-    storeBooking: assign((_, booking: Booking) => ({ booking })),
-    requestSlot: assign((_, slotId: string) => ({ requestedSlotId: slotId })),
+    storeBooking: assign((_, booking: Reservation) => ({ booking, failure: null })),
+    requestTime: assign((_, request: Reschedule) => ({ requested: { startsAt: request.startsAt, artistId: request.artistId } })),
+    noteFailure: assign((_, error: unknown) => ({ failure: bookingFailureOf(error) })),
+    clearFailure: assign({ failure: null }),
     setNow: assign((_, now: number) => ({ now })),
-    advanceClockByTimer: assign(({ context }) => ({ now: context.now + timerStep(context) })),
+    advanceClockToCutoff: assign(({ context }) => ({ now: context.now + timerStep(cutoffOf(context), context.now) })),
+    advanceClockToAppointment: assign(({ context }) => ({ now: context.now + timerStep(appointmentOf(context), context.now) })),
   },
 }).createMachine({
   id: 'bookingLifecycle',
-  context: ({ input }) => ({ bookingId: input.bookingId, now: input.now, booking: null, requestedSlotId: null }),
+  context: ({ input }) => ({ confirmationNumber: input.confirmationNumber, now: input.now, booking: null, requested: null, failure: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -110,94 +110,126 @@ export const bookingLifecycleMachine = setup({
       invoke: {
         id: 'loadBooking',
         src: 'loadBooking',
-        input: ({ context }) => ({ bookingId: context.bookingId }),
+        input: ({ context }) => ({ confirmationNumber: context.confirmationNumber }),
         onDone: [
           { guard: { type: 'isCancelled', params: ({ event }) => event.output }, target: 'cancelled', actions: { type: 'storeBooking', params: ({ event }) => event.output } },
           // A booking opened after its time is expired at once, whatever the server still calls it.
           { guard: { type: 'isExpired', params: ({ event }) => event.output }, target: 'expired', actions: { type: 'storeBooking', params: ({ event }) => event.output } },
+          { guard: { type: 'isRescheduledPastCutoff', params: ({ event }) => event.output }, target: 'rescheduled.cutoffPassed', actions: { type: 'storeBooking', params: ({ event }) => event.output } },
           { guard: { type: 'isRescheduled', params: ({ event }) => event.output }, target: 'rescheduled', actions: { type: 'storeBooking', params: ({ event }) => event.output } },
+          { guard: { type: 'isPastCutoff', params: ({ event }) => event.output }, target: 'confirmed.cutoffPassed', actions: { type: 'storeBooking', params: ({ event }) => event.output } },
           { target: 'confirmed', actions: { type: 'storeBooking', params: ({ event }) => event.output } },
         ],
-        onError: 'loadFailure',
+        onError: { target: 'loadFailure', actions: { type: 'noteFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
     loadFailure: {
       tags: ['failure'],
-      on: { 'booking.retry': 'loading' },
+      on: { 'booking.retry': { guard: 'mayRetryLoad', target: 'loading', actions: 'clearFailure' } },
     },
-    confirmed: activeStatus('confirmed'),
-    rescheduled: activeStatus('rescheduled'),
+    confirmed: activeStatus(),
+    rescheduled: activeStatus(),
     cancelled: { type: 'final' },
     expired: { type: 'final' },
   },
 });
 
 /**
- * Confirmed and rescheduled behave alike: both can be rescheduled or cancelled until the
- * appointment passes. Entering one (again) restarts the timer for the new appointment time.
+ * Confirmed and rescheduled behave alike: changes until the cut-off, then none until the
+ * appointment expires the booking. Entering one (again) restarts the timers for the new times.
+ * Only the settled states keep timers: while a call is out, the server's answer decides.
  */
-function activeStatus(status: 'confirmed' | 'rescheduled') {
+function activeStatus() {
   // A failed call leaves both changes open, besides retrying the one that failed.
   const changes = {
     'booking.reschedule': {
-      guard: 'appointmentNotPassed' as const,
+      guard: { type: 'mayReschedule' as const, params: ({ event }: { event: Reschedule }) => ({ startsAt: event.startsAt, artistId: event.artistId }) },
       target: 'rescheduling',
-      actions: { type: 'requestSlot' as const, params: ({ event }: { event: { slotId: string } }) => event.slotId },
+      actions: [{ type: 'requestTime' as const, params: ({ event }: { event: Reschedule }) => ({ startsAt: event.startsAt, artistId: event.artistId }) }, 'clearFailure' as const],
     },
-    'booking.cancel': { guard: 'appointmentNotPassed' as const, target: 'cancelling' },
+    'booking.cancel': { guard: 'mayCancel' as const, target: 'cancelling', actions: 'clearFailure' as const },
   };
+  const expire = { guard: { type: 'passedAt' as const, params: tickNow }, target: '#bookingLifecycle.expired', actions: { type: 'setNow' as const, params: tickNow } };
+  const noteFailure = { type: 'noteFailure' as const, params: ({ event }: { event: ErrorActorEvent }) => event.error };
+  // A tick may have passed the cut-off while the failure was shown: no timer waits for a deadline already gone.
+  const dismiss = [
+    { guard: 'cutoffPassedNow' as const, target: 'cutoffPassed', actions: 'clearFailure' as const },
+    { target: 'idle', actions: 'clearFailure' as const },
+  ];
   return {
     initial: 'idle' as const,
-    after: {
-      untilAppointment: [
-        { guard: 'timerReachesAppointment' as const, target: '#bookingLifecycle.expired' },
-        // A far appointment: count the time waited and wait again.
-        { target: `#bookingLifecycle.${status}`, reenter: true, actions: 'advanceClockByTimer' as const },
-      ],
-    },
-    on: {
-      'booking.clockTick': [
-        { guard: { type: 'passedAt' as const, params: ({ event }: { event: { now: number } }) => event.now }, target: '#bookingLifecycle.expired', actions: { type: 'setNow' as const, params: ({ event }: { event: { now: number } }) => event.now } },
-        { actions: { type: 'setNow' as const, params: ({ event }: { event: { now: number } }) => event.now } },
-      ],
-    },
+    // Busy and failure states: the clock moves on, and the appointment passing ends it all.
+    on: { 'booking.clockTick': [expire, { actions: { type: 'setNow' as const, params: tickNow } }] },
     states: {
-      idle: { on: changes },
+      idle: {
+        after: {
+          untilCutoff: [
+            { guard: 'timerReachesCutoff' as const, target: 'cutoffPassed', actions: 'advanceClockToCutoff' as const },
+            // A far cut-off: count the time waited and wait again.
+            { target: 'idle', reenter: true, actions: 'advanceClockToCutoff' as const },
+          ],
+        },
+        on: {
+          ...changes,
+          'booking.clockTick': [
+            expire,
+            { guard: { type: 'cutoffPassedAt' as const, params: tickNow }, target: 'cutoffPassed', actions: { type: 'setNow' as const, params: tickNow } },
+            // The timer restarts from the new time.
+            { target: 'idle', reenter: true, actions: { type: 'setNow' as const, params: tickNow } },
+          ],
+        },
+      },
       rescheduling: {
         tags: ['busy', 'rescheduling'] as LifecycleTag[],
         invoke: {
           id: 'rescheduleBooking',
           src: 'rescheduleBooking' as const,
-          input: ({ context }: { context: BookingLifecycleContext }) => ({ bookingId: context.bookingId, slotId: context.requestedSlotId ?? '' }),
-          onDone: { target: '#bookingLifecycle.rescheduled', reenter: true, actions: { type: 'storeBooking' as const, params: ({ event }: { event: { output: Booking } }) => event.output } },
-          onError: 'rescheduleFailure',
+          input: ({ context }: { context: BookingLifecycleContext }) => ({ confirmationNumber: context.confirmationNumber, startsAt: context.requested?.startsAt ?? '', artistId: context.requested?.artistId ?? null }),
+          onDone: [
+            // By the clock the machine has now (ticks moved it while the call was out), the new time may have passed already…
+            {
+              guard: { type: 'isExpired' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
+              target: '#bookingLifecycle.expired',
+              actions: { type: 'storeBooking' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
+            },
+            // … or be within its cut-off: booked, but no further change.
+            {
+              guard: { type: 'isPastCutoff' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
+              target: '#bookingLifecycle.rescheduled.cutoffPassed',
+              actions: { type: 'storeBooking' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
+            },
+            { target: '#bookingLifecycle.rescheduled', reenter: true, actions: { type: 'storeBooking' as const, params: ({ event }: { event: { output: Reservation } }) => event.output } },
+          ],
+          onError: { target: 'rescheduleFailure', actions: noteFailure },
         },
       },
       rescheduleFailure: {
         tags: ['failure'] as LifecycleTag[],
-        on: {
-          ...changes,
-          'booking.retry': { guard: 'appointmentNotPassed' as const, target: 'rescheduling' },
-          'booking.dismiss': 'idle',
-        },
+        on: { ...changes, 'booking.retry': { guard: 'mayRetryReschedule' as const, target: 'rescheduling', actions: 'clearFailure' as const }, 'booking.dismiss': dismiss },
       },
       cancelling: {
         tags: ['busy', 'cancelling'] as LifecycleTag[],
         invoke: {
           id: 'cancelBooking',
           src: 'cancelBooking' as const,
-          input: ({ context }: { context: BookingLifecycleContext }) => ({ bookingId: context.bookingId }),
-          onDone: { target: '#bookingLifecycle.cancelled', actions: { type: 'storeBooking' as const, params: ({ event }: { event: { output: Booking } }) => event.output } },
-          onError: 'cancelFailure',
+          input: ({ context }: { context: BookingLifecycleContext }) => ({ confirmationNumber: context.confirmationNumber }),
+          onDone: { target: '#bookingLifecycle.cancelled', actions: { type: 'storeBooking' as const, params: ({ event }: { event: { output: Reservation } }) => event.output } },
+          onError: { target: 'cancelFailure', actions: noteFailure },
         },
       },
       cancelFailure: {
         tags: ['failure'] as LifecycleTag[],
-        on: {
-          ...changes,
-          'booking.retry': { guard: 'appointmentNotPassed' as const, target: 'cancelling' },
-          'booking.dismiss': 'idle',
+        on: { ...changes, 'booking.retry': { guard: 'mayRetryCancel' as const, target: 'cancelling', actions: 'clearFailure' as const }, 'booking.dismiss': dismiss },
+      },
+      /** Too close to the appointment for any change (`changeCutoffAt`): it only waits to expire. */
+      cutoffPassed: {
+        after: {
+          untilAppointment: [
+            { guard: 'timerReachesAppointment' as const, target: '#bookingLifecycle.expired', actions: 'advanceClockToAppointment' as const },
+            { target: 'cutoffPassed', reenter: true, actions: 'advanceClockToAppointment' as const },
+          ],
         },
+        on: { 'booking.clockTick': [expire, { target: 'cutoffPassed', reenter: true, actions: { type: 'setNow' as const, params: tickNow } }] },
       },
     },
   };
@@ -206,14 +238,25 @@ function activeStatus(status: 'confirmed' | 'rescheduled') {
 type LifecycleSnapshot = SnapshotFrom<typeof bookingLifecycleMachine>;
 type ChangeEvent = Extract<BookingLifecycleEvent, { type: 'booking.reschedule' | 'booking.cancel' | 'booking.retry' }>;
 
+const inFailureOf = (snapshot: LifecycleSnapshot, change: BookingChange) =>
+  snapshot.matches({ confirmed: `${change}Failure` }) || snapshot.matches({ rescheduled: `${change}Failure` });
+
 /**
  * Why the booking refuses `event` now, from the same rules the machine's guards apply; null when
  * the event is accepted. The view shows this instead of restating the rule.
  */
 export function blockedReason(snapshot: LifecycleSnapshot, event: ChangeEvent): MessageDescriptor | null {
   if (snapshot.can(event)) return null;
+  const { context } = snapshot;
+  if (snapshot.matches('loading')) return LOADING_REASON;
+  if (snapshot.matches('loadFailure')) return (context.failure && LIFECYCLE_FAILURE_MESSAGES[context.failure]) ?? LOADING_REASON;
   if (snapshot.matches('cancelled')) return CANCELLED_REASON;
-  if (snapshot.matches('expired') || appointmentPassed(snapshot.context)) return EXPIRED_REASON;
-  if (snapshot.matches('loading') || snapshot.matches('loadFailure')) return LOADING_REASON;
-  return BUSY_REASON;
+  if (snapshot.matches('expired')) return EXPIRED_REASON;
+  if (snapshot.hasTag('busy')) return BUSY_REASON;
+  const change: BookingChange = event.type === 'booking.retry' ? (inFailureOf(snapshot, 'cancel') ? 'cancel' : 'reschedule') : event.type === 'booking.reschedule' ? 'reschedule' : 'cancel';
+  const refused = context.booking && changeRefusal(context.booking, context.now, change);
+  if (refused) return CHANGE_REFUSAL_MESSAGES[refused];
+  if (snapshot.matches({ confirmed: 'cutoffPassed' }) || snapshot.matches({ rescheduled: 'cutoffPassed' })) return CUTOFF_REASON;
+  // A retry the server's refusal makes pointless: its reason (a time taken: choose another).
+  return context.failure ? LIFECYCLE_FAILURE_MESSAGES[context.failure] : null;
 }

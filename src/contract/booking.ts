@@ -1,23 +1,9 @@
 import * as v from 'valibot';
-import { MoneySchema } from './site.ts';
-import { CountryCodeSchema } from './site-input.ts';
+import type { BookingQuestion } from './happening.ts';
 
 /** `YYYY-MM-DD`: a calendar day in the store's own time zone (never converted to UTC). */
 export const StoreDateSchema = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'));
 export type StoreDate = v.InferOutput<typeof StoreDateSchema>;
-
-/** An in-store beauty service that can be booked (spec §3 "Booking service"). */
-export const BookingServiceSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  /** Length of the appointment in minutes. */
-  duration: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  /** Price in the country's currency; shown with `formatMoney`. */
-  price: MoneySchema,
-  /** Remaining places across the service's upcoming slots. */
-  capacity: v.pipe(v.number(), v.integer(), v.minValue(0)),
-});
-export type BookingService = v.InferOutput<typeof BookingServiceSchema>;
 
 export const ArtistSchema = v.object({
   id: v.string(),
@@ -25,58 +11,14 @@ export const ArtistSchema = v.object({
 });
 export type Artist = v.InferOutput<typeof ArtistSchema>;
 
-/** One bookable time at one store. */
-export const SlotSchema = v.object({
-  id: v.string(),
-  storeId: v.string(),
-  /** The store-local day the slot is on. */
-  date: StoreDateSchema,
-  /** ISO instant; shown in the store country's time zone. */
-  startsAt: v.pipe(v.string(), v.isoTimestamp()),
-  /** Places left in this slot. */
-  capacity: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  /** When the slot already names its artists, no artist lookup is needed. */
-  artists: v.optional(v.array(ArtistSchema)),
-});
-export type Slot = v.InferOutput<typeof SlotSchema>;
-
-/** Answer of the slot search (booking-service/available-slots + time-slots). */
-export const SlotSearchResultSchema = v.object({
-  /** Days with at least one free slot for the service at the store; empty = "No Available Slots". */
-  dates: v.array(StoreDateSchema),
-  /** The day `slots` belong to (the requested one, or the first available when none was asked). */
-  date: v.nullable(StoreDateSchema),
-  /** Free slots on `date`; empty = "No time slots available". */
-  slots: v.array(SlotSchema),
-});
-export type SlotSearchResult = v.InferOutput<typeof SlotSearchResultSchema>;
-
-export const SlotSearchQuerySchema = v.object({
-  serviceId: v.string(),
-  storeId: v.string(),
-  date: v.nullable(StoreDateSchema),
-});
-export type SlotSearchQuery = v.InferOutput<typeof SlotSearchQuerySchema>;
-
 export const BOOKING_STATUSES = ['confirmed', 'rescheduled', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** A booking as the reservation service answers it. */
-export const BookingSchema = v.object({
-  id: v.string(),
-  confirmationNumber: v.string(),
-  status: v.picklist(BOOKING_STATUSES),
-  country: CountryCodeSchema,
-  storeId: v.string(),
-  service: BookingServiceSchema,
-  artist: v.nullable(ArtistSchema),
-  /** ISO instant of the appointment: once it has passed the booking is expired. */
-  appointmentAt: v.pipe(v.string(), v.isoTimestamp()),
-});
-export type Booking = v.InferOutput<typeof BookingSchema>;
-
-/** The spec leaves the limits open (§5): these are ours, and the view shows them as counters. */
-export const BOOKING_LIMITS = { fullName: 100, email: 254, phone: 20, notes: 500 } as const;
+/**
+ * The spec leaves the limits open (§5): these are ours, and the view shows them as counters.
+ * `answer`: a text answer to a booking question whose question names no `maxLength` of its own.
+ */
+export const BOOKING_LIMITS = { fullName: 100, email: 254, phone: 20, notes: 500, answer: 500 } as const;
 
 /**
  * Error codes, not sentences: the contract is shared with the server, and the SPA turns each code
@@ -180,18 +122,54 @@ export function storeDate(instant: Date | number, timeZone: string): StoreDate {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
-export const CreateReservationSchema = v.object({
-  serviceId: v.string(),
-  storeId: v.string(),
-  slotId: v.string(),
-  artistId: v.string(),
-  details: BookingDetailsSchema,
-});
-export type CreateReservation = v.InferOutput<typeof CreateReservationSchema>;
+/*
+ * Answers to an activity's booking questions (`Activity.questions`): the flow's guard and the
+ * server's check of `ReservationCreate.answers` are the same rule.
+ */
 
-/** Answer of reservation-service/create. */
-export const ReservationCreatedSchema = v.object({
-  id: v.string(),
-  confirmationNumber: v.string(),
-});
-export type ReservationCreated = v.InferOutput<typeof ReservationCreatedSchema>;
+/** Why an answer is refused: codes, as for the details form (`notAnOption`: a choice the question does not offer). */
+export const BOOKING_ANSWER_ERRORS = ['required', 'tooLong', 'notAnOption'] as const;
+export type BookingAnswerError = (typeof BOOKING_ANSWER_ERRORS)[number];
+/** Answers by question id, as typed or picked (`ReservationCreate.answers` once trimmed). */
+export type BookingAnswers = Readonly<Record<string, string>>;
+export type BookingAnswerErrors = Partial<Record<string, BookingAnswerError>>;
+
+/** The values a yes/no question is answered with. */
+export const YES_NO_ANSWERS = ['yes', 'no'] as const;
+
+type QuestionRule = Pick<BookingQuestion, 'id' | 'kind' | 'required' | 'options' | 'maxLength'>;
+
+/** The values a question can be answered with: its options, yes or no; null for free text. */
+export function answerValues(question: QuestionRule): readonly string[] | null {
+  if (question.kind === 'text') return null;
+  return question.kind === 'yesNo' ? YES_NO_ANSWERS : question.options.map((option) => option.value);
+}
+
+/** The problem with one answer (trimmed, as it is sent), or null. An empty optional answer is fine. */
+export function bookingAnswerError(question: QuestionRule, answer: string): BookingAnswerError | null {
+  const value = answer.trim();
+  if (value === '') return question.required ? 'required' : null;
+  const values = answerValues(question);
+  if (values === null) return value.length > (question.maxLength ?? BOOKING_LIMITS.answer) ? 'tooLong' : null;
+  return values.includes(value) ? null : 'notAnOption';
+}
+
+/** The problem of each question's answer; an empty object when every answer is fine. */
+export function bookingAnswerErrors(questions: readonly QuestionRule[], answers: BookingAnswers): BookingAnswerErrors {
+  const errors: BookingAnswerErrors = {};
+  for (const question of questions) {
+    const error = bookingAnswerError(question, answers[question.id] ?? '');
+    if (error) errors[question.id] = error;
+  }
+  return errors;
+}
+
+/** What is sent: the trimmed, non-empty answers to these questions (answers kept from another activity's questions are not). */
+export function bookingAnswersFor(questions: readonly QuestionRule[], answers: BookingAnswers): Record<string, string> {
+  const sent: Record<string, string> = {};
+  for (const question of questions) {
+    const value = (answers[question.id] ?? '').trim();
+    if (value !== '') sent[question.id] = value;
+  }
+  return sent;
+}

@@ -1,8 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { VALID_DETAILS } from '../../machines/booking/booking-flow.fixtures.ts';
-import { BOOKING_FIELD_ERROR_MESSAGES } from '../../machines/booking/messages.ts';
-import { BOOKING_LIMITS, EMPTY_BOOKING_DETAILS, bookingDetailsErrors, isBookingDetailsValid, storeDate, type BookingDetailsDraft } from '../../src/contract/booking.ts';
+import { FACIAL, VALID_DETAILS } from '../../machines/booking/booking-flow.fixtures.ts';
+import { BOOKING_ANSWER_ERROR_MESSAGES, BOOKING_FIELD_ERROR_MESSAGES } from '../../machines/booking/messages.ts';
+import {
+  BOOKING_LIMITS,
+  EMPTY_BOOKING_DETAILS,
+  bookingAnswerErrors,
+  bookingAnswersFor,
+  bookingDetailsErrors,
+  isBookingDetailsValid,
+  storeDate,
+  type BookingDetailsDraft,
+} from '../../src/contract/booking.ts';
+import type { BookingQuestion } from '../../src/contract/happening.ts';
 
 const valid: BookingDetailsDraft = { ...EMPTY_BOOKING_DETAILS, ...VALID_DETAILS };
 
@@ -67,5 +77,39 @@ describe('booking details schema (spec §5)', () => {
     expect(storeDate(instant, 'Asia/Bangkok')).toBe('2030-12-02');
     expect(storeDate(instant, 'Pacific/Auckland')).toBe('2030-12-02');
     expect(storeDate(Date.parse('2030-12-01T10:00:00Z'), 'Asia/Jakarta')).toBe('2030-12-01');
+  });
+});
+
+describe('booking answers (the activity’s questions; the same rule at the server)', () => {
+  const skin = FACIAL.questions[0];
+  const allergies = FACIAL.questions[1];
+  const drinks: BookingQuestion = { id: 'q-drinks', kind: 'yesNo', label: 'A drink?', required: false, options: [], maxLength: null };
+  const questions = [skin, allergies, drinks].filter((question) => question !== undefined);
+
+  test('a required question needs an answer; an optional one may stay empty', () => {
+    expect(bookingAnswerErrors(questions, {})).toEqual({ 'q-skin': 'required' });
+    expect(bookingAnswerErrors(questions, { 'q-skin': '  ' })).toEqual({ 'q-skin': 'required' });
+    expect(bookingAnswerErrors(questions, { 'q-skin': 'dry' })).toEqual({});
+  });
+
+  test('a choice must be one of its options, a yes/no yes or no, a text within its limit (or the default one)', () => {
+    expect(bookingAnswerErrors(questions, { 'q-skin': 'normal', 'q-drinks': 'maybe' })).toEqual({ 'q-skin': 'notAnOption', 'q-drinks': 'notAnOption' });
+    expect(bookingAnswerErrors(questions, { 'q-skin': 'dry', 'q-drinks': 'yes', 'q-allergies': 'a'.repeat(200) })).toEqual({});
+    expect(bookingAnswerErrors(questions, { 'q-skin': 'dry', 'q-allergies': 'a'.repeat(201) })).toEqual({ 'q-allergies': 'tooLong' });
+    const free: BookingQuestion = { ...drinks, kind: 'text' };
+    expect(bookingAnswerErrors([free], { 'q-drinks': 'a'.repeat(BOOKING_LIMITS.answer + 1) })).toEqual({ 'q-drinks': 'tooLong' });
+  });
+
+  test('what is sent: the trimmed, non-empty answers to these questions only', () => {
+    expect(bookingAnswersFor(questions, { 'q-skin': ' dry ', 'q-allergies': '', 'q-other': 'kept from another activity' })).toEqual({ 'q-skin': 'dry' });
+  });
+
+  test('each answer error has its words', () => {
+    const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+    expect(Object.fromEntries(Object.entries(BOOKING_ANSWER_ERROR_MESSAGES).map(([code, message]) => [code, i18n._(message)]))).toEqual({
+      required: 'Required field',
+      tooLong: 'Character limit exceeded',
+      notAnOption: 'Choose one of the options',
+    });
   });
 });

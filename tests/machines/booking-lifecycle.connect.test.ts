@@ -1,17 +1,26 @@
 import { describe, expect, test } from 'vitest';
 import { fromPromise } from 'xstate';
-import { CANCELLED_BOOKING, CONFIRMED_BOOKING, LIFECYCLE_INPUT, RESCHEDULED_BOOKING, RESCHEDULE_SLOT_ID, TICK_AFTER } from '../../machines/booking/booking-lifecycle.fixtures.ts';
+import {
+  CANCELLED_BOOKING,
+  CLASS_BOOKING,
+  CONFIRMED_BOOKING,
+  LIFECYCLE_INPUT,
+  RESCHEDULED_BOOKING,
+  RESCHEDULE_TO,
+  TICK_AFTER,
+  TICK_CUTOFF,
+  TIME_TAKEN,
+} from '../../machines/booking/booking-lifecycle.fixtures.ts';
 import { bookingLifecycleConnect } from '../../machines/booking/booking-lifecycle.connect.ts';
-import { BUSY_REASON, CANCELLED_REASON, EXPIRED_REASON, LOADING_REASON, bookingLifecycleMachine, type RescheduleRequest } from '../../machines/booking/booking-lifecycle.machine.ts';
-import type { Booking } from '../../src/contract/booking.ts';
+import { bookingLifecycleMachine, type BookingQuery, type RescheduleRequest } from '../../machines/booking/booking-lifecycle.machine.ts';
+import { BUSY_REASON, CANCELLED_REASON, CUTOFF_REASON, EXPIRED_REASON, LOADING_REASON, NOT_RESCHEDULABLE_REASON } from '../../machines/booking/messages.ts';
+import type { Reservation } from '../../src/contract/reservations.ts';
 import { connectActor } from './connect-helpers.ts';
 
 function start() {
-  const pending: { name: string; resolve: (booking: Booking) => void; reject: (error: unknown) => void }[] = [];
-  const call = <TInput,>(name: string) => fromPromise<Booking, TInput>(() => new Promise((resolve, reject) => void pending.push({ name, resolve, reject })));
-  const machine = bookingLifecycleMachine.provide({
-    actors: { loadBooking: call<{ bookingId: string }>('loadBooking'), rescheduleBooking: call<RescheduleRequest>('rescheduleBooking'), cancelBooking: call<{ bookingId: string }>('cancelBooking') },
-  });
+  const pending: { resolve: (booking: Reservation) => void; reject: (error: unknown) => void }[] = [];
+  const call = <TInput,>() => fromPromise<Reservation, TInput>(() => new Promise((resolve, reject) => void pending.push({ resolve, reject })));
+  const machine = bookingLifecycleMachine.provide({ actors: { loadBooking: call<BookingQuery>(), rescheduleBooking: call<RescheduleRequest>(), cancelBooking: call<BookingQuery>() } });
   const { actor, send, sent } = connectActor(machine, LIFECYCLE_INPUT);
   const answer = async (settle: (call: (typeof pending)[number]) => void) => {
     const latest = pending.at(-1);
@@ -24,32 +33,41 @@ function start() {
 describe('bookingLifecycleConnect', () => {
   test('loading: busy, no booking, changes blocked because it is still loading', () => {
     const { view } = start();
-    expect(view()).toMatchObject({ state: 'loading', status: 'loading', activity: null, busy: true, failed: false, booking: null, changeBlocked: LOADING_REASON });
+    expect(view()).toMatchObject({ state: 'loading', status: 'loading', activity: null, busy: true, failed: false, booking: null, rescheduleBlocked: LOADING_REASON, cancelBlocked: LOADING_REASON });
   });
 
   test('a failed load offers Retry (sent as booking.retry) and no Dismiss', async () => {
     const { view, answer, sent } = start();
     await answer((call) => call.reject(new Error('offline')));
-    expect(view()).toMatchObject({ status: 'loadFailure', failed: true, retryBlocked: null, canDismiss: false });
+    expect(view()).toMatchObject({ status: 'loadFailure', failed: true, failure: 'failed', failureReason: null, retryBlocked: null, canDismiss: false });
     view().retry();
     expect(sent).toEqual([{ type: 'booking.retry' }]);
     expect(view().status).toBe('loading');
   });
 
-  test('confirmed: reschedule sends the slot; while it runs both changes wait with the busy reason', async () => {
+  test('confirmed: reschedule sends the time; while it runs both changes wait with the busy reason; a refusal is shown with its reason', async () => {
     const { view, answer, sent } = start();
     await answer((call) => call.resolve(CONFIRMED_BOOKING));
-    expect(view()).toMatchObject({ state: 'confirmed.idle', status: 'confirmed', activity: 'idle', changeBlocked: null, booking: CONFIRMED_BOOKING });
-    view().reschedule(RESCHEDULE_SLOT_ID);
-    expect(sent).toEqual([{ type: 'booking.reschedule', slotId: RESCHEDULE_SLOT_ID }]);
-    expect(view()).toMatchObject({ activity: 'rescheduling', busy: true, changeBlocked: BUSY_REASON });
-    await answer((call) => call.reject(new Error('offline')));
-    expect(view()).toMatchObject({ activity: 'rescheduleFailure', failed: true, canDismiss: true, changeBlocked: null, retryBlocked: null });
+    expect(view()).toMatchObject({ state: 'confirmed.idle', status: 'confirmed', activity: 'idle', rescheduleBlocked: null, cancelBlocked: null, booking: CONFIRMED_BOOKING });
+    view().reschedule(RESCHEDULE_TO.startsAt, RESCHEDULE_TO.artistId);
+    expect(sent).toEqual([{ type: 'booking.reschedule', ...RESCHEDULE_TO }]);
+    expect(view()).toMatchObject({ activity: 'rescheduling', busy: true, rescheduleBlocked: BUSY_REASON, cancelBlocked: BUSY_REASON });
+    await answer((call) => call.reject(TIME_TAKEN));
+    const failed = view();
+    expect(failed).toMatchObject({ activity: 'rescheduleFailure', failed: true, failure: 'slot_taken', canDismiss: true, rescheduleBlocked: null, cancelBlocked: null });
+    expect(failed.failureReason?.message).toBe('That time was just taken. Please choose another time.');
+    expect(failed.retryBlocked).toBe(failed.failureReason);
     view().dismiss();
-    expect(view().activity).toBe('idle');
-    view().reschedule(RESCHEDULE_SLOT_ID);
+    expect(view()).toMatchObject({ activity: 'idle', failure: null });
+    view().reschedule(RESCHEDULE_TO.startsAt, null);
     await answer((call) => call.resolve(RESCHEDULED_BOOKING));
     expect(view()).toMatchObject({ status: 'rescheduled', activity: 'idle' });
+  });
+
+  test('a class: reschedule blocked with its reason, cancel allowed', async () => {
+    const { view, answer } = start();
+    await answer((call) => call.resolve(CLASS_BOOKING));
+    expect(view()).toMatchObject({ rescheduleBlocked: NOT_RESCHEDULABLE_REASON, cancelBlocked: null });
   });
 
   test('cancel ends cancelled, and every change is blocked with that reason', async () => {
@@ -58,15 +76,20 @@ describe('bookingLifecycleConnect', () => {
     view().cancel();
     expect(view().activity).toBe('cancelling');
     await answer((call) => call.resolve(CANCELLED_BOOKING));
-    expect(view()).toMatchObject({ status: 'cancelled', activity: null, changeBlocked: CANCELLED_REASON });
+    expect(view()).toMatchObject({ status: 'cancelled', activity: null, rescheduleBlocked: CANCELLED_REASON, cancelBlocked: CANCELLED_REASON });
     expect(sent).toEqual([{ type: 'booking.cancel' }]);
   });
 
-  test('a clock tick past the appointment expires the booking: changes blocked as expired', async () => {
+  test('clock ticks: past the cut-off changes are blocked as too close; past the appointment, as expired', async () => {
     const { view, answer, sent } = start();
     await answer((call) => call.resolve(CONFIRMED_BOOKING));
+    view().clockTick(TICK_CUTOFF);
+    expect(view()).toMatchObject({ status: 'confirmed', activity: 'cutoffPassed', rescheduleBlocked: CUTOFF_REASON, cancelBlocked: CUTOFF_REASON });
     view().clockTick(TICK_AFTER);
-    expect(sent).toEqual([{ type: 'booking.clockTick', now: TICK_AFTER }]);
-    expect(view()).toMatchObject({ status: 'expired', changeBlocked: EXPIRED_REASON, retryBlocked: EXPIRED_REASON });
+    expect(sent).toEqual([
+      { type: 'booking.clockTick', now: TICK_CUTOFF },
+      { type: 'booking.clockTick', now: TICK_AFTER },
+    ]);
+    expect(view()).toMatchObject({ status: 'expired', rescheduleBlocked: EXPIRED_REASON, cancelBlocked: EXPIRED_REASON, retryBlocked: EXPIRED_REASON });
   });
 });

@@ -2,46 +2,51 @@ import { setupI18n, type MessageDescriptor } from '@lingui/core';
 import { describe, expect, test } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
 import {
+  BOOKING_NOT_FOUND,
   CANCELLED_BOOKING,
+  CLASS_BOOKING,
   CONFIRMED_BOOKING,
+  CUTOFF_REFUSED,
   FAR_BOOKING,
+  FAR_LOCKED_BOOKING,
   LIFECYCLE_INPUT,
   LIFECYCLE_NOW,
+  LOCKED_BOOKING,
+  LOCKED_RESCHEDULED_BOOKING,
+  NETWORK_ERROR,
   PAST_BOOKING,
   RESCHEDULED_BOOKING,
-  RESCHEDULE_SLOT_ID,
+  RESCHEDULE_TO,
   TICK_AFTER,
   TICK_BEFORE,
+  TICK_CUTOFF,
+  TIME_TAKEN,
 } from '../../machines/booking/booking-lifecycle.fixtures.ts';
-import {
-  BUSY_REASON,
-  CANCELLED_REASON,
-  EXPIRED_REASON,
-  LOADING_REASON,
-  LONGEST_TIMER_MS,
-  blockedReason,
-  bookingLifecycleMachine,
-  type RescheduleRequest,
-} from '../../machines/booking/booking-lifecycle.machine.ts';
-import type { Booking } from '../../src/contract/booking.ts';
+import { blockedReason, bookingLifecycleMachine, type BookingQuery, type RescheduleRequest } from '../../machines/booking/booking-lifecycle.machine.ts';
+import { LONGEST_TIMER_MS, changeRefusal } from '../../machines/booking/booking-lifecycle.rules.ts';
+import { BUSY_REASON, CANCELLED_REASON, CUTOFF_REASON, EXPIRED_REASON, LOADING_REASON, NOT_RESCHEDULABLE_REASON } from '../../machines/booking/messages.ts';
+import type { Reservation } from '../../src/contract/reservations.ts';
 
 interface Fakes {
-  load?: () => Booking;
-  reschedule?: (request: RescheduleRequest) => Booking;
-  cancel?: () => Booking;
+  load?: () => Reservation;
+  reschedule?: (request: RescheduleRequest) => Reservation;
+  cancel?: () => Reservation;
 }
 
 function start(fakes: Fakes = {}) {
-  const calls = { reschedule: [] as RescheduleRequest[], cancel: 0 };
+  const calls = { reschedule: [] as RescheduleRequest[], cancel: 0, load: [] as BookingQuery[] };
   const clock = new SimulatedClock();
   const machine = bookingLifecycleMachine.provide({
     actors: {
-      loadBooking: fromPromise<Booking, { bookingId: string }>(async () => (fakes.load ?? (() => CONFIRMED_BOOKING))()),
-      rescheduleBooking: fromPromise<Booking, RescheduleRequest>(async ({ input }) => {
+      loadBooking: fromPromise<Reservation, BookingQuery>(async ({ input }) => {
+        calls.load.push(input);
+        return (fakes.load ?? (() => CONFIRMED_BOOKING))();
+      }),
+      rescheduleBooking: fromPromise<Reservation, RescheduleRequest>(async ({ input }) => {
         calls.reschedule.push(input);
         return (fakes.reschedule ?? (() => RESCHEDULED_BOOKING))(input);
       }),
-      cancelBooking: fromPromise<Booking, { bookingId: string }>(async () => {
+      cancelBooking: fromPromise<Reservation, BookingQuery>(async () => {
         calls.cancel += 1;
         return (fakes.cancel ?? (() => CANCELLED_BOOKING))();
       }),
@@ -53,10 +58,13 @@ function start(fakes: Fakes = {}) {
 
 type Lifecycle = ReturnType<typeof start>['actor'];
 const idle = (actor: Lifecycle) => waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
-const reschedule = { type: 'booking.reschedule', slotId: RESCHEDULE_SLOT_ID } as const;
+const reschedule = { type: 'booking.reschedule', ...RESCHEDULE_TO } as const;
 const cancel = { type: 'booking.cancel' } as const;
+const refuse = (error: unknown) => () => {
+  throw error;
+};
 const english = (descriptor: MessageDescriptor) => setupI18n({ locale: 'en', messages: { en: {} } })._(descriptor);
-const untilAppointment = Date.parse(CONFIRMED_BOOKING.appointmentAt) - LIFECYCLE_NOW;
+const untilCutoff = Date.parse(CONFIRMED_BOOKING.changeCutoffAt) - LIFECYCLE_NOW;
 
 describe('bookingLifecycle: opening a booking', () => {
   test.each([
@@ -64,20 +72,18 @@ describe('bookingLifecycle: opening a booking', () => {
     ['rescheduled', RESCHEDULED_BOOKING, { rescheduled: 'idle' }],
     ['cancelled', CANCELLED_BOOKING, 'cancelled'],
     ['past its time (still "confirmed" on the server)', PAST_BOOKING, 'expired'],
-    ['marked expired by the server', { ...CONFIRMED_BOOKING, status: 'expired' } as Booking, 'expired'],
+    ['marked expired by the server', { ...CONFIRMED_BOOKING, status: 'expired' } as Reservation, 'expired'],
+    ['within its cut-off', LOCKED_BOOKING, { confirmed: 'cutoffPassed' }],
+    ['rescheduled, within its cut-off', LOCKED_RESCHEDULED_BOOKING, { rescheduled: 'cutoffPassed' }],
   ])('a %s booking opens in its state', async (_, booking, state) => {
-    const { actor } = start({ load: () => booking });
+    const { actor, calls } = start({ load: () => booking });
     expect((await idle(actor)).value).toEqual(state);
+    expect(calls.load).toEqual([{ confirmationNumber: 'BK-7Q2M9XKD' }]);
   });
 
   test('a failed load can be retried; nothing can be changed meanwhile, and the view is told why', async () => {
     let fail = true;
-    const { actor } = start({
-      load: () => {
-        if (fail) throw new Error('offline');
-        return CONFIRMED_BOOKING;
-      },
-    });
+    const { actor } = start({ load: () => (fail ? refuse(NETWORK_ERROR)() : CONFIRMED_BOOKING) });
     const failed = await idle(actor);
     expect(failed.value).toBe('loadFailure');
     expect(blockedReason(failed, cancel)).toBe(LOADING_REASON);
@@ -85,11 +91,19 @@ describe('bookingLifecycle: opening a booking', () => {
     actor.send({ type: 'booking.retry' });
     expect((await idle(actor)).value).toEqual({ confirmed: 'idle' });
   });
+
+  test('a booking that is not found is not retried: the reason says so', async () => {
+    const { actor } = start({ load: refuse(BOOKING_NOT_FOUND) });
+    const failed = await idle(actor);
+    expect(failed.context.failure).toBe('notFound');
+    expect(failed.can({ type: 'booking.retry' })).toBe(false);
+    expect(english(blockedReason(failed, { type: 'booking.retry' }) ?? LOADING_REASON)).toMatch(/could not find this booking/);
+  });
 });
 
 describe('bookingLifecycle: reschedule', () => {
-  test('confirmed → rescheduled through a pending call, and rescheduled again', async () => {
-    const later: Booking = { ...RESCHEDULED_BOOKING, appointmentAt: '2030-12-09T06:00:00.000Z' };
+  test('confirmed → rescheduled through a pending call, and rescheduled again, with the new time and artist', async () => {
+    const later: Reservation = { ...RESCHEDULED_BOOKING, appointmentAt: '2030-12-09T06:00:00.000Z', changeCutoffAt: '2030-12-08T06:00:00.000Z' };
     const answers = [RESCHEDULED_BOOKING, later];
     const { actor, calls } = start({ reschedule: () => answers.shift() ?? later });
     await idle(actor);
@@ -98,24 +112,33 @@ describe('bookingLifecycle: reschedule', () => {
     expect(actor.getSnapshot().value).toEqual({ confirmed: 'rescheduling' });
     expect(blockedReason(actor.getSnapshot(), cancel)).toBe(BUSY_REASON);
     expect((await idle(actor)).value).toEqual({ rescheduled: 'idle' });
-    actor.send({ type: 'booking.reschedule', slotId: 'slot-1209' });
+    actor.send({ type: 'booking.reschedule', startsAt: later.appointmentAt, artistId: null });
     const again = await idle(actor);
     expect(again.value).toEqual({ rescheduled: 'idle' });
     expect(again.context.booking?.appointmentAt).toBe(later.appointmentAt);
     expect(calls.reschedule).toEqual([
-      { bookingId: 'booking-77', slotId: RESCHEDULE_SLOT_ID },
-      { bookingId: 'booking-77', slotId: 'slot-1209' },
+      { confirmationNumber: 'BK-7Q2M9XKD', ...RESCHEDULE_TO },
+      { confirmationNumber: 'BK-7Q2M9XKD', startsAt: later.appointmentAt, artistId: null },
     ]);
   });
 
-  test('a failed reschedule can be retried (same slot) or dismissed', async () => {
+  test('a time that is not an instant is refused', async () => {
+    const { actor } = start();
+    expect((await idle(actor)).can({ type: 'booking.reschedule', startsAt: 'tomorrow', artistId: null })).toBe(false);
+  });
+
+  test('a new time within the cut-off of now is booked, closed to changes', async () => {
+    const { actor } = start({ reschedule: () => LOCKED_RESCHEDULED_BOOKING });
+    await idle(actor);
+    actor.send(reschedule);
+    const snapshot = await idle(actor);
+    expect(snapshot.value).toEqual({ rescheduled: 'cutoffPassed' });
+    expect(blockedReason(snapshot, cancel)).toBe(CUTOFF_REASON);
+  });
+
+  test('a failed reschedule can be retried (same time) or dismissed', async () => {
     let fail = true;
-    const { actor, calls } = start({
-      reschedule: () => {
-        if (fail) throw new Error('slot taken');
-        return RESCHEDULED_BOOKING;
-      },
-    });
+    const { actor, calls } = start({ reschedule: () => (fail ? refuse(NETWORK_ERROR)() : RESCHEDULED_BOOKING) });
     await idle(actor);
     actor.send(reschedule);
     expect((await idle(actor)).value).toEqual({ confirmed: 'rescheduleFailure' });
@@ -126,19 +149,28 @@ describe('bookingLifecycle: reschedule', () => {
     fail = false;
     actor.send({ type: 'booking.retry' });
     expect((await idle(actor)).value).toEqual({ rescheduled: 'idle' });
-    expect(calls.reschedule.map((call) => call.slotId)).toEqual([RESCHEDULE_SLOT_ID, RESCHEDULE_SLOT_ID, RESCHEDULE_SLOT_ID]);
+    expect(calls.reschedule.map((call) => call.startsAt)).toEqual([RESCHEDULE_TO.startsAt, RESCHEDULE_TO.startsAt, RESCHEDULE_TO.startsAt]);
   });
 
-  test('the new appointment time restarts the expiry timer', async () => {
-    const { actor, clock } = start();
+  test('a time taken meanwhile (409) lands in the failure with its reason: no retry of that time, another one can be asked', async () => {
+    const { actor } = start({ reschedule: refuse(TIME_TAKEN) });
     await idle(actor);
     actor.send(reschedule);
-    await idle(actor);
-    clock.increment(untilAppointment + 1000);
-    // The old time has passed, the new one (three days later) has not.
-    expect(actor.getSnapshot().value).toEqual({ rescheduled: 'idle' });
-    clock.increment(Date.parse(RESCHEDULED_BOOKING.appointmentAt) - Date.parse(CONFIRMED_BOOKING.appointmentAt));
-    expect(actor.getSnapshot().value).toBe('expired');
+    const failed = await idle(actor);
+    expect(failed.value).toEqual({ confirmed: 'rescheduleFailure' });
+    expect(failed.context.failure).toBe('slot_taken');
+    expect(failed.can({ type: 'booking.retry' })).toBe(false);
+    expect(english(blockedReason(failed, { type: 'booking.retry' }) ?? LOADING_REASON)).toBe('That time was just taken. Please choose another time.');
+    expect(failed.can({ type: 'booking.reschedule', startsAt: RESCHEDULED_BOOKING.endsAt, artistId: null })).toBe(true);
+  });
+
+  test('a class or an event cannot be rescheduled (the guard says why), but can be cancelled', async () => {
+    const { actor } = start({ load: () => CLASS_BOOKING });
+    const snapshot = await idle(actor);
+    expect(snapshot.can(reschedule)).toBe(false);
+    expect(blockedReason(snapshot, reschedule)).toBe(NOT_RESCHEDULABLE_REASON);
+    expect(snapshot.can(cancel)).toBe(true);
+    expect(changeRefusal({ ...CLASS_BOOKING, kind: 'event' }, LIFECYCLE_NOW, 'reschedule')).toBe('notReschedulable');
   });
 });
 
@@ -146,6 +178,7 @@ describe('bookingLifecycle: cancel', () => {
   test.each([
     ['confirmed', CONFIRMED_BOOKING],
     ['rescheduled', RESCHEDULED_BOOKING],
+    ['class', CLASS_BOOKING],
   ])('a %s booking can be cancelled; cancelled is final', async (_, booking) => {
     const { actor, calls } = start({ load: () => booking });
     await idle(actor);
@@ -158,38 +191,44 @@ describe('bookingLifecycle: cancel', () => {
     expect(blockedReason(done, reschedule)).toBe(CANCELLED_REASON);
   });
 
-  test('a failed cancel can be retried or dismissed', async () => {
-    let fail = true;
-    const { actor } = start({
-      cancel: () => {
-        if (fail) throw new Error('server error');
-        return CANCELLED_BOOKING;
-      },
-    });
+  test('a failed cancel can be retried or dismissed; the server’s cut-off refusal is shown and not retried', async () => {
+    let error: unknown = NETWORK_ERROR;
+    const { actor } = start({ cancel: () => refuse(error)() });
     await idle(actor);
     actor.send(cancel);
     expect((await idle(actor)).value).toEqual({ confirmed: 'cancelFailure' });
     expect(actor.getSnapshot().can({ type: 'booking.dismiss' })).toBe(true);
-    fail = false;
+    error = CUTOFF_REFUSED;
     actor.send({ type: 'booking.retry' });
-    expect((await waitFor(actor, (snapshot) => snapshot.status === 'done')).value).toBe('cancelled');
+    const refused = await idle(actor);
+    expect(refused.context.failure).toBe('change_cutoff_passed');
+    expect(refused.can({ type: 'booking.retry' })).toBe(false);
+    expect(blockedReason(refused, { type: 'booking.retry' })).toBe(CUTOFF_REASON);
   });
 });
 
-describe('bookingLifecycle: expiry', () => {
-  test('the timer for the time left expires the booking at the appointment time', async () => {
+describe('bookingLifecycle: the cut-off and expiry', () => {
+  test('the timer for the time left closes changes at the cut-off, then expires the booking at its time', async () => {
     const { actor, clock } = start();
     await idle(actor);
-    clock.increment(untilAppointment - 1);
+    clock.increment(untilCutoff - 1);
     expect(actor.getSnapshot().value).toEqual({ confirmed: 'idle' });
+    clock.increment(1);
+    const closed = actor.getSnapshot();
+    expect(closed.value).toEqual({ confirmed: 'cutoffPassed' });
+    expect(closed.can(cancel)).toBe(false);
+    expect(blockedReason(closed, cancel)).toBe(CUTOFF_REASON);
+    expect(blockedReason(closed, reschedule)).toBe(CUTOFF_REASON);
+    clock.increment(24 * 60 * 60 * 1000 - 1);
+    expect(actor.getSnapshot().value).toEqual({ confirmed: 'cutoffPassed' });
     clock.increment(1);
     expect(actor.getSnapshot().value).toBe('expired');
   });
 
-  test('a far appointment is waited for in timer steps a browser can keep', async () => {
+  test('far deadlines are waited for in timer steps a browser can keep', async () => {
     const { actor, clock } = start({ load: () => FAR_BOOKING });
     await idle(actor);
-    const timeLeft = Date.parse(FAR_BOOKING.appointmentAt) - LIFECYCLE_NOW;
+    const timeLeft = Date.parse(FAR_BOOKING.changeCutoffAt) - LIFECYCLE_NOW;
     expect(timeLeft).toBeGreaterThan(LONGEST_TIMER_MS * 2);
     let waited = 0;
     while (timeLeft - waited > LONGEST_TIMER_MS) {
@@ -198,20 +237,42 @@ describe('bookingLifecycle: expiry', () => {
       expect(actor.getSnapshot().value).toEqual({ confirmed: 'idle' });
       expect(actor.getSnapshot().context.now).toBe(LIFECYCLE_NOW + waited);
     }
-    clock.increment(timeLeft - waited - 1);
-    expect(actor.getSnapshot().value).toEqual({ confirmed: 'idle' });
-    clock.increment(1);
+    clock.increment(timeLeft - waited);
+    expect(actor.getSnapshot().value).toEqual({ confirmed: 'cutoffPassed' });
+  });
+
+  test('a far appointment whose changes are already closed also waits in steps', async () => {
+    const { actor, clock } = start({ load: () => FAR_LOCKED_BOOKING });
+    expect((await idle(actor)).value).toEqual({ confirmed: 'cutoffPassed' });
+    const timeLeft = Date.parse(FAR_LOCKED_BOOKING.appointmentAt) - LIFECYCLE_NOW;
+    let waited = 0;
+    while (timeLeft - waited > LONGEST_TIMER_MS) {
+      clock.increment(LONGEST_TIMER_MS);
+      waited += LONGEST_TIMER_MS;
+      expect(actor.getSnapshot().value).toEqual({ confirmed: 'cutoffPassed' });
+    }
+    clock.increment(timeLeft - waited);
     expect(actor.getSnapshot().value).toBe('expired');
   });
 
-  test('a clock tick before the time changes nothing; one after it expires the booking', async () => {
+  test('clock ticks: before the cut-off nothing changes, after it changes close, after the time it expires', async () => {
     const { actor } = start();
     await idle(actor);
     actor.send({ type: 'booking.clockTick', now: TICK_BEFORE });
     expect(actor.getSnapshot().value).toEqual({ confirmed: 'idle' });
     expect(actor.getSnapshot().context.now).toBe(TICK_BEFORE);
+    actor.send({ type: 'booking.clockTick', now: TICK_CUTOFF });
+    expect(actor.getSnapshot().value).toEqual({ confirmed: 'cutoffPassed' });
     actor.send({ type: 'booking.clockTick', now: TICK_AFTER });
     expect(actor.getSnapshot().value).toBe('expired');
+  });
+
+  test('a tick restarts the cut-off timer from the new time', async () => {
+    const { actor, clock } = start();
+    await idle(actor);
+    actor.send({ type: 'booking.clockTick', now: TICK_BEFORE });
+    clock.increment(untilCutoff - (TICK_BEFORE - LIFECYCLE_NOW));
+    expect(actor.getSnapshot().value).toEqual({ confirmed: 'cutoffPassed' });
   });
 
   test('an expired booking cannot be rescheduled or cancelled, and the reason comes from the guard', async () => {
@@ -220,32 +281,31 @@ describe('bookingLifecycle: expiry', () => {
     expect(snapshot.can(reschedule)).toBe(false);
     expect(snapshot.can(cancel)).toBe(false);
     expect(snapshot.status).toBe('done');
-    expect(calls).toEqual({ reschedule: [], cancel: 0 });
+    expect(calls).toMatchObject({ reschedule: [], cancel: 0 });
     expect(blockedReason(snapshot, cancel)).toBe(EXPIRED_REASON);
+    expect(blockedReason(snapshot, reschedule)).toBe(EXPIRED_REASON);
     expect(english(EXPIRED_REASON)).toBe('This booking has expired: its appointment time has passed, so it can no longer be rescheduled or cancelled.');
   });
 
-  test('the appointment passing while a change is pending ends in expired', async () => {
-    const { actor, clock } = start({ reschedule: () => new Promise<never>(() => undefined) as never });
+  test('the appointment passing (a tick) while a change is pending ends in expired; the cut-off alone does not stop the call', async () => {
+    const { actor } = start({ reschedule: () => new Promise<never>(() => undefined) as never });
     await idle(actor);
     actor.send(reschedule);
-    clock.increment(untilAppointment);
+    actor.send({ type: 'booking.clockTick', now: TICK_CUTOFF });
+    expect(actor.getSnapshot().value).toEqual({ confirmed: 'rescheduling' });
+    actor.send({ type: 'booking.clockTick', now: TICK_AFTER });
     expect(actor.getSnapshot().value).toBe('expired');
   });
 
-  test('after a failure, a retry is refused once the time has passed (tick not yet turned into expiry)', async () => {
-    const { actor } = start({
-      reschedule: () => {
-        throw new Error('slot taken');
-      },
-    });
+  test('after a failure, a retry is refused once the cut-off has passed by the clock', async () => {
+    const { actor } = start({ reschedule: refuse(NETWORK_ERROR) });
     await idle(actor);
     actor.send(reschedule);
     await idle(actor);
-    // The machine's clock says the time passed, as a late tick would before its guard runs.
+    actor.send({ type: 'booking.clockTick', now: TICK_CUTOFF });
     const snapshot = actor.getSnapshot();
-    const late = { ...snapshot.context, now: TICK_AFTER };
-    expect(bookingLifecycleMachine.resolveState({ value: snapshot.value, context: late }).can({ type: 'booking.retry' })).toBe(false);
-    expect(blockedReason(bookingLifecycleMachine.resolveState({ value: snapshot.value, context: late }), cancel)).toBe(EXPIRED_REASON);
+    expect(snapshot.value).toEqual({ confirmed: 'rescheduleFailure' });
+    expect(snapshot.can({ type: 'booking.retry' })).toBe(false);
+    expect(blockedReason(snapshot, { type: 'booking.retry' })).toBe(CUTOFF_REASON);
   });
 });

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { setupI18n } from '@lingui/core';
+import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
-import { FLOW_ARTISTS, FLOW_INPUT, SLOTS_FOUND } from '../../machines/booking/booking-flow.fixtures.ts';
-import { SLOT_HOLD_MS, type bookingFlowMachine } from '../../machines/booking/booking-flow.machine.ts';
+import { DAYS_FOUND, FACIAL, FIRST_TIME, FLOW_INPUT, HOLD, TIMES_FOUND } from '../../machines/booking/booking-flow.fixtures.ts';
+import type { bookingFlowMachine } from '../../machines/booking/booking-flow.machine.ts';
 import { bookingFlowModel } from '../../machines/booking/booking-flow.model.ts';
+import { FLOW_NOTICE_MESSAGES } from '../../machines/booking/messages.ts';
 import { replay } from '../../machines/model/replay.ts';
 import type { BookingField } from '../../src/contract/booking.ts';
 import { BookingFlow } from '../../src/web/features/booking/booking-flow-view.tsx';
@@ -14,10 +16,12 @@ import { formatMoney } from '../../src/web/shared/site/format.ts';
 import { advance, clickEnabled, controllableActors, viewPaths } from '../helpers/model-view.ts';
 import { renderApp, SG_SITE } from '../helpers/render-app.tsx';
 
-/** The day the shopper opens the view (the fake clock's start): the fixtures' slots and bookings lie ahead. */
-const BOOKING_DAY = '2030-11-30T00:00:00.000Z';
+/** The day the shopper opens the view (the fake clock's start, the flow's `now`): the fixtures' days lie ahead. */
+const BOOKING_DAY = new Date(FLOW_INPUT.now).toISOString();
+const MINUTE = 60_000;
 
 const ERROR_TEXT = { required: 'Required field', invalidEmail: 'Invalid email', invalidPhone: 'Invalid phone number', tooLong: 'Character limit exceeded' } as const;
+const english = setupI18n({ locale: 'en', messages: { en: {} } });
 
 /** How the shopper finds each field of the details form. */
 const FIELD_NAMES: Record<BookingField, RegExp> = {
@@ -34,9 +38,10 @@ const FIELD_NAMES: Record<BookingField, RegExp> = {
 };
 // By label (each field has exactly one), which is also much faster than by role in jsdom.
 const fieldElement = (field: BookingField) => screen.getByLabelText(FIELD_NAMES[field]);
+const questionElement = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
 async function setup() {
-  const fakes = controllableActors(['fetchSlots', 'fetchArtists', 'createReservation'] as const);
+  const fakes = controllableActors(['fetchDays', 'fetchTimes', 'holdSlot', 'createReservation'] as const);
   const { user } = await renderApp({ ui: <BookingFlow implementations={{ actors: fakes.actors }} input={FLOW_INPUT} />, now: BOOKING_DAY });
   return { user, fakes };
 }
@@ -47,26 +52,28 @@ const root = () => document.querySelector<HTMLElement>('.booking-flow');
 /** Performs one model event the way a shopper (or the server, or the clock) would. */
 async function perform(event: EventObject & Record<string, unknown>, user: UserEvent, fakes: Fakes): Promise<void> {
   switch (event.type) {
-    case 'booking.selectService':
-      return clickEnabled(user, new RegExp(FLOW_INPUT.services.find((service) => service.id === event.serviceId)?.name ?? '?'));
+    case 'booking.selectActivity':
+      return clickEnabled(user, new RegExp(FLOW_INPUT.activities.find((activity) => activity.id === event.activityId)?.name ?? '?'));
     case 'booking.selectDate':
       return clickEnabled(user, formatStoreDay(String(event.date), SG_SITE));
-    case 'booking.selectSlot': {
-      const slot = SLOTS_FOUND.slots.find((candidate) => candidate.id === event.slotId);
-      return clickEnabled(user, formatSlotTime(slot?.startsAt ?? '', SG_SITE));
-    }
+    case 'booking.selectTime':
+      return clickEnabled(user, formatSlotTime(String(event.startsAt), SG_SITE));
     case 'booking.selectArtist':
-      return clickEnabled(user, FLOW_ARTISTS.find((artist) => artist.id === event.artistId)?.name ?? '?');
+      return clickEnabled(user, TIMES_FOUND.slots[0]?.artists.find((artist) => artist.id === event.artistId)?.name ?? 'Any artist');
     case 'booking.change': {
       const element = fieldElement(event.field as BookingField);
       if (typeof event.value === 'boolean') {
         if ((element as HTMLInputElement).checked !== event.value) await user.click(element);
       } else {
         await user.clear(element);
-        // Pasting is typing without the per-key wait: 140 paths stay fast.
+        // Pasting is typing without the per-key wait: the paths stay fast.
         if (event.value !== '') await user.paste(String(event.value));
       }
       return;
+    }
+    case 'booking.answer': {
+      const question = FACIAL.questions.find((candidate) => candidate.id === event.questionId);
+      return user.selectOptions(questionElement(question?.label ?? '?'), String(event.value));
     }
     case 'booking.submit':
       return clickEnabled(user, 'Confirm booking');
@@ -74,8 +81,15 @@ async function perform(event: EventObject & Record<string, unknown>, user: UserE
       return clickEnabled(user, 'Back');
     case 'booking.retry':
       return clickEnabled(user, 'Retry');
-    case 'xstate.after.slotHold.bookingFlow.held':
-      return advance(SLOT_HOLD_MS);
+    case 'booking.clockTick':
+      // The view gives the machine the clock when the tab comes back into view.
+      vi.setSystemTime(Number(event.now));
+      return act(async () => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    case 'xstate.after.holdExpiry.bookingFlow.held.details':
+      // The hold's timer: at most its ten minutes from the clock the machine had.
+      return advance(10 * MINUTE);
     default:
       if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) return fakes.settle(event.type, event);
       throw new Error(`no way to perform ${event.type} through the view`);
@@ -89,26 +103,30 @@ function expectVisible(events: readonly EventObject[]) {
   const { context } = snapshot;
   expect(root()).toHaveAttribute('data-state', stateKey(snapshot.value));
   expect(root()).toHaveAttribute('aria-busy', String(snapshot.hasTag('busy')));
-  if (context.notice) expect(screen.getByText('Your reserved time slot has expired; please choose another.')).toHaveAttribute('role', 'alert');
-  else expect(screen.queryByText(/Your reserved time slot has expired/)).toBeNull();
+  const notice = context.notice && english._(FLOW_NOTICE_MESSAGES[context.notice]);
+  if (notice) expect(screen.getByText(notice)).toHaveAttribute('role', 'alert');
+  for (const other of Object.values(FLOW_NOTICE_MESSAGES).map((message) => english._(message))) if (other !== notice) expect(screen.queryByText(other)).toBeNull();
 
-  if (snapshot.matches('selectService')) {
+  if (snapshot.matches('selectActivity')) {
     expect(screen.getByRole('heading', { name: 'Select a service' })).toBeInTheDocument();
     const facial = screen.getByRole('button', { name: /Hydrating Facial/ });
-    expect(facial).toHaveTextContent('60 min · S$88.00');
-    expect(facial).toHaveTextContent(formatMoney({ currency: 'SGD', amount: 88 }, SG_SITE));
-  } else if (context.service) {
-    expect(screen.getByText(/Hydrating Facial · S\$88\.00/)).toBeInTheDocument();
+    expect(facial).toHaveTextContent(`60 min · ${formatMoney({ currency: 'SGD', amount: 88 }, SG_SITE)}`);
+    const brows = screen.getByRole('button', { name: /Brow Shaping/ });
+    expect(brows).toBeDisabled();
+    expect(brows).toHaveAccessibleDescription('Not offered at this store.');
+    expect(screen.getByRole('button', { name: /Fragrance Launch Evening/ })).toHaveTextContent('120 min · Free');
+  } else if (context.activity) {
+    expect(screen.getByText(new RegExp(`${context.activity.name} · `))).toBeInTheDocument();
   }
-  if (snapshot.matches({ findSlot: 'loading' })) expect(screen.getByRole('status')).toHaveTextContent('Finding available times…');
-  if (snapshot.matches({ findSlot: 'failure' })) expect(screen.getByText('Available times could not be loaded.')).toBeInTheDocument();
+  if (snapshot.matches({ findSlot: 'loadingDays' }) || snapshot.matches({ findSlot: 'loadingTimes' })) expect(screen.getByRole('status')).toHaveTextContent('Finding available times…');
+  if (snapshot.matches({ findSlot: 'daysFailure' }) || snapshot.matches({ findSlot: 'timesFailure' })) expect(screen.getByText('Available times could not be loaded.')).toBeInTheDocument();
   if (snapshot.matches({ findSlot: 'noAvailableSlots' })) {
     expect(screen.getByText('No Available Slots')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show times' })).toBeNull();
   }
   if (snapshot.matches({ findSlot: 'noTimeSlots' })) {
     expect(screen.getByText('No time slots available')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: formatStoreDay('2030-12-03', SG_SITE) })).toBeEnabled();
+    expect(screen.getByRole('button', { name: formatStoreDay(DAYS_FOUND.days[1] ?? '', SG_SITE) })).toBeEnabled();
   }
   if (snapshot.matches({ findSlot: 'choosing' })) {
     // 02:00 UTC is 10:00 in Singapore: times are shown in the store's zone.
@@ -116,11 +134,18 @@ function expectVisible(events: readonly EventObject[]) {
     expect(within(times).getByRole('button', { name: '10:00 am' })).toBeEnabled();
     expect(within(times).getByRole('button', { name: '2:00 pm' })).toBeEnabled();
   }
-  if (snapshot.matches('held')) expect(screen.getByText('We are holding this time for you for 10 minutes.')).toBeInTheDocument();
-  if (snapshot.matches({ held: { chooseArtist: 'loading' } })) expect(screen.getByRole('status')).toHaveTextContent('Finding artists…');
-  if (snapshot.matches({ held: { chooseArtist: 'failure' } })) expect(screen.getByText('Artists could not be loaded.')).toBeInTheDocument();
-  if (snapshot.matches({ held: { chooseArtist: 'choosing' } })) {
-    for (const artist of context.artists) expect(screen.getByRole('button', { name: artist.name })).toBeEnabled();
+  if (snapshot.matches('chooseArtist')) {
+    expect(screen.getByRole('button', { name: 'Any artist' })).toBeEnabled();
+    for (const artist of context.slot?.artists ?? []) expect(screen.getByRole('button', { name: artist.name })).toBeEnabled();
+  }
+  if (snapshot.matches('holding')) {
+    expect(screen.getByRole('status')).toHaveTextContent('Holding this time for you…');
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  }
+  if (snapshot.matches('held') && context.hold) {
+    const minutes = Math.ceil((Date.parse(context.hold.expiresAt) - context.now) / MINUTE);
+    expect(screen.getByText(`We are holding this time for you for ${minutes} minutes.`)).toBeInTheDocument();
+    expect(screen.getByText(HOLD.artist?.name ?? '?', { selector: 'dd' })).toBeInTheDocument();
   }
   if (snapshot.hasTag('form')) {
     expect(fieldElement('fullName')).toHaveValue(context.details.fullName);
@@ -135,13 +160,21 @@ function expectVisible(events: readonly EventObject[]) {
         expect(element).not.toHaveAttribute('aria-invalid');
       }
     }
-    const submit = screen.getByRole('button', { name: snapshot.matches({ held: 'submitting' }) ? 'Booking…' : 'Confirm booking' });
-    expect(submit).toHaveProperty('disabled', snapshot.matches({ held: 'submitting' }));
-    if (context.submitError) expect(screen.getByRole('alert')).toHaveTextContent('We could not complete your booking.');
+    for (const question of context.activity?.questions ?? []) {
+      const element = questionElement(question.label);
+      expect(element).toHaveValue(context.answers[question.id] ?? '');
+      const code = context.answerErrors[question.id];
+      if (code === 'required') expect(element).toHaveAccessibleDescription('Required field');
+      else expect(element).not.toHaveAttribute('aria-invalid');
+    }
+    const submitting = snapshot.matches({ held: 'submitting' });
+    const submit = screen.getByRole('button', { name: submitting ? 'Booking…' : 'Confirm booking' });
+    expect(submit).toHaveProperty('disabled', submitting);
+    if (context.submitFailed) expect(screen.getByRole('alert')).toHaveTextContent('We could not complete your booking.');
   }
   if (snapshot.matches('confirmed')) {
     expect(screen.getByRole('heading', { name: 'Booking confirmed' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Your confirmation number is BP-2030-0042.');
+    expect(screen.getByRole('status')).toHaveTextContent('Your confirmation number is BK-7Q2M9XKD.');
   }
 }
 
@@ -166,10 +199,12 @@ describe('booking flow view, driven by the generated paths', () => {
 describe('booking flow view: details form', () => {
   async function toDetails() {
     const context = await setup();
-    await perform({ type: 'booking.selectService', serviceId: 'svc-facial' }, context.user, context.fakes);
-    await context.fakes.settle('xstate.done.actor.fetchSlots', { output: SLOTS_FOUND });
-    await perform({ type: 'booking.selectSlot', slotId: 'slot-1400' }, context.user, context.fakes);
+    await perform({ type: 'booking.selectActivity', activityId: FACIAL.id }, context.user, context.fakes);
+    await context.fakes.settle('xstate.done.actor.fetchDays', { output: DAYS_FOUND });
+    await context.fakes.settle('xstate.done.actor.fetchTimes', { output: TIMES_FOUND });
+    await perform({ type: 'booking.selectTime', startsAt: FIRST_TIME }, context.user, context.fakes);
     await perform({ type: 'booking.selectArtist', artistId: 'artist-siti' }, context.user, context.fakes);
+    await context.fakes.settle('xstate.done.actor.holdSlot', { output: HOLD });
     return context;
   }
 
@@ -185,6 +220,7 @@ describe('booking flow view: details form', () => {
     expect(fieldElement('phone')).toHaveAccessibleDescription('Invalid phone number');
     expect(fieldElement('notes')).toHaveAccessibleDescription('Character limit exceeded');
     expect(fieldElement('acknowledgement')).toHaveAccessibleDescription('Required field');
+    expect(questionElement('Your skin type')).toHaveAccessibleDescription('Required field');
     expect(fieldElement('marketing')).not.toHaveAttribute('aria-invalid');
     // Corrections clear their own message without moving the focus away.
     await user.type(fieldElement('fullName'), 'Mei');
@@ -192,16 +228,26 @@ describe('booking flow view: details form', () => {
     expect(fieldElement('fullName')).toHaveFocus();
   });
 
-  test('a failed submission keeps everything typed', async () => {
+  test('a too long answer is refused at submit, under its question', async () => {
+    const { user } = await toDetails();
+    await user.click(questionElement('Allergies we should know about'));
+    await user.paste('x'.repeat(201));
+    await clickEnabled(user, 'Confirm booking');
+    expect(questionElement('Allergies we should know about')).toHaveAccessibleDescription('Character limit exceeded');
+  });
+
+  test('a failed submission keeps everything typed; the request confirms the hold with the answers', async () => {
     const { user, fakes } = await toDetails();
     await user.type(fieldElement('fullName'), 'Tan Mei Ling');
     await user.type(fieldElement('email'), 'mei@example.com');
+    await user.selectOptions(questionElement('Your skin type'), 'oily');
     for (const field of ['acknowledgement', 'consentPersonalInfo', 'consentThirdParty', 'consentPolicy', 'consentAge'] as const) await user.click(fieldElement(field));
     await clickEnabled(user, 'Confirm booking');
-    expect(fakes.calls('createReservation')[0]?.input).toMatchObject({ slotId: 'slot-1400', artistId: 'artist-siti', details: { fullName: 'Tan Mei Ling', email: 'mei@example.com' } });
-    await fakes.settle('xstate.error.actor.createReservation', { error: new Error('taken') });
+    expect(fakes.calls('createReservation')[0]?.input).toMatchObject({ holdId: HOLD.id, holdToken: HOLD.token, details: { fullName: 'Tan Mei Ling', email: 'mei@example.com' }, answers: { 'q-skin': 'oily' } });
+    await fakes.settle('xstate.error.actor.createReservation', { error: new Error('offline') });
     expect(screen.getByRole('alert')).toHaveTextContent('We could not complete your booking. Please check your details and try again.');
     expect(fieldElement('email')).toHaveValue('mei@example.com');
+    expect(questionElement('Your skin type')).toHaveValue('oily');
     expect(fieldElement('consentAge')).toBeChecked();
   });
 });

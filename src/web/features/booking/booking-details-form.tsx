@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import type { BookingBusyReason, BookingFlowApi } from '../../../../machines/booking/booking-flow.connect.ts';
-import { BOOKING_FIELD_ERROR_MESSAGES } from '../../../../machines/booking/messages.ts';
+import type { BookingBusyReason, BookingFlowApi, QuestionField } from '../../../../machines/booking/booking-flow.connect.ts';
+import { BOOKING_ANSWER_ERROR_MESSAGES, BOOKING_FIELD_ERROR_MESSAGES } from '../../../../machines/booking/messages.ts';
 import { BOOKING_CHECKBOX_FIELDS, BOOKING_LIMITS, BOOKING_TEXT_FIELDS, type BookingField } from '../../../contract/booking.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { bookingMessages } from './messages.ts';
@@ -10,15 +10,15 @@ import './booking.css';
 type TextField = (typeof BOOKING_TEXT_FIELDS)[number];
 type CheckboxField = (typeof BOOKING_CHECKBOX_FIELDS)[number];
 
-const FORM_ORDER: readonly BookingField[] = [...BOOKING_TEXT_FIELDS, ...BOOKING_CHECKBOX_FIELDS];
 const fieldId = (field: BookingField) => `booking-${field}`;
 const errorId = (field: BookingField) => `booking-${field}-error`;
+const questionId = (id: string) => `booking-question-${id}`;
 
 /** The details step: every rule lives in the contract's schema, applied by the machine. */
 export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
   useFeatureCatalog(bookingMessages);
   const { t, i18n } = useLingui();
-  const { details, errors, submitAttempts, submitError, submitting } = view;
+  const { details, errors, questions, submitAttempts, submitError, submitting } = view;
   const form = useRef<HTMLFormElement>(null);
   const backReasonId = useId();
   const submitReasonId = useId();
@@ -26,8 +26,14 @@ export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
   // After a refused submit, the first field in error takes the focus (WCAG 3.3.1).
   useEffect(() => {
     if (submitAttempts === 0) return;
-    const first = FORM_ORDER.find((field) => errors[field] !== undefined);
-    if (first) form.current?.querySelector<HTMLElement>(`#${fieldId(first)}`)?.focus();
+    // The form's order: the text fields, the activity's questions, the boxes.
+    const ids = [
+      ...BOOKING_TEXT_FIELDS.filter((field) => errors[field] !== undefined).map(fieldId),
+      ...questions.filter((field) => field.error !== null).map((field) => questionId(field.question.id)),
+      ...BOOKING_CHECKBOX_FIELDS.filter((field) => errors[field] !== undefined).map(fieldId),
+    ];
+    const first = ids[0];
+    if (first) form.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
     // Only a new attempt moves the focus; corrections while typing must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submitAttempts]);
@@ -120,6 +126,9 @@ export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
       {textField('email', t`Email`, { optional: true, type: 'email', autoComplete: 'email' })}
       {textField('phone', t`Phone number`, { optional: true, type: 'tel', autoComplete: 'tel' })}
       {textField('notes', t`Notes for the artist`, { optional: true, multiline: true })}
+      {questions.map((field) => (
+        <QuestionInput key={field.question.id} field={field} disabled={submitting} onChange={(value) => view.answer(field.question.id, value)} />
+      ))}
       {checkbox('acknowledgement', <Trans>I understand that the booking is held for me only until the appointment time and that late arrivals may be shortened.</Trans>)}
       <fieldset className="booking-consents">
         <legend>
@@ -151,6 +160,50 @@ export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
   );
 }
 
+/** One of the activity's questions: free text, or one of its options (yes or no). */
+function QuestionInput({ field, disabled, onChange }: { field: QuestionField; disabled: boolean; onChange: (value: string) => void }) {
+  const { t, i18n } = useLingui();
+  const { question, value, error } = field;
+  const id = questionId(question.id);
+  const errorText = error ? i18n._(BOOKING_ANSWER_ERROR_MESSAGES[error]) : null;
+  const common = {
+    id,
+    name: id,
+    value,
+    disabled,
+    'aria-invalid': errorText ? true : undefined,
+    'aria-describedby': errorText ? `${id}-error` : undefined,
+    'aria-required': question.required ? true : undefined,
+  };
+  const options = question.kind === 'yesNo' ? [{ value: 'yes', label: t`Yes` }, { value: 'no', label: t`No` }] : question.options;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {question.label}
+        {question.required ? null : (
+          <span className="field__hint">
+            {' '}
+            <Trans>(optional)</Trans>
+          </span>
+        )}
+      </label>
+      {question.kind === 'text' ? (
+        <input {...common} type="text" onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <select {...common} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{t`Choose…`}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+      <FieldError id={`${id}-error`} error={errorText} />
+    </div>
+  );
+}
+
 function FieldError({ id, error }: { id: string; error: ReactNode }) {
   return error ? (
     <p className="field__error" id={id}>
@@ -159,7 +212,7 @@ function FieldError({ id, error }: { id: string; error: ReactNode }) {
   ) : null;
 }
 
-/** Why a control of the flow waits (the booking is being sent), for its `aria-describedby`. */
+/** Why a control of the flow waits (the time is being held, the booking is being sent), for its `aria-describedby`. */
 export function BusyReason({ id, reason }: { id: string; reason: BookingBusyReason | null }) {
   return reason ? (
     <span id={id} className="visually-hidden">

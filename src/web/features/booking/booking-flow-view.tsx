@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { bookingFlowConnect, type BookingFlowApi, type Choice } from '../../../../machines/booking/booking-flow.connect.ts';
-import { SLOT_HOLD_MS, bookingFlowMachine, type BookingFlowInput } from '../../../../machines/booking/booking-flow.machine.ts';
+import { bookingFlowMachine, type BookingFlowInput } from '../../../../machines/booking/booking-flow.machine.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
-import { COUNTRIES } from '../../../config/countries.ts';
-import { storeDate } from '../../../contract/booking.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { BookingDetailsForm, BusyReason } from './booking-details-form.tsx';
@@ -18,11 +16,22 @@ import './booking.css';
 type FlowRef = ActorRefFrom<typeof bookingFlowMachine>;
 type FlowImplementations = Parameters<typeof bookingFlowMachine.provide>[0];
 
-/** The booking flow with its actors (the app's API calls, or a test's fakes) bound in. */
+/**
+ * The booking flow with its actors (the app's API calls, or a test's fakes) bound in. The clock is
+ * given again whenever the tab becomes visible: timers do not run while a laptop sleeps, and the
+ * hold may have run out.
+ */
 export function BookingFlow({ implementations, input }: { implementations: FlowImplementations; input: BookingFlowInput }) {
   useFeatureCatalog(bookingMessages);
   const [machine] = useState(() => bookingFlowMachine.provide(implementations));
   const actorRef = useActorRef(machine, { input });
+  useEffect(() => {
+    const check = () => {
+      if (document.visibilityState === 'visible') bookingFlowConnect(actorRef.getSnapshot(), actorRef.send).clockTick(Date.now());
+    };
+    document.addEventListener('visibilitychange', check);
+    return () => document.removeEventListener('visibilitychange', check);
+  }, [actorRef]);
   return <BookingFlowView actorRef={actorRef} />;
 }
 
@@ -46,23 +55,30 @@ function RetryButton({ view }: { view: BookingFlowApi }) {
   );
 }
 
-function ServiceStep({ view }: { view: BookingFlowApi }) {
+function ActivityStep({ view }: { view: BookingFlowApi }) {
   const site = useSite();
+  const { t, i18n } = useLingui();
   return (
     <ul className="booking-choices">
-      {view.services.map(({ item: service, disabled }) => {
-        const price = formatMoney(service.price, site);
-        const minutes = service.duration;
+      {view.activities.map(({ item: activity, disabled, disabledReason }) => {
+        const price = activity.price ? formatMoney(activity.price, site) : t`Free`;
+        const minutes = activity.durationMinutes;
+        const reasonId = `booking-activity-${activity.id}-reason`;
         return (
-          <li key={service.id}>
-            <button type="button" className="booking-choice" disabled={disabled} onClick={() => view.selectService(service.id)}>
-              <span className="booking-choice__title">{service.name}</span>
+          <li key={activity.id}>
+            <button type="button" className="booking-choice" disabled={disabled} aria-describedby={disabledReason ? reasonId : undefined} onClick={() => view.selectActivity(activity.id)}>
+              <span className="booking-choice__title">{activity.name}</span>
               <span>
                 <Trans>
                   {minutes} min · {price}
                 </Trans>
               </span>
             </button>
+            {disabledReason ? (
+              <span id={reasonId} className="field__hint">
+                {i18n._(disabledReason)}
+              </span>
+            ) : null}
           </li>
         );
       })}
@@ -75,8 +91,7 @@ function DatePicker({ view }: { view: BookingFlowApi }) {
   const { t } = useLingui();
   const reasonId = useId();
   const [other, setOther] = useState('');
-  const today = storeDate(Date.now(), COUNTRIES[site.country].timeZone);
-  const refusal = view.otherDateRefusal(other);
+  const refusal = view.dateRefusal(other);
   return (
     <div className="booking-dates">
       <ChoiceButtons
@@ -88,13 +103,13 @@ function DatePicker({ view }: { view: BookingFlowApi }) {
         <label htmlFor="booking-other-date">
           <Trans>Another date</Trans>
         </label>
-        <input id="booking-other-date" type="date" min={today} value={other} onChange={(event) => setOther(event.target.value)} />
+        <input id="booking-other-date" type="date" min={view.window?.from} max={view.window?.to} value={other} onChange={(event) => setOther(event.target.value)} />
         <button type="button" className="button button--secondary" disabled={refusal !== null} aria-describedby={refusal ? reasonId : undefined} onClick={() => view.selectDate(other)}>
           <Trans>Show times</Trans>
         </button>
         {refusal ? (
           <span id={reasonId} className="visually-hidden">
-            <Trans>Choose a date first.</Trans>
+            {refusal === 'notADate' ? <Trans>Choose a date first.</Trans> : <Trans>This date is outside the days that can be booked.</Trans>}
           </span>
         ) : null}
       </div>
@@ -133,7 +148,7 @@ function SlotStep({ view }: { view: BookingFlowApi }) {
             <Trans>No Available Slots</Trans>
           </p>
           <p>
-            <Trans>This service cannot be booked at this store at the moment. Please choose another service.</Trans>
+            <Trans>This cannot be booked at this store at the moment. Please choose something else.</Trans>
           </p>
         </div>
       ) : null}
@@ -152,7 +167,7 @@ function SlotStep({ view }: { view: BookingFlowApi }) {
         <ChoiceButtons
           className="booking-choices booking-choices--inline"
           label={day ? t`Times on ${day}` : t`Times`}
-          choices={view.slots.map((choice) => ({ ...choice, key: choice.item.id, label: formatSlotTime(choice.item.startsAt, site), choose: () => view.selectSlot(choice.item.id) }))}
+          choices={view.times.map((choice) => ({ ...choice, key: choice.item.startsAt, label: formatSlotTime(choice.item.startsAt, site), choose: () => view.selectTime(choice.item.startsAt) }))}
         />
       ) : null}
       <BackButton view={view} />
@@ -182,28 +197,13 @@ function ChoiceButtons({ choices, className, label }: { choices: ChoiceButton[];
 }
 
 function ArtistStep({ view }: { view: BookingFlowApi }) {
-  const { artistsStatus } = view;
+  const { t } = useLingui();
   return (
     <div className="booking-step">
-      {artistsStatus === 'loading' ? (
-        <p role="status">
-          <Trans>Finding artists…</Trans>
-        </p>
-      ) : null}
-      {artistsStatus === 'failure' ? (
-        <div className="panel panel--error" role="alert">
-          <p className="panel__title">
-            <Trans>Artists could not be loaded.</Trans>
-          </p>
-          <RetryButton view={view} />
-        </div>
-      ) : null}
-      {artistsStatus === 'choosing' ? (
-        <ChoiceButtons
-          className="booking-choices"
-          choices={view.artists.map((choice) => ({ ...choice, key: choice.item.id, label: choice.item.name, choose: () => view.selectArtist(choice.item.id) }))}
-        />
-      ) : null}
+      <ChoiceButtons
+        className="booking-choices"
+        choices={view.artists.map((choice) => ({ ...choice, key: choice.item?.id ?? 'any', label: choice.item?.name ?? t`Any artist`, choose: () => view.selectArtist(choice.item?.id ?? null) }))}
+      />
       <BackButton view={view} />
     </div>
   );
@@ -212,15 +212,18 @@ function ArtistStep({ view }: { view: BookingFlowApi }) {
 /** What is being booked: shown from the slot step on. */
 function Summary({ view }: { view: BookingFlowApi }) {
   const site = useSite();
-  const { service, slot, artist } = view;
-  if (!service) return null;
+  const { t } = useLingui();
+  const { activity, slot, hold, artist } = view;
+  if (!activity) return null;
+  // The hold names the artist the server gave ("any" resolved); before it, the one picked.
+  const artistName = hold?.artist?.name ?? (artist === 'any' ? t`Any artist` : artist?.name);
   return (
     <dl className="booking-summary">
       <dt>
         <Trans>Service</Trans>
       </dt>
       <dd>
-        {service.name} · {formatMoney(service.price, site)}
+        {activity.name} · {activity.price ? formatMoney(activity.price, site) : t`Free`}
       </dd>
       {slot ? (
         <>
@@ -230,12 +233,12 @@ function Summary({ view }: { view: BookingFlowApi }) {
           <dd>{formatAppointment(slot.startsAt, site)}</dd>
         </>
       ) : null}
-      {artist ? (
+      {artistName ? (
         <>
           <dt>
             <Trans>Artist</Trans>
           </dt>
-          <dd>{artist.name}</dd>
+          <dd>{artistName}</dd>
         </>
       ) : null}
     </dl>
@@ -243,27 +246,28 @@ function Summary({ view }: { view: BookingFlowApi }) {
 }
 
 const HEADINGS = {
-  selectService: <Trans>Select a service</Trans>,
+  selectActivity: <Trans>Select a service</Trans>,
   findSlot: <Trans>Find a time</Trans>,
   chooseArtist: <Trans>Choose an artist</Trans>,
+  holding: <Trans>Holding your time</Trans>,
   details: <Trans>Your details</Trans>,
   confirmed: <Trans>Booking confirmed</Trans>,
 } as const;
 
 /**
- * The service booking flow (select service → find slot → choose artist → details → confirmed).
+ * The booking flow (select → find a slot → a service's artist → the time held → details → confirmed).
  * It reads the flow's view-model (`bookingFlowConnect`) and acts through its intents; what is
  * allowed is always the machine's answer.
  */
 export function BookingFlowView({ actorRef }: { actorRef: FlowRef }) {
   useFeatureCatalog(bookingMessages);
   const view = useSelector(actorRef, (snapshot) => bookingFlowConnect(snapshot, actorRef.send), sameView);
-  const { step, confirmationNumber } = view;
-  const holdMinutes = SLOT_HOLD_MS / 60_000;
+  const { step, confirmationNumber, hold } = view;
+  const holdMinutes = hold ? Math.ceil(hold.msLeft / 60_000) : 0;
   return (
     <section className="booking-flow" data-state={view.state} aria-busy={view.busy} aria-labelledby="booking-flow-heading">
       <h2 id="booking-flow-heading">{HEADINGS[step]}</h2>
-      {step === 'selectService' ? <ServiceStep view={view} /> : <Summary view={view} />}
+      {step === 'selectActivity' ? <ActivityStep view={view} /> : <Summary view={view} />}
       {view.held ? (
         <p className="booking-hold">
           <Trans>We are holding this time for you for {holdMinutes} minutes.</Trans>
@@ -271,6 +275,11 @@ export function BookingFlowView({ actorRef }: { actorRef: FlowRef }) {
       ) : null}
       {step === 'findSlot' ? <SlotStep view={view} /> : null}
       {step === 'chooseArtist' ? <ArtistStep view={view} /> : null}
+      {step === 'holding' ? (
+        <p role="status">
+          <Trans>Holding this time for you…</Trans>
+        </p>
+      ) : null}
       {view.showsForm ? <BookingDetailsForm view={view} /> : null}
       {step === 'confirmed' ? (
         <p className="panel" role="status">

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { bookingLifecycleConnect, type BookingLifecycleApi } from '../../../../machines/booking/booking-lifecycle.connect.ts';
 import { bookingLifecycleMachine, type BookingLifecycleInput } from '../../../../machines/booking/booking-lifecycle.machine.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
-import type { Slot } from '../../../contract/booking.ts';
+import type { TimeSlot } from '../../../contract/happening.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { formatAppointment } from './booking-format.ts';
@@ -20,7 +20,7 @@ type LifecycleImplementations = Parameters<typeof bookingLifecycleMachine.provid
  * A booking to manage, with its actors bound in. The clock is checked again whenever the tab
  * becomes visible: timers do not run while a laptop sleeps, and the appointment may have passed.
  */
-export function BookingLifecycle({ implementations, input, rescheduleSlots }: { implementations: LifecycleImplementations; input: BookingLifecycleInput; rescheduleSlots: readonly Slot[] }) {
+export function BookingLifecycle({ implementations, input, rescheduleSlots }: { implementations: LifecycleImplementations; input: BookingLifecycleInput; rescheduleSlots: readonly TimeSlot[] }) {
   useFeatureCatalog(bookingMessages);
   const [machine] = useState(() => bookingLifecycleMachine.provide(implementations));
   const actorRef = useActorRef(machine, { input });
@@ -44,10 +44,11 @@ const STATUS_TEXT = {
 function Failure({ view, children }: { view: BookingLifecycleApi; children: ReactNode }) {
   const { i18n } = useLingui();
   const reasonId = useId();
-  const { retryBlocked } = view;
+  const { retryBlocked, failureReason } = view;
   return (
     <div className="panel panel--error" role="alert">
       <p className="panel__title">{children}</p>
+      {failureReason ? <p>{i18n._(failureReason)}</p> : null}
       <button type="button" className="button" disabled={retryBlocked !== null} aria-describedby={retryBlocked ? reasonId : undefined} onClick={view.retry}>
         <Trans>Retry</Trans>
       </button>{' '}
@@ -65,15 +66,17 @@ function Failure({ view, children }: { view: BookingLifecycleApi; children: Reac
   );
 }
 
-/** Manage a booking: see it, reschedule it to another slot, or cancel it. */
-export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: LifecycleRef; rescheduleSlots: readonly Slot[] }) {
+/** Manage a booking: see it, reschedule it to another time (services), or cancel it. */
+export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: LifecycleRef; rescheduleSlots: readonly TimeSlot[] }) {
   useFeatureCatalog(bookingMessages);
   const site = useSite();
   const { i18n } = useLingui();
   const view = useSelector(actorRef, (snapshot) => bookingLifecycleConnect(snapshot, actorRef.send), sameView);
   const { booking, status, activity } = view;
-  // Rescheduling and cancelling are refused for the same reasons: one explanation serves both.
-  const reason = booking ? view.changeBlocked : null;
+  // The guards' reasons; when both changes are refused for the same one, it is said once.
+  const rescheduleReason = booking ? view.rescheduleBlocked : null;
+  const cancelReason = booking ? view.cancelBlocked : null;
+  const sameReason = rescheduleReason !== null && rescheduleReason === cancelReason;
 
   return (
     <section className="booking-manage" data-state={view.state} aria-busy={view.busy} aria-labelledby="booking-manage-heading">
@@ -105,7 +108,8 @@ export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: 
               <Trans>Service</Trans>
             </dt>
             <dd>
-              {booking.service.name} · {formatMoney(booking.service.price, site)}
+              {booking.activity.name}
+              {booking.activity.price ? <> · {formatMoney(booking.activity.price, site)}</> : null}
             </dd>
             <dt>
               <Trans>Date and time</Trans>
@@ -140,9 +144,14 @@ export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: 
               <Trans>Your booking could not be cancelled.</Trans>
             </Failure>
           ) : null}
-          {reason ? (
-            <p className="booking-blocked" id="booking-blocked-reason">
-              {i18n._(reason)}
+          {rescheduleReason ? (
+            <p className="booking-blocked" id="booking-reschedule-blocked">
+              {i18n._(rescheduleReason)}
+            </p>
+          ) : null}
+          {cancelReason && !sameReason ? (
+            <p className="booking-blocked" id="booking-cancel-blocked">
+              {i18n._(cancelReason)}
             </p>
           ) : null}
           <h3>
@@ -152,13 +161,13 @@ export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: 
             {rescheduleSlots.map((slot) => {
               const when = formatAppointment(slot.startsAt, site);
               return (
-                <li key={slot.id}>
+                <li key={slot.startsAt}>
                   <button
                     type="button"
                     className="booking-choice"
-                    disabled={reason !== null}
-                    aria-describedby={reason ? 'booking-blocked-reason' : undefined}
-                    onClick={() => view.reschedule(slot.id)}
+                    disabled={rescheduleReason !== null}
+                    aria-describedby={rescheduleReason ? 'booking-reschedule-blocked' : undefined}
+                    onClick={() => view.reschedule(slot.startsAt, slot.artists[0]?.id ?? null)}
                   >
                     <Trans>Move to {when}</Trans>
                   </button>
@@ -169,8 +178,8 @@ export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: 
           <button
             type="button"
             className="button button--secondary"
-            disabled={reason !== null}
-            aria-describedby={reason ? 'booking-blocked-reason' : undefined}
+            disabled={cancelReason !== null}
+            aria-describedby={cancelReason ? (sameReason ? 'booking-reschedule-blocked' : 'booking-cancel-blocked') : undefined}
             onClick={view.cancel}
           >
             <Trans>Cancel booking</Trans>

@@ -1,0 +1,63 @@
+import type { BookingAnswerErrors, BookingAnswers, BookingDetailsDraft, BookingDetailsErrors, BookingField, StoreDate } from '../../src/contract/booking.ts';
+import type { Activity, TimeSlot } from '../../src/contract/happening.ts';
+import type { Hold, Reservation } from '../../src/contract/reservations.ts';
+import type { ArtistPick, BookingWindow, FlowNotice } from './booking-flow.rules.ts';
+
+/* The booking flow's shapes: its input, context, events and tags. */
+
+export interface BookingFlowInput {
+  storeId: string;
+  /** What can be booked at the store (services, classes, events) with their questions, loaded by the screen. */
+  activities: Activity[];
+  /** The app's clock (epoch ms) when the flow starts; `booking.clockTick` moves it on. */
+  now: number;
+}
+
+export interface BookingFlowContext {
+  storeId: string;
+  activities: Activity[];
+  activity: Activity | null;
+  /** The machine's clock: the hold's time left is `hold.expiresAt` minus this. */
+  now: number;
+  /** The days that can be picked (today to the last bookable day) and those with a free time. */
+  window: BookingWindow | null;
+  days: StoreDate[];
+  /** The store's zone, as the server names it with the days and times. */
+  timeZone: string | null;
+  date: StoreDate | null;
+  slots: TimeSlot[];
+  slot: TimeSlot | null;
+  /** A service's artist: chosen, any free one, or not yet asked (null). */
+  artist: ArtistPick | null;
+  /** The server's hold of the chosen time: only its token confirms it, until its `expiresAt`. */
+  hold: Hold | null;
+  details: BookingDetailsDraft;
+  errors: BookingDetailsErrors;
+  /** Answers to the activity's questions, by question id (kept across activities: ids differ). */
+  answers: BookingAnswers;
+  answerErrors: BookingAnswerErrors;
+  /** Incremented by every refused submit: the view moves focus to the first error then. */
+  submitAttempts: number;
+  notice: FlowNotice | null;
+  submitFailed: boolean;
+  reservation: Reservation | null;
+}
+
+export type BookingFlowEvent =
+  | { type: 'booking.selectActivity'; activityId: string }
+  | { type: 'booking.selectDate'; date: string }
+  | { type: 'booking.selectTime'; startsAt: string }
+  /** null: any free artist. */
+  | { type: 'booking.selectArtist'; artistId: string | null }
+  | { type: 'booking.change'; field: BookingField; value: string | boolean }
+  | { type: 'booking.answer'; questionId: string; value: string }
+  | { type: 'booking.submit' }
+  | { type: 'booking.back' }
+  | { type: 'booking.retry' }
+  /** The app's clock moved on (a countdown's tick, the tab shown again). */
+  | { type: 'booking.clockTick'; now: number };
+
+export type BookingFlowTag = 'busy' | 'form' | 'held' | 'submitting' | 'failure' | 'dates';
+
+export type Change = { field: BookingField; value: string | boolean };
+export type Answer = { questionId: string; value: string };
