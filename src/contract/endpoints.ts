@@ -58,6 +58,7 @@ import {
 } from './cart.ts';
 import { CHECKOUT_ENDPOINTS } from './endpoints-checkout.ts';
 import { GIFT_CARD_ENDPOINTS } from './endpoints-gift-cards.ts';
+import { BOOKING_ENDPOINTS } from './endpoints-booking.ts';
 import { SandboxUserBodySchema, SandboxUserListSchema, SandboxUserPatchSchema, SandboxUserResponseSchema, SandboxVariantPatchSchema, SandboxVariantResponseSchema } from './sandbox.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -748,6 +749,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
   ...CHECKOUT_ENDPOINTS,
   ...GIFT_CARD_ENDPOINTS,
+  ...BOOKING_ENDPOINTS,
 ];
 
 /** Names of the `{param}` placeholders of a path, in order. */

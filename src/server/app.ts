@@ -46,6 +46,10 @@ import { wishlistRoutes } from './routes/wishlist.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { cartGiftCardRoutes, giftCardRoutes } from './routes/gift-cards.ts';
+import { happeningRoutes } from './routes/happening.ts';
+import { reservationRoutes } from './routes/reservations.ts';
+import type { HappeningDeps } from './happening/deps.ts';
+import { DEFAULT_PORT } from './env.ts';
 import { createRateLimit } from './http/rate-limit.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createTestCardProcessor } from './payments/test-card-processor.ts';
@@ -56,6 +60,9 @@ const ORDER_LOOKUP_WINDOW_SECONDS = 15 * 60;
 /** Wrong gift card code-and-PIN pairs per client (balance checks and checkouts together) before a pause. */
 const GIFT_CARD_MAX_FAILURES = 10;
 const GIFT_CARD_WINDOW_SECONDS = 15 * 60;
+/** A guest's booking lookups: wrong number-and-email guesses per client before a pause (as the orders'). */
+const BOOKING_LOOKUP_MAX_FAILURES = 10;
+const BOOKING_LOOKUP_WINDOW_SECONDS = 15 * 60;
 import { sandboxUserRoutes } from './routes/sandbox-users.ts';
 import { sandboxVariantRoutes } from './routes/sandbox-variants.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -84,7 +91,7 @@ export interface AppOptions {
   pageCacheBytes?: number;
   /** Takes the orders' payments: the test card processor unless a real provider is given (README, "Payments"). */
   payments?: PaymentProvider;
-  /** The checkout's clock (challenge expiry, order dates); tests move it. */
+  /** The clock of checkout (challenge expiry, order dates) and of bookings (holds, booking windows, expiry, cut-offs); tests move it. */
   now?: () => Date;
 }
 
@@ -95,6 +102,10 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   const checkout = { db, payments: payments ?? createTestCardProcessor(db, now ? { now } : {}), log, ...(now ? { now } : {}) };
   const orderLookups = createRateLimit(db, { purpose: 'order-lookup', maxFailures: ORDER_LOOKUP_MAX_FAILURES, windowSeconds: ORDER_LOOKUP_WINDOW_SECONDS, trustProxy: signIn?.trustProxy ?? false });
   const giftCardGuesses = createRateLimit(db, { purpose: 'gift-card-balance', maxFailures: GIFT_CARD_MAX_FAILURES, windowSeconds: GIFT_CARD_WINDOW_SECONDS, trustProxy: signIn?.trustProxy ?? false });
+  const bookingLookups = createRateLimit(db, { purpose: 'booking-lookup', maxFailures: BOOKING_LOOKUP_MAX_FAILURES, windowSeconds: BOOKING_LOOKUP_WINDOW_SECONDS, trustProxy: signIn?.trustProxy ?? false });
+  // Booking emails link to the same origin as the reset links (`PUBLIC_URL`, or the port listened on).
+  const linkOrigin = passwordResets.publicUrl ?? `http://localhost:${DEFAULT_PORT}`;
+  const happening: HappeningDeps = { db, now: now ?? (() => new Date()), secret: auth.secret, publicUrl: typeof linkOrigin === 'function' ? linkOrigin : () => linkOrigin };
   // `strict: false`: `/brands/` and `/brands` are the same resource (spec §7 trims trailing slashes).
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
@@ -115,8 +126,10 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.use('*', siteContext);
   // Before idempotency, so a refused cross-site write never claims a key.
   api.use('*', requireApiClient);
-  // Placing an order answers a repeat of its key with the order of that intent (checkout/place.ts).
-  api.use('*', idempotency(db, { answeredByRoute: [`POST ${API_PREFIX}/checkout/orders`] }));
+  // Placing an order answers a repeat of its key with the order of that intent (checkout/place.ts);
+  // confirming a hold with the booking it became, and a lookup runs again: their answers carry a
+  // guest's manage key, which is not to be kept in the database.
+  api.use('*', idempotency(db, { answeredByRoute: [`POST ${API_PREFIX}/checkout/orders`, `POST ${API_PREFIX}/reservation-service`, `POST ${API_PREFIX}/reservation-service/lookup`] }));
   api.route('/brands', brandRoutes(db));
   api.route('/categories', categoryRoutes(db));
   api.route('/products', productRoutes(db));
@@ -132,6 +145,9 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/checkout', checkoutRoutes(checkout, auth, giftCardGuesses));
   api.route('/gift-cards', giftCardRoutes(db, giftCardGuesses));
   api.route('/orders', orderRoutes(db, auth, orderLookups));
+  // Happening: the catalogue side at its own paths (booking-service/…, booking-services/…, stores, …), then the reservations.
+  api.route('/', happeningRoutes(happening));
+  api.route('/reservation-service', reservationRoutes(happening, auth, bookingLookups));
   api.route('/notification-subscription', notificationSubscriptionRoutes(db, auth));
   api.route('/featured-products', featuredProductRoutes(db));
   api.route('/search', searchRoutes(db));

@@ -8,6 +8,7 @@ import { DEFAULT_SEED_PRODUCTS, LISTING_SNAPSHOT_FILE, loadGoogleSignInConfig, l
 import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
 import { isSeeded, seedDatabase } from './db/seed/index.ts';
 import { seedContent } from './db/seed/content.ts';
+import { seedArtists } from './db/seed/artists.ts';
 import { rebuildSearchIndexIfStale } from './search/build.ts';
 import { searchMemory } from './search/memory.ts';
 import { indexSnapshotFile, listingIndex, useIndexSnapshots } from './catalog/listing-index/index.ts';
@@ -99,6 +100,8 @@ export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir
     if (seeded) await seedDatabase(database.db, seedProducts);
     // A database seeded before segments and announcements existed gets them now (a no-op otherwise).
     else await seedContent(database.db);
+    // The artists of the configuration, whose rows a service's hold locks (every start: the configuration may have changed).
+    await seedArtists(database.db);
     // A database from before the search index (or an older version of it) gets it once; a current one costs one read.
     await rebuildSearchIndexIfStale(database.db);
     await purgeIdempotencyKeys(database.db);

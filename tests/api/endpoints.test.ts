@@ -21,6 +21,9 @@ import { ChallengeRequiredSchema, OrderResponseSchema } from '../../src/contract
 import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
 import { todayIn } from '../../src/server/cart/read.ts';
 import { issueGiftCard } from '../../src/server/gift-cards/issue.ts';
+import { BOOKING_KEY_HEADER } from '../../src/contract/reservations.ts';
+import { book, DETAILS, findSlots, hold, holdRequest, validAnswers } from '../helpers/booking.ts';
+import { appTarget } from '../helpers/cart.ts';
 
 let t: TestApp;
 /** A local OpenID Connect issuer for `auth/social`. */
@@ -231,7 +234,55 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     const order = v.parse(OrderResponseSchema, await placed.json()).data;
     return { body: { number: order.number, email: order.email } };
   },
+  // Happening (issue 14).
+  'bookingActivities.index': async () => ({ query: 'kind=service&storeId=sg-ion-orchard' }),
+  'bookingActivities.show': async () => ({ params: { id: 'signature-makeup' } }),
+  'bookingQuestions.show': async () => ({ params: { id: 'signature-makeup' } }),
+  'bookingAvailableSlots.show': async () => ({ params: { id: 'signature-makeup' }, query: 'storeId=sg-ion-orchard' }),
+  'bookingTimeSlots.show': async () => ({ params: { id: 'signature-makeup' }, query: `storeId=sg-ion-orchard&date=${(await freeService()).date}` }),
+  'reservationHolds.create': async () => ({ body: holdRequest('signature-makeup', 'sg-ion-orchard', (await freeService()).slot.startsAt) }),
+  'reservations.create': async () => {
+    const held = await hold(appTarget(t), 'signature-makeup', 'sg-ion-orchard', (await freeService()).slot.startsAt);
+    return { body: { holdId: held.id, holdToken: held.token, details: DETAILS, answers: validAnswers('signature-makeup') } };
+  },
+  'reservations.index': async () => ({ cookie: await signedIn() }),
+  'reservations.show': async () => {
+    const booking = await guestBooking();
+    return { params: { id: booking.confirmationNumber }, headers: { [BOOKING_KEY_HEADER]: booking.manageKey ?? '' } };
+  },
+  'reservations.delete': async () => {
+    const booking = await guestBooking();
+    return { params: { id: booking.confirmationNumber }, headers: { [BOOKING_KEY_HEADER]: booking.manageKey ?? '' } };
+  },
+  'reservationReschedules.create': async () => {
+    const booking = await guestBooking();
+    return { params: { id: booking.confirmationNumber }, body: { startsAt: (await freeService(48)).slot.startsAt, artistId: null }, headers: { [BOOKING_KEY_HEADER]: booking.manageKey ?? '' } };
+  },
+  'reservationLookups.create': async () => {
+    const booking = await guestBooking();
+    return { body: { confirmationNumber: booking.confirmationNumber, email: booking.email } };
+  },
+  'beautyClasses.index': async () => ({}),
+  'beautyServices.index': async () => ({}),
+  'bookingPages.index': async () => ({}),
+  'happeningActivities.show': async () => ({ params: { id: 'bridal-trial' } }),
+  'storeServiceActivities.index': async () => ({ query: 'storeId=sg-vivocity' }),
+  'storeServiceActivityGroups.index': async () => ({}),
+  'stores.index': async () => ({}),
+  'stores.show': async () => ({ params: { id: 'sg-ion-orchard' } }),
 };
+
+/** The first free time of a service at ION Orchard, at least `hoursAhead` from now (a booking changes only before its cut-off). */
+async function freeService(hoursAhead = 0) {
+  const [found] = await findSlots(appTarget(t), 'signature-makeup', 'sg-ion-orchard', 1, (slot) => Date.parse(slot.startsAt) > Date.now() + hoursAhead * 3_600_000);
+  if (!found) throw new Error('no free time');
+  return found;
+}
+
+/** A guest's booking two days ahead or more, with its manage key. */
+async function guestBooking() {
+  return book(appTarget(t), 'signature-makeup', 'sg-ion-orchard', (await freeService(48)).slot.startsAt, null, {}, { ...DETAILS, email: 'booking.docs@example.com' });
+}
 
 /** A guest bag holding one e-gift card: its cookie and the card line's id. */
 async function giftCardLine(): Promise<{ cookie: string; id: number }> {

@@ -48,12 +48,14 @@ export interface TestAppOptions {
   pages?: AppOptions['pages'];
   /** Bytes of anonymous pages kept (the default budget when absent). */
   pageCacheBytes?: number;
+  /** The clock of checkout and bookings (holds, booking windows, expiry): a test moves it. */
+  now?: AppOptions['now'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database } = await prepareDatabase({ dataDir: 'memory', seedProducts: options.seedProducts ?? 150 });
   const logs: string[] = [];
-  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line), ...(options.auth ? { auth: options.auth } : {}), ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.idTokens ? { idTokens: options.idTokens } : {}), sandbox: options.sandbox ?? true, ...(options.passwordResets ? { passwordResets: options.passwordResets } : {}), pages: options.pages ?? null, ...(options.pageCacheBytes === undefined ? {} : { pageCacheBytes: options.pageCacheBytes }) });
+  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line), ...(options.auth ? { auth: options.auth } : {}), ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.idTokens ? { idTokens: options.idTokens } : {}), sandbox: options.sandbox ?? true, ...(options.passwordResets ? { passwordResets: options.passwordResets } : {}), pages: options.pages ?? null, ...(options.pageCacheBytes === undefined ? {} : { pageCacheBytes: options.pageCacheBytes }), ...(options.now ? { now: options.now } : {}) });
   options.routes?.(app);
   return {
     app,

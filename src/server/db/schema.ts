@@ -10,3 +10,5 @@ export * from './schema-payments.ts';
 export * from './schema-orders.ts';
 // E-gift cards, their balance changes, and the cards waiting in a bag.
 export * from './schema-gift-cards.ts';
+// Happening: artists, class and event sessions, reservations and their history.
+export * from './schema-happening.ts';

@@ -7,7 +7,7 @@ import { ApiError } from './errors.ts';
 
 /*
  * A limit on failed guesses per client, for lookups that a wrong guess answers with "not found"
- * (an order by number and email, a gift card by code and PIN): after `maxFailures` within the
+ * (an order by number and email, a gift card by code and PIN, a booking by number and email): after `maxFailures` within the
  * window the client is refused (429) until the window has moved on. The failures are rows of the
  * sign-in throttle's table under the purpose's own key, so every server process counts the same.
  */
@@ -20,7 +20,7 @@ export interface RateLimit {
 }
 
 export interface RateLimitOptions {
-  purpose: 'order-lookup' | 'gift-card-balance';
+  purpose: 'order-lookup' | 'gift-card-balance' | 'booking-lookup';
   maxFailures: number;
   windowSeconds: number;
   trustProxy?: boolean;

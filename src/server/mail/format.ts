@@ -39,3 +39,23 @@ export function formatDateTime(date: Date, site: Site): string {
   const { timeZone } = COUNTRIES[site.country];
   return kept(`${locale}|${timeZone}|datetime`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone })).format(date);
 }
+
+/**
+ * A booking's start in its store's time zone (not the country's: a country may span zones), in the
+ * language's words: the day, the time and the zone's name ("New Zealand Daylight Time"), so a
+ * shopper reading it elsewhere knows whose clock it is.
+ */
+export function formatStoreTime(instant: number, site: Site, timeZone: string): { date: string; time: string; zone: string } {
+  const locale = intlLocale(site.language, site.country);
+  const date = kept(`${locale}|${timeZone}|fulldate`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone })).format(instant);
+  const time = kept(`${locale}|${timeZone}|time`, () => new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })).format(instant);
+  const zoneFormat = kept(`${locale}|${timeZone}|zone`, () => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' }));
+  const zone = zoneFormat.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  return { date, time, zone };
+}
+
+/** A date and time in a store's time zone (a booking's cut-off), as `formatDateTime` writes them. */
+export function formatStoreDateTime(instant: number, site: Site, timeZone: string): string {
+  const locale = intlLocale(site.language, site.country);
+  return kept(`${locale}|${timeZone}|datetime`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone })).format(instant);
+}

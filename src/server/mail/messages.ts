@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { CountryCode } from '../../config/countries.ts';
+import { BOOKING } from './booking-messages.ts';
 
 /*
  * Every text of the server's emails, in their own Lingui catalog (`i18n/mail/<catalog>.po`, listed
@@ -105,4 +106,4 @@ export const ORDER_CONFIRMATION = {
 } satisfies Record<string, Message>;
 
 /** Every message of the server's emails (the tests check each is in every compiled catalog). */
-export const MAIL_MESSAGES: readonly Message[] = [STORE_NAMES, COMMON, WELCOME, PASSWORD_RESET, PASSWORD_CHANGED, BACK_IN_STOCK, ORDER_CONFIRMATION].flatMap((group) => Object.values(group));
+export const MAIL_MESSAGES: readonly Message[] = [STORE_NAMES, COMMON, WELCOME, PASSWORD_RESET, PASSWORD_CHANGED, BACK_IN_STOCK, ORDER_CONFIRMATION, BOOKING].flatMap((group) => Object.values(group));

@@ -1,0 +1,132 @@
+import { WEEKDAYS, type Weekday } from '../../config/stores.ts';
+
+/*
+ * Store-local wall time ↔ instants, with Intl and nothing else (README decision "Time zones with
+ * Intl"). Node carries the full ICU time-zone database, so a zone's offset at an instant is one
+ * `formatToParts`; the other way, a local time to an instant, needs the offsets on either side of
+ * any change that day: a local time is valid when the instant it gives shows that same local time
+ * back. A time in the gap of a change to daylight saving exists nowhere (null); a time in the
+ * overlap of the change back exists twice, and the earlier instant is taken (as Temporal's
+ * "compatible" does). Nothing here reads the process's own time zone.
+ */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+// A formatter costs far more to make than to use: one per zone.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Minutes the zone is ahead of UTC at `instant` (+780 for Auckland in summer, -0 never). */
+export function offsetMinutes(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatIn(timeZone).formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  const wall = Date.UTC(parts['year'] ?? 0, (parts['month'] ?? 1) - 1, parts['day'] ?? 1, parts['hour'] ?? 0, parts['minute'] ?? 0, parts['second'] ?? 0);
+  const seconds = Math.floor(instant / 1000) * 1000;
+  return Math.round((wall - seconds) / MINUTE_MS);
+}
+
+/** `YYYY-MM-DD` as the UTC midnight of that calendar day (a day number, not an instant of any zone). */
+export function dayStart(date: string): number {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  return Date.UTC(year, month - 1, day);
+}
+
+function isoDate(utcMidnight: number): string {
+  return new Date(utcMidnight).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return isoDate(dayStart(date) + days * DAY_MS);
+}
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dayStart(to) - dayStart(from)) / DAY_MS);
+}
+
+export function weekdayOf(date: string): Weekday {
+  // getUTCDay: 0 is Sunday; WEEKDAYS starts on Monday.
+  return WEEKDAYS[(new Date(dayStart(date)).getUTCDay() + 6) % 7] ?? 'mon';
+}
+
+/** `HH:MM` as minutes after midnight. */
+export function minutesOf(time: string): number {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
+export function timeOf(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The store-local day and wall time of an instant. */
+export function localOf(instant: number, timeZone: string): { date: string; minutes: number; time: string } {
+  const local = instant + offsetMinutes(instant, timeZone) * MINUTE_MS;
+  const date = isoDate(Math.floor(local / DAY_MS) * DAY_MS);
+  const minutes = Math.floor((local - dayStart(date)) / MINUTE_MS);
+  return { date, minutes, time: timeOf(minutes) };
+}
+
+/**
+ * A store-local day, ready to turn its wall times into instants. The offsets a day before and a day
+ * after bracket any change on the day itself (no zone changes twice within two days); when they
+ * agree, which is every day but two a year in a zone with daylight saving, each time is one subtraction.
+ */
+export interface ZonedDay {
+  date: string;
+  weekday: Weekday;
+  /** The instant of `minutes` after local midnight, or null when that wall time does not exist that day. */
+  instantOf(minutes: number): number | null;
+  /** The local wall time `HH:MM` of an instant of this day. */
+  timeAt(instant: number): string;
+}
+
+/** Days already made, by zone and date: available-slots walks a month of them per request. */
+const DAYS = new Map<string, ZonedDay>();
+const DAYS_KEPT = 4_096;
+
+export function zonedDay(date: string, timeZone: string): ZonedDay {
+  const key = `${timeZone}|${date}`;
+  let day = DAYS.get(key);
+  if (!day) {
+    // Bounded: a year of days for a dozen zones; past that it starts again (nothing here goes stale).
+    if (DAYS.size >= DAYS_KEPT) DAYS.clear();
+    day = makeZonedDay(date, timeZone);
+    DAYS.set(key, day);
+  }
+  return day;
+}
+
+function makeZonedDay(date: string, timeZone: string): ZonedDay {
+  const midnight = dayStart(date);
+  const before = offsetMinutes(midnight - DAY_MS, timeZone);
+  const after = offsetMinutes(midnight + 2 * DAY_MS, timeZone);
+  const weekday = weekdayOf(date);
+  if (before === after) {
+    return { date, weekday, instantOf: (minutes) => midnight + (minutes - before) * MINUTE_MS, timeAt: (instant) => timeOf(Math.floor((instant - midnight) / MINUTE_MS) + before) };
+  }
+  return {
+    date,
+    weekday,
+    instantOf: (minutes) => {
+      const wall = midnight + minutes * MINUTE_MS;
+      // The earlier of the candidates that show this wall time back; none: the time fell in the gap.
+      const valid = [wall - Math.max(before, after) * MINUTE_MS, wall - Math.min(before, after) * MINUTE_MS].filter((instant) => instant + offsetMinutes(instant, timeZone) * MINUTE_MS === wall);
+      return valid[0] ?? null;
+    },
+    timeAt: (instant) => localOf(instant, timeZone).time,
+  };
+}
+
+/** The instant of a store-local day and wall time (`HH:MM`), or null when it does not exist there. */
+export function instantOf(date: string, time: string, timeZone: string): number | null {
+  return zonedDay(date, timeZone).instantOf(minutesOf(time));
+}

@@ -1,0 +1,82 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { BOOKING_KEY_HEADER, BookingLookupSchema, HoldRequestSchema, ReservationCreateSchema, RescheduleSchema } from '../../contract/reservations.ts';
+import { accessToken, requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
+import type { AuthService } from '../auth/service.ts';
+import { confirmHold, lookupBooking, showBooking, type Caller } from '../happening/bookings.ts';
+import { cancelBooking, rescheduleBooking } from '../happening/changes.ts';
+import type { HappeningDeps } from '../happening/deps.ts';
+import { holdTime } from '../happening/holds.ts';
+import { memberReservations } from '../happening/read.ts';
+import { bookingNotFound } from '../happening/refusals.ts';
+import type { RateLimit } from '../http/rate-limit.ts';
+import { siteOf } from '../http/site.ts';
+import { parseInput, parseJsonBody } from '../http/validate.ts';
+
+/*
+ * Happening, the reservation side (spec §7 `reservation-service/…`): hold a time, confirm it with the
+ * shopper's details, and then show, reschedule or cancel the booking. A member reaches their
+ * bookings with their session; a guest with the booking's key (`X-Booking-Key`), emailed with it and
+ * answered by the lookup (number and email, limited per client like the orders' lookup). Someone
+ * else's booking is a 404, never a 403.
+ */
+
+const NumberParamSchema = v.object({ id: v.pipe(v.string(), v.maxLength(40)) });
+
+/**
+ * The member of a valid session and the key sent. A session token that is present but no longer
+ * valid is a 401 (the client refreshes and asks again), as for the bag, rather than a quiet guest.
+ */
+async function callerOf(c: Context, auth: AuthService): Promise<Caller> {
+  const token = accessToken(c);
+  let userId: number | null = null;
+  if (token) {
+    const claims = await auth.verify(token);
+    if (!claims) throw unauthorized();
+    userId = Number(claims.sub);
+  }
+  const key = c.req.header(BOOKING_KEY_HEADER)?.trim();
+  return { userId, key: key ? key : null };
+}
+
+export function reservationRoutes(deps: HappeningDeps, auth: AuthService, lookups: RateLimit) {
+  return new Hono<AuthEnv>()
+    .post('/create', async (c) => {
+      const body = await parseJsonBody(c, HoldRequestSchema);
+      return c.json({ data: await holdTime(deps, siteOf(c), body) }, 201);
+    })
+    .post('/lookup', async (c) => {
+      await lookups.check(c);
+      const { confirmationNumber, email } = await parseJsonBody(c, BookingLookupSchema);
+      const booking = await lookupBooking(deps, siteOf(c), confirmationNumber, email);
+      if (!booking) {
+        await lookups.fail(c);
+        throw bookingNotFound();
+      }
+      return c.json({ data: booking }, 200);
+    })
+    .post('/', async (c) => {
+      const body = await parseJsonBody(c, ReservationCreateSchema);
+      const { reservation, replayed } = await confirmHold(deps, siteOf(c), await callerOf(c, auth), body, c.var.idempotentRepeat === true);
+      // A repeat of the key gets the booking its first request made (200, as a replay).
+      if (replayed) return c.json({ data: reservation }, 200, { 'Idempotent-Replayed': 'true' });
+      return c.json({ data: reservation }, 201);
+    })
+    .get('/', requireAccess(auth), async (c) => {
+      const data = await memberReservations(deps.db, Number(c.var.auth.sub), c.var.language, deps.now().getTime());
+      return c.json({ data }, 200);
+    })
+    .get('/:id', async (c) => {
+      const { id } = parseInput(NumberParamSchema, c.req.param(), 'param');
+      return c.json({ data: await showBooking(deps, siteOf(c), await callerOf(c, auth), id) }, 200);
+    })
+    .delete('/:id', async (c) => {
+      const { id } = parseInput(NumberParamSchema, c.req.param(), 'param');
+      return c.json({ data: await cancelBooking(deps, siteOf(c), await callerOf(c, auth), id) }, 200);
+    })
+    .post('/:id/reschedule', async (c) => {
+      const { id } = parseInput(NumberParamSchema, c.req.param(), 'param');
+      const body = await parseJsonBody(c, RescheduleSchema);
+      return c.json({ data: await rescheduleBooking(deps, siteOf(c), await callerOf(c, auth), id, body) }, 200);
+    });
+}
