@@ -46,6 +46,7 @@ import { LISTING_SNAPSHOT_FILE } from '../../src/server/env.ts';
 import { cpuTimes, freePort, stealBetween } from './machine.ts';
 import { cartBenchSets, type CartBenchRequest } from './cart-requests.ts';
 import { orderBags, placeOrders } from './checkout-requests.ts';
+import { availableSlotsRequests, cancelBookings, confirmHolds, freeHolds, holdTimes, type RunResult as QueueRun } from './booking-requests.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FULL_CATALOGUE = 100_000;
@@ -79,8 +80,15 @@ const P99_BUDGET_MS = {
   cartCount: 5,
   // Issue 13: placing an order (distinct bags), measured at 10 connections only.
   placeOrder: 100,
+  // Issue 14: the free days of a service or class at a store, and creating reservations (distinct
+  // free times: held, then confirmed), the latter measured at 10 connections only.
+  availableSlots: 20,
+  holdTime: 50,
+  confirmBooking: 50,
 } as const;
 type EndpointName = keyof typeof P99_BUDGET_MS;
+/** Rows whose requests each spend something of their own, measured once at 10 connections (not by duration). */
+const QUEUE_ROWS: readonly EndpointName[] = ['placeOrder', 'holdTime', 'confirmBooking'];
 const LABELS: Record<EndpointName, string> = {
   listing: 'GET products (2 filters + sort)',
   detail: 'GET products/{slug}',
@@ -96,6 +104,9 @@ const LABELS: Record<EndpointName, string> = {
   cartBag: 'GET cart/bag (5 lines)',
   cartCount: 'GET cart/items-count',
   placeOrder: 'POST checkout/orders (1 line)',
+  availableSlots: 'GET booking-service/available-slots',
+  holdTime: 'POST reservation-service/create',
+  confirmBooking: 'POST reservation-service',
 };
 
 interface Site {
@@ -410,27 +421,61 @@ async function probe(base: string, requests: Prepared[]): Promise<{ ok: number; 
 const ORDERS_PER_RUN = Number(process.env['BENCH_ORDERS'] ?? 1_000);
 const ORDER_WARMUP = 100;
 
-/** `POST checkout/orders` at 10 connections over distinct bags, with the other rows' columns. */
-async function placeOrderRow(server: Server, failures: string[]): Promise<string> {
-  const name: EndpointName = 'placeOrder';
-  console.log(`Preparing ${ORDERS_PER_RUN + ORDER_WARMUP} bags for the checkout bench…`);
-  const bags = await orderBags(server.base, ORDERS_PER_RUN + ORDER_WARMUP);
-  await placeOrders(server.base, bags.slice(0, ORDER_WARMUP), 10);
+/** A row of requests that each spend something of their own (a bag, a free time), at 10 connections, with the other rows' columns. */
+async function queueRow(server: Server, name: EndpointName, unit: string, failures: string[], run: () => Promise<QueueRun>): Promise<string> {
   const load = loadavg()[0] ?? 0;
   const cpuBefore = cpuMs(server.child);
   const machineBefore = cpuTimes();
-  const result = await placeOrders(server.base, bags.slice(ORDER_WARMUP), 10);
+  const result = await run();
   const cpuAfter = cpuMs(server.child);
   const steal = stealPercent(machineBefore);
   const cpuPerRequest = cpuBefore === null || cpuAfter === null || result.requests === 0 ? '?' : ((cpuAfter - cpuBefore) / result.requests).toFixed(2);
   const limit = P99_BUDGET_MS[name];
-  const pass = result.p99 <= limit && result.non2xx === 0 && result.errors === 0;
+  const pass = limit !== null && result.p99 <= limit && result.non2xx === 0 && result.errors === 0;
   if (!pass) failures.push(`${LABELS[name]} @10: p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors} (budget p99 ≤ ${limit} ms)`);
-  return `${pad(LABELS[name], 32)} ${padLeft(10, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)} ${padLeft(peakMb(server.child), 7)}  ${pad(`p99 ≤ ${limit} ms @10`, 18)} ${pass ? 'pass' : 'FAIL'}  ${result.requests} bags${result.non2xx > 0 ? ` (${result.statuses})` : ''}`;
+  return `${pad(LABELS[name], LABEL_WIDTH)} ${padLeft(10, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)} ${padLeft(peakMb(server.child), 7)}  ${pad(`p99 ≤ ${limit} ms @10`, 18)} ${pass ? 'pass' : 'FAIL'}  ${result.requests} ${unit}${result.non2xx > 0 ? ` (${result.statuses})` : ''}`;
+}
+
+/** `POST checkout/orders` at 10 connections over distinct bags. */
+async function placeOrderRow(server: Server, failures: string[]): Promise<string> {
+  console.log(`Preparing ${ORDERS_PER_RUN + ORDER_WARMUP} bags for the checkout bench…`);
+  const bags = await orderBags(server.base, ORDERS_PER_RUN + ORDER_WARMUP);
+  await placeOrders(server.base, bags.slice(0, ORDER_WARMUP), 10);
+  return queueRow(server, 'placeOrder', 'bags', failures, () => placeOrders(server.base, bags.slice(ORDER_WARMUP), 10));
+}
+
+/** Bookings per run: holds of distinct free service times, then their confirmations; cancelled after. */
+const BOOKINGS_PER_RUN = Number(process.env['BENCH_BOOKINGS'] ?? 1_000);
+const BOOKING_WARMUP = 100;
+
+/** Holds and confirmations at 10 connections over distinct free times (issue 14: create reservation). */
+async function reservationRows(server: Server, failures: string[]): Promise<string[]> {
+  console.log(`Finding ${BOOKINGS_PER_RUN + BOOKING_WARMUP} free service times for the booking bench…`);
+  const times = await freeHolds(server.base, BOOKINGS_PER_RUN + BOOKING_WARMUP);
+  const warm = await holdTimes(server.base, times.slice(0, BOOKING_WARMUP), 10);
+  const warmBooked = await confirmHolds(server.base, warm.holds, 10);
+  let held: Awaited<ReturnType<typeof holdTimes>>['holds'] = [];
+  const holdRow = await queueRow(server, 'holdTime', 'times', failures, async () => {
+    const { run, holds } = await holdTimes(server.base, times.slice(BOOKING_WARMUP), 10);
+    held = holds;
+    return run;
+  });
+  let booked: Awaited<ReturnType<typeof confirmHolds>>['bookings'] = [];
+  const confirmRow = await queueRow(server, 'confirmBooking', 'holds', failures, async () => {
+    const { run, bookings } = await confirmHolds(server.base, held, 10);
+    booked = bookings;
+    return run;
+  });
+  const all = [...warmBooked.bookings, ...booked];
+  const cancelled = await cancelBookings(server.base, all);
+  console.log(`  ${cancelled} of ${all.length} bench bookings cancelled again`);
+  return [holdRow, confirmRow];
 }
 
 // --- report -------------------------------------------------------------------------------
 
+/** The widest label, `GET booking-service/available-slots`, and a space. */
+const LABEL_WIDTH = 36;
 const pad = (text: string | number, width: number) => String(text).padEnd(width);
 const padLeft = (text: string | number, width: number) => String(text).padStart(width);
 
@@ -487,6 +532,10 @@ async function main(): Promise<void> {
       cartCount: cart.count,
       // Measured below on bags of its own: each order spends its bag.
       placeOrder: [],
+      availableSlots: !ONLY || ONLY.includes('availableSlots') ? await availableSlotsRequests(server.base) : [],
+      // Measured below on free times of their own: each hold takes its time.
+      holdTime: [],
+      confirmBooking: [],
     };
 
     // Every URL once before any measuring: a URL that fails is reported instead of measured, and
@@ -494,7 +543,7 @@ async function main(): Promise<void> {
     const rows: string[] = [];
     const runnable: EndpointName[] = [];
     for (const name of Object.keys(sets) as EndpointName[]) {
-      if ((ONLY && !ONLY.includes(name)) || name === 'placeOrder') continue;
+      if ((ONLY && !ONLY.includes(name)) || QUEUE_ROWS.includes(name)) continue;
       const requests = sets[name];
       // The adds are probed on a sample: each probe is a write, and 20,000 of them would take a minute.
       const probed = name === 'cartAdd' ? requests.slice(0, 50) : requests;
@@ -505,7 +554,7 @@ async function main(): Promise<void> {
       }
       const summary = [...statuses].map(([status, n]) => `${n}× ${status}`).join(', ');
       const missing = (statuses.get(404) ?? 0) === probed.length;
-      rows.push(`${pad(LABELS[name], 32)} ${missing ? 'NOT AVAILABLE: every URL answered 404 (endpoint missing?)' : `answers not all 2xx: ${summary}`}`);
+      rows.push(`${pad(LABELS[name], LABEL_WIDTH)} ${missing ? 'NOT AVAILABLE: every URL answered 404 (endpoint missing?)' : `answers not all 2xx: ${summary}`}`);
       failures.push(`${LABELS[name]}: ${missing ? 'endpoint missing (404)' : summary}`);
     }
     for (const name of runnable) {
@@ -526,17 +575,18 @@ async function main(): Promise<void> {
         const pass = (limit === null || result.p99 <= limit) && result.non2xx === 0 && result.errors === 0;
         if (judged && !pass) failures.push(`${LABELS[name]} @${connections}: p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors} (budget p99 ≤ ${P99_BUDGET_MS[name]} ms)`);
         rows.push(
-          `${pad(LABELS[name], 32)} ${padLeft(connections, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)} ${padLeft(peakMb(server.child), 7)}  ${pad(judged ? budget : '(none)', 18)} ${judged ? (pass ? 'pass' : 'FAIL') : result.non2xx + result.errors > 0 ? 'errors' : '-'}  ${distinct} URLs${result.non2xx > 0 ? ` (${result.statuses})` : ''}`,
+          `${pad(LABELS[name], LABEL_WIDTH)} ${padLeft(connections, 5)} ${padLeft(result.rps.toFixed(0), 8)} ${padLeft(result.p50, 7)} ${padLeft(result.p99, 7)} ${padLeft(result.non2xx + result.errors, 8)} ${padLeft(cpuPerRequest, 10)} ${padLeft(load.toFixed(1), 5)} ${padLeft(steal, 6)} ${padLeft(peakMb(server.child), 7)}  ${pad(judged ? budget : '(none)', 18)} ${judged ? (pass ? 'pass' : 'FAIL') : result.non2xx + result.errors > 0 ? 'errors' : '-'}  ${distinct} URLs${result.non2xx > 0 ? ` (${result.statuses})` : ''}`,
         );
       }
     }
 
     if (!ONLY || ONLY.includes('placeOrder')) rows.push(await placeOrderRow(server, failures));
+    if (!ONLY || ONLY.includes('holdTime') || ONLY.includes('confirmBooking')) rows.push(...(await reservationRows(server, failures)));
 
     const rss = peakRss(server.child);
     if (rss !== null && rss > MEMORY_BUDGET_BYTES) failures.push(`peak RSS ${(rss / 1024 ** 2).toFixed(0)} MB > 1024 MB`);
     console.log('');
-    console.log(`${pad('endpoint', 32)} ${padLeft('conns', 5)} ${padLeft('req/s', 8)} ${padLeft('p50 ms', 7)} ${padLeft('p99 ms', 7)} ${padLeft('non-2xx', 8)} ${padLeft('cpu ms/req', 10)} ${padLeft('load', 5)} ${padLeft('steal%', 6)} ${padLeft('peak MB', 7)}  ${pad('budget', 18)} result`);
+    console.log(`${pad('endpoint', LABEL_WIDTH)} ${padLeft('conns', 5)} ${padLeft('req/s', 8)} ${padLeft('p50 ms', 7)} ${padLeft('p99 ms', 7)} ${padLeft('non-2xx', 8)} ${padLeft('cpu ms/req', 10)} ${padLeft('load', 5)} ${padLeft('steal%', 6)} ${padLeft('peak MB', 7)}  ${pad('budget', 18)} result`);
     console.log('(cpu ms/req: server CPU per request; load: 1-minute load average of the machine when the run began, on ' + String(availableParallelism()) + ' cores;');
     console.log(' steal%: CPU time the hypervisor gave other guests during the run: above a few percent, latency measures them too;');
     console.log(' peak MB: the server\'s peak resident memory so far, after the run: the run that raises it is the one that needs the memory)');
