@@ -1,4 +1,4 @@
-import type { Reservation } from '../../src/contract/reservations.ts';
+import { bookingChangeRefusal, type BookingRefusal, type Reservation } from '../../src/contract/reservations.ts';
 
 /*
  * The lifecycle's rules (spec §4, the activity's policy): each guard of the machine asks one of
@@ -22,14 +22,21 @@ export function cutoffPassed(booking: Dated, now: number): boolean {
   return Date.parse(booking.changeCutoffAt) <= now;
 }
 
-/** Why `change` is refused for this booking at `now`, or null when it is allowed. */
+/** The server's refusal codes (409 `code`) of a change, as the machine names them. */
+const REFUSAL_OF: Partial<Record<BookingRefusal, ChangeRefusal>> = {
+  booking_cancelled: 'cancelled',
+  booking_expired: 'expired',
+  not_reschedulable: 'notReschedulable',
+  change_cutoff_passed: 'cutoffPassed',
+};
+
+/**
+ * Why `change` is refused for this booking at `now`, or null when it is allowed: the contract's rule
+ * (`bookingChangeRefusal`), which the server's 409 answers by too, so the guard and the server agree.
+ */
 export function changeRefusal(booking: Reservation, now: number, change: BookingChange): ChangeRefusal | null {
-  if (booking.status === 'cancelled') return 'cancelled';
-  if (appointmentPassed(booking, now)) return 'expired';
-  // Classes and events are cancelled and booked again (the server's `not_reschedulable`).
-  if (change === 'reschedule' && booking.kind !== 'service') return 'notReschedulable';
-  if (cutoffPassed(booking, now)) return 'cutoffPassed';
-  return null;
+  const code = bookingChangeRefusal(booking, change, now);
+  return code === null ? null : (REFUSAL_OF[code] ?? null);
 }
 
 /**
