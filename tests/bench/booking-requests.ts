@@ -6,13 +6,13 @@
  * cancelled afterwards, so a reused data directory keeps its free times.
  */
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
 import { activityById } from '../../src/config/activities.ts';
 import { QUESTION_TEXTS } from '../../src/config/activity-texts.ts';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import type { ActivitySummary, AvailableDays, TimeSlots } from '../../src/contract/happening.ts';
 import { BOOKING_KEY_HEADER, type Hold, type Reservation } from '../../src/contract/reservations.ts';
 import type { CartBenchRequest } from './cart-requests.ts';
+import { sendQueue, type RunResult } from './queue-run.ts';
 
 const COUNTRIES = [
   { country: 'sg', language: 'en-SG' },
@@ -103,55 +103,13 @@ const DETAILS = {
   marketing: false,
 };
 
-export interface RunResult {
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  statuses: string;
-}
+export type { RunResult };
 
 /** Sends each of `bodies` once over `connections` connections, handing each 2xx answer's `data` to `keep`. */
-function sendEach<T>(base: string, path: string, bodies: { site: Country; body: string; headers?: Record<string, string> }[], connections: number, keep: (data: T) => void): Promise<RunResult> {
-  const queue = [...bodies];
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        connections,
-        amount: bodies.length,
-        requests: [
-          {
-            method: 'POST',
-            path: `${API_PREFIX}/${path}`,
-            setupRequest: (request) => {
-              const next = queue.shift();
-              if (!next) return request;
-              return { ...request, headers: { ...headersOf(next.site), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), ...next.headers }, body: next.body };
-            },
-            onResponse: (status, body) => {
-              if (status >= 200 && status < 300) keep((JSON.parse(body) as { data: T }).data);
-            },
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          requests: result.requests.total,
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-          statuses: Object.entries(result.statusCodeStats ?? {})
-            .map(([status, stat]) => `${stat.count ?? 0}× ${status}`)
-            .join(', '),
-        });
-      },
-    );
+function sendEach<T>(base: string, path: string, bodies: { site: Country; body: string }[], connections: number, keep: (data: T) => void): Promise<RunResult> {
+  const queue = bodies.map(({ site, body }) => ({ headers: { ...headersOf(site), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body }));
+  return sendQueue(base, `${API_PREFIX}/${path}`, queue, connections, (status, body) => {
+    if (status >= 200 && status < 300) keep((JSON.parse(body) as { data: T }).data);
   });
 }
 

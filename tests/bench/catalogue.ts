@@ -46,7 +46,8 @@ import { LISTING_SNAPSHOT_FILE } from '../../src/server/env.ts';
 import { cpuTimes, freePort, stealBetween } from './machine.ts';
 import { cartBenchSets, type CartBenchRequest } from './cart-requests.ts';
 import { orderBags, placeOrders } from './checkout-requests.ts';
-import { availableSlotsRequests, cancelBookings, confirmHolds, freeHolds, holdTimes, type RunResult as QueueRun } from './booking-requests.ts';
+import { availableSlotsRequests, cancelBookings, confirmHolds, freeHolds, holdTimes } from './booking-requests.ts';
+import { resultOf, type RunResult as QueueRun } from './queue-run.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FULL_CATALOGUE = 100_000;
@@ -356,16 +357,8 @@ function suggestionRequests(catalogue: Catalogue, count: number): BenchRequest[]
 
 // --- load ---------------------------------------------------------------------------------
 
-interface RunResult {
+interface RunResult extends QueueRun {
   connections: number;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  /** Answers by status, printed when some were not 2xx (a 409 of the bag and a 500 mean different things). */
-  statuses: string;
 }
 
 function runAutocannon(base: string, all: Prepared[], connections: number, seconds: number): Promise<RunResult> {
@@ -385,18 +378,7 @@ function runAutocannon(base: string, all: Prepared[], connections: number, secon
       },
       (error, result) => {
         if (error) return reject(error);
-        resolve({
-          connections,
-          requests: result.requests.total,
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-          statuses: Object.entries(result.statusCodeStats ?? {})
-            .map(([status, stat]) => `${stat.count ?? 0}× ${status}`)
-            .join(', '),
-        });
+        resolve({ connections, ...resultOf(result) });
       },
     );
   });

@@ -4,10 +4,10 @@
  * a fresh bag taken from a queue; a run ends when its bags are spent (autocannon's `amount`).
  */
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import { TEST_CARDS } from '../../src/server/payments/test-cards.ts';
 import { guestBag } from './cart-requests.ts';
+import { sendQueue, type RunResult } from './queue-run.ts';
 
 const HEADERS = { ...CLIENT_HEADERS, Accept: 'application/json', 'Accept-Language': 'en-SG', 'X-Site-Country': 'sg' };
 const ADDRESS = { fullName: 'Tan Mei Ling', phone: '9123 4567', line1: '2 Orchard Turn', line2: '#03-21', city: '', state: '', postcode: '238801' };
@@ -57,51 +57,8 @@ export async function orderBags(base: string, count: number): Promise<OrderBag[]
   return bags;
 }
 
-export interface OrderRun {
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  statuses: string;
-}
-
 /** Places every bag of `bags` once, over `connections` connections. */
-export function placeOrders(base: string, bags: OrderBag[], connections: number): Promise<OrderRun> {
-  const queue = [...bags];
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        connections,
-        amount: bags.length,
-        requests: [
-          {
-            method: 'POST',
-            path: `${API_PREFIX}/checkout/orders`,
-            setupRequest: (request) => {
-              const bag = queue.shift();
-              if (!bag) return request;
-              return { ...request, headers: { ...HEADERS, 'Content-Type': 'application/json', Cookie: bag.cookie, 'Idempotency-Key': randomUUID() }, body: bag.body };
-            },
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          requests: result.requests.total,
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-          statuses: Object.entries(result.statusCodeStats ?? {})
-            .map(([status, stat]) => `${stat.count ?? 0}× ${status}`)
-            .join(', '),
-        });
-      },
-    );
-  });
+export function placeOrders(base: string, bags: OrderBag[], connections: number): Promise<RunResult> {
+  const queue = bags.map((bag) => ({ headers: { ...HEADERS, 'Content-Type': 'application/json', Cookie: bag.cookie, 'Idempotency-Key': randomUUID() }, body: bag.body }));
+  return sendQueue(base, `${API_PREFIX}/checkout/orders`, queue, connections);
 }
