@@ -33,6 +33,7 @@ const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
   account: [...folderBut('src/web/features/account'), '<rootDir>/machines/account'],
   // The bag screen, and what the shared "Add to bag" buttons load at their first click.
   bag: ['<rootDir>/src/web/features/bag', '<rootDir>/machines/bag'],
+  // The happening screens (the list, an activity's page and booking, cancel, reschedule, My bookings) and the booking machines' view-models.
   booking: ['<rootDir>/src/web/features/booking', '<rootDir>/machines/booking'],
   // Catalogue parts loaded after the first screen: the filters and sort, the listing's data and URL
   // codec. The listing screens (home, category, brand, sale, search results) are first screens:
@@ -62,6 +63,8 @@ const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
   orders: ['<rootDir>/src/web/features/orders'],
   // The e-gift cards screen (buying a card, checking a balance) and its purchase machine's rules.
   'gift-cards': ['<rootDir>/src/web/features/gift-cards', '<rootDir>/machines/gift-cards'],
+  // Find a store (`/stores`): hours, open now, services and store events.
+  stores: ['<rootDir>/src/web/features/stores'],
 };
 const NOT_SOURCES = ['**/node_modules/**', '**/*.test.*'];
 

@@ -5,8 +5,9 @@ import type { Activity, BookingQuestion, TimeSlot } from '../../src/contract/hap
 import type { Hold } from '../../src/contract/reservations.ts';
 import { stateKey } from '../shared/state-key.ts';
 import type { BookingFlowContext, bookingFlowMachine } from './booking-flow.machine.ts';
-import { activityRefusal, dateRefusal, holdTimeLeft, type DateRefusal, type FlowNotice } from './booking-flow.rules.ts';
-import { ACTIVITY_REFUSAL_MESSAGES, FLOW_NOTICE_MESSAGES, SUBMIT_FAILED_MESSAGE } from './messages.ts';
+import { activityRefusal, dateRefusal, holdTimeLeft, storeRefusal, type DateRefusal, type FlowNotice } from './booking-flow.rules.ts';
+import type { BookingStore } from './booking-flow.types.ts';
+import { ACTIVITY_REFUSAL_MESSAGES, FLOW_NOTICE_MESSAGES, STORE_REFUSAL_MESSAGES, SUBMIT_FAILED_MESSAGE } from './messages.ts';
 
 type Snapshot = SnapshotFrom<typeof bookingFlowMachine>;
 type Send = (event: EventFromLogic<typeof bookingFlowMachine>) => void;
@@ -27,6 +28,11 @@ export interface Choice<T> {
 
 /** An activity of the list, with why it cannot be chosen (the `activityBookable` guard's rule). */
 export interface ActivityChoice extends Choice<Activity> {
+  disabledReason: MessageDescriptor | null;
+}
+
+/** A store of the picker, with why it cannot be picked now (the `storeSelectable` guard's rule). */
+export interface StoreChoice extends Choice<BookingStore> {
   disabledReason: MessageDescriptor | null;
 }
 
@@ -57,6 +63,11 @@ export interface BookingFlowApi extends ShownContext {
   /** The day buttons and the date field are shown. */
   choosesDate: boolean;
   activities: ActivityChoice[];
+  /** The store picked, and the stores offered: shown while an activity is chosen and its times searched. */
+  store: BookingStore | null;
+  stores: StoreChoice[];
+  /** The store picker is shown (the machine takes another store in this state). */
+  choosesStore: boolean;
   dates: Choice<StoreDate>[];
   times: Choice<TimeSlot>[];
   /** The time's free artists, "any" (null) first. */
@@ -74,6 +85,7 @@ export interface BookingFlowApi extends ShownContext {
   /** Why "Show times" refuses a picked date: the `dateSelectable` guard's rule. */
   dateRefusal(date: string): DateRefusal | null;
   selectActivity(activityId: string): void;
+  selectStore(storeId: string): void;
   selectDate(date: string): void;
   selectTime(startsAt: string): void;
   /** null: any free artist. */
@@ -129,6 +141,17 @@ export function bookingFlowConnect(snapshot: Snapshot, send: Send): BookingFlowA
       const refused = activityRefusal(activity, context.storeId);
       return { item: activity, disabled: !snapshot.can({ type: 'booking.selectActivity', activityId: activity.id }), disabledReason: refused && ACTIVITY_REFUSAL_MESSAGES[refused] };
     }),
+    store: context.stores.find((store) => store.id === context.storeId) ?? null,
+    stores: context.stores.map((store) => {
+      const refused = storeRefusal(store.id, context.stores, context.activity);
+      return {
+        item: store,
+        pressed: store.id === context.storeId,
+        disabled: !snapshot.can({ type: 'booking.selectStore', storeId: store.id }),
+        disabledReason: refused === 'notOfferedHere' ? STORE_REFUSAL_MESSAGES.notOfferedHere : null,
+      };
+    }),
+    choosesStore: snapshot.matches('selectActivity') || snapshot.matches('findSlot'),
     dates: context.days.map((date) => ({ item: date, pressed: date === context.date, disabled: !snapshot.can({ type: 'booking.selectDate', date }) })),
     times: slotsStatus === 'choosing' ? context.slots.map((time) => ({ item: time, pressed: time.startsAt === slot?.startsAt, disabled: !snapshot.can({ type: 'booking.selectTime', startsAt: time.startsAt }) })) : [],
     artists:
@@ -159,6 +182,7 @@ export function bookingFlowConnect(snapshot: Snapshot, send: Send): BookingFlowA
     submitDisabledReason: snapshot.can({ type: 'booking.submit' }) ? null : reason,
     dateRefusal: (date) => dateRefusal(date, context.window),
     selectActivity: (activityId) => send({ type: 'booking.selectActivity', activityId }),
+    selectStore: (storeId) => send({ type: 'booking.selectStore', storeId }),
     selectDate: (date) => send({ type: 'booking.selectDate', date }),
     selectTime: (startsAt) => send({ type: 'booking.selectTime', startsAt }),
     selectArtist: (artistId) => send({ type: 'booking.selectArtist', artistId }),

@@ -1,7 +1,7 @@
 import type { Activity, AvailableDays, TimeSlots } from '../../src/contract/happening.ts';
 import type { Hold, Reservation } from '../../src/contract/reservations.ts';
 import { CONFIRMED_BOOKING, httpError } from './booking-lifecycle.fixtures.ts';
-import type { BookingFlowInput } from './booking-flow.types.ts';
+import type { BookingFlowInput, BookingStore } from './booking-flow.types.ts';
 
 /**
  * Example data for the booking-flow model: what the visualizer, the generated tests and the view
@@ -61,7 +61,14 @@ export const MAKEUP_CLASS: Activity = {
 
 export const LAUNCH_EVENT: Activity = { ...base, groupId: 'group-events', id: 'act-launch', kind: 'event', name: 'Fragrance Launch Evening', summary: 'Meet the perfumer.', description: 'Drinks and a first smell.', durationMinutes: 120, price: null, capacity: 30, storeIds: ['store-orchard'] };
 
-export const FLOW_INPUT: BookingFlowInput = { storeId: 'store-orchard', activities: [FACIAL, BROWS, MAKEUP_CLASS, LAUNCH_EVENT], now: FLOW_NOW };
+/** The stores the flow offers: Orchard Road (everything but brows) and Jewel (the facial and brows). */
+export const FLOW_STORES: BookingStore[] = [
+  { id: 'store-orchard', name: 'Orchard Road', line1: '290 Orchard Road', city: 'Singapore', timeZone: 'Asia/Singapore' },
+  { id: 'store-jewel', name: 'Jewel Changi', line1: '78 Airport Boulevard', city: 'Singapore', timeZone: 'Asia/Singapore' },
+];
+export const OTHER_STORE = 'store-jewel';
+
+export const FLOW_INPUT: BookingFlowInput = { storeId: 'store-orchard', stores: FLOW_STORES, activities: [FACIAL, BROWS, MAKEUP_CLASS, LAUNCH_EVENT], now: FLOW_NOW };
 
 export const FLOW_ARTISTS = [
   { id: 'artist-mei', name: 'Mei Lin' },

@@ -1,29 +1,21 @@
 import { assign, setup, type ErrorActorEvent } from 'xstate';
-import { EMPTY_BOOKING_DETAILS, bookingAnswerErrors, bookingAnswersFor, bookingDetailsErrors, isBookingDetailsValid, type BookingDetails } from '../../src/contract/booking.ts';
+import { bookingAnswerErrors, bookingAnswersFor, bookingDetailsErrors, type BookingDetails } from '../../src/contract/booking.ts';
 import type { AvailableDays, TimeSlots } from '../../src/contract/happening.ts';
 import type { Hold, Reservation } from '../../src/contract/reservations.ts';
 import { bookingFailureOf } from './booking.failure.ts';
 import { createReservation, fetchDays, fetchTimes, holdSlot } from './booking-flow.actors.ts';
-import { activityRefusal, answerFits, artistFree, choosesArtist, dateRefusal, dayToShow, fieldAccepts, holdFailureNotice, holdGone, holdTimeLeft, type FlowNotice } from './booking-flow.rules.ts';
+import { findSlot, formValid, initialContext, loseTime, questionsOf, zoneOf } from './booking-flow.context.ts';
+import { activityRefusal, answerFits, artistFree, choosesArtist, dateRefusal, dayToShow, fieldAccepts, holdFailureNotice, holdGone, holdTimeLeft, storeRefusal } from './booking-flow.rules.ts';
 import type { Answer, BookingFlowContext, BookingFlowEvent, BookingFlowInput, BookingFlowTag, Change } from './booking-flow.types.ts';
+
+export { formValid } from './booking-flow.context.ts';
 
 export type { BookingFlowContext, BookingFlowEvent, BookingFlowInput, BookingFlowTag } from './booking-flow.types.ts';
 
-const questionsOf = (context: BookingFlowContext) => context.activity?.questions ?? [];
-const findSlot = (context: BookingFlowContext, startsAt: string) => context.slots.find((slot) => slot.startsAt === startsAt);
-
-/** The details and the answers are what the shopper typed: both must pass before anything is sent. */
-export function formValid(context: BookingFlowContext): context is BookingFlowContext & { details: BookingDetails } {
-  return isBookingDetailsValid(context.details) && Object.keys(bookingAnswerErrors(questionsOf(context), context.answers)).length === 0;
-}
-
-/** Back at the times: the chosen time and its hold are gone, with the notice saying why. */
-const loseTime = (notice: FlowNotice) => ({ notice, hold: null, slot: null, artist: null });
-
 /**
- * Booking an activity at a store: select it → find a slot (the days with a free time, then a day's
- * times) → a service's artist (one of the time's free artists, or any) → the time is held on the
- * server → details and the activity's questions → submitting → confirmed. Classes and events go from
+ * Booking an activity at a store: select it → find a slot (the store, the days with a free time
+ * there, then a day's times) → a service's artist (one of the time's free artists, or any) → the
+ * time is held on the server → details and the activity's questions → submitting → confirmed. Classes and events go from
  * the time straight to the hold (a seat). The hold lasts until the server's `expiresAt`, measured on
  * the machine's clock: when it runs out (the timer, a clock tick, or the server's 409 at submit),
  * and when the server refuses to hold a time, the shopper is back at the times with a notice. Going
@@ -46,6 +38,7 @@ export const bookingFlowMachine = setup({
       const activity = context.activities.find((candidate) => candidate.id === activityId);
       return activity !== undefined && activityRefusal(activity, context.storeId) === null;
     },
+    storeSelectable: ({ context }, storeId: string) => storeRefusal(storeId, context.stores, context.activity) === null,
     noDays: (_, found: AvailableDays) => found.days.length === 0,
     noTimes: (_, found: TimeSlots) => found.slots.length === 0,
     dateSelectable: ({ context }, date: string) => dateRefusal(date, context.window) === null,
@@ -66,6 +59,18 @@ export const bookingFlowMachine = setup({
       // Another activity has other days, times and artists; the day picked, the details and answers stay.
       return { activity, window: null, days: [], slots: [], slot: null, artist: null, hold: null };
     }),
+    // Another store has other days, times, artists and zone; the day picked, the details and answers stay.
+    chooseStore: assign(({ context }, storeId: string) => ({
+      storeId,
+      timeZone: zoneOf(context.stores, storeId),
+      window: null,
+      days: [],
+      slots: [],
+      slot: null,
+      artist: null,
+      hold: null,
+      notice: null,
+    })),
     showDays: assign(({ context }, found: AvailableDays) => ({
       window: { from: found.from, to: found.to },
       days: found.days,
@@ -110,34 +115,14 @@ export const bookingFlowMachine = setup({
   },
 }).createMachine({
   id: 'bookingFlow',
-  context: ({ input }) => ({
-    storeId: input.storeId,
-    activities: input.activities,
-    activity: null,
-    now: input.now,
-    window: null,
-    days: [],
-    timeZone: null,
-    date: null,
-    slots: [],
-    slot: null,
-    artist: null,
-    hold: null,
-    details: EMPTY_BOOKING_DETAILS,
-    errors: {},
-    answers: {},
-    answerErrors: {},
-    submitAttempts: 0,
-    notice: null,
-    submitFailed: false,
-    reservation: null,
-  }),
+  context: ({ input }) => initialContext(input),
   // Wherever the flow is, the clock follows the app's; `held.details` also checks the hold against it.
   on: { 'booking.clockTick': { actions: { type: 'setNow', params: ({ event }) => event.now } } },
   initial: 'selectActivity',
   states: {
     selectActivity: {
       on: {
+        'booking.selectStore': { guard: { type: 'storeSelectable', params: ({ event }) => event.storeId }, actions: { type: 'chooseStore', params: ({ event }) => event.storeId } },
         'booking.selectActivity': {
           guard: { type: 'activityBookable', params: ({ event }) => event.activityId },
           target: 'findSlot',
@@ -147,8 +132,12 @@ export const bookingFlowMachine = setup({
     },
     findSlot: {
       initial: 'loadingDays',
-      // The notice was about this activity's times: another one starts afresh.
-      on: { 'booking.back': { target: 'selectActivity', actions: 'clearNotice' } },
+      on: {
+        // The notice was about this activity's times: another one starts afresh.
+        'booking.back': { target: 'selectActivity', actions: 'clearNotice' },
+        // Another store of the activity: its days are searched (a search in flight for the last one is dropped).
+        'booking.selectStore': { guard: { type: 'storeSelectable', params: ({ event }) => event.storeId }, target: '.loadingDays', actions: { type: 'chooseStore', params: ({ event }) => event.storeId } },
+      },
       states: {
         loadingDays: {
           tags: ['busy'],

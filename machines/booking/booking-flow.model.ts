@@ -12,6 +12,7 @@ import {
   NO_DAYS,
   NO_TIMES,
   OTHER_DATE,
+  OTHER_STORE,
   RESERVATION,
   SERVER_ERROR,
   SKIN_ANSWER,
@@ -37,6 +38,7 @@ const REQUIRED = Object.keys(VALID_DETAILS) as (keyof typeof VALID_DETAILS)[];
 export const BOOKING_FLOW_EVENTS: readonly ModelEvent[] = [
   { type: 'booking.selectActivity', activityId: FACIAL.id },
   { type: 'booking.selectActivity', activityId: MAKEUP_CLASS.id },
+  { type: 'booking.selectStore', storeId: OTHER_STORE },
   { type: 'xstate.done.actor.fetchDays', output: DAYS_FOUND },
   { type: 'xstate.done.actor.fetchDays', output: NO_DAYS },
   { type: 'xstate.error.actor.fetchDays', error: NETWORK_ERROR },

@@ -26,6 +26,15 @@ export function activityRefusal(activity: Pick<Activity, 'storeIds'>, storeId: s
   return activity.storeIds.includes(storeId) ? null : 'notOfferedHere';
 }
 
+/** Why a store cannot be picked: not one the flow offers, or the chosen activity is not booked there. */
+export type StoreRefusal = 'unknownStore' | 'notOfferedHere';
+
+/** The `storeSelectable` guard's decision, which the connect gives each store of the picker. */
+export function storeRefusal(storeId: string, stores: readonly { id: string }[], activity: Pick<Activity, 'storeIds'> | null): StoreRefusal | null {
+  if (!stores.some((store) => store.id === storeId)) return 'unknownStore';
+  return activity === null ? null : activityRefusal(activity, storeId);
+}
+
 /** Services are booked with an artist (a chosen one, or any free one); classes and events by the seat. */
 export function choosesArtist(activity: Pick<Activity, 'kind'> | null): boolean {
   return activity?.kind === 'service';

@@ -1,12 +1,18 @@
 import type { BookingAnswerErrors, BookingAnswers, BookingDetailsDraft, BookingDetailsErrors, BookingField, StoreDate } from '../../src/contract/booking.ts';
-import type { Activity, TimeSlot } from '../../src/contract/happening.ts';
+import type { Activity, HappeningStore, TimeSlot } from '../../src/contract/happening.ts';
 import type { Hold, Reservation } from '../../src/contract/reservations.ts';
 import type { ArtistPick, BookingWindow, FlowNotice } from './booking-flow.rules.ts';
 
 /* The booking flow's shapes: its input, context, events and tags. */
 
+/** A store the activity can be booked at, as the flow offers it (its zone labels every time shown). */
+export type BookingStore = Pick<HappeningStore, 'id' | 'name' | 'line1' | 'city' | 'timeZone'>;
+
 export interface BookingFlowInput {
+  /** The store the flow starts at: one of `stores`. */
   storeId: string;
+  /** The stores the shopper may pick (`booking.selectStore`), each with its time zone. */
+  stores: BookingStore[];
   /** What can be booked at the store (services, classes, events) with their questions, loaded by the screen. */
   activities: Activity[];
   /** The app's clock (epoch ms) when the flow starts; `booking.clockTick` moves it on. */
@@ -15,6 +21,7 @@ export interface BookingFlowInput {
 
 export interface BookingFlowContext {
   storeId: string;
+  stores: BookingStore[];
   activities: Activity[];
   activity: Activity | null;
   /** The machine's clock: the hold's time left is `hold.expiresAt` minus this. */
@@ -22,7 +29,7 @@ export interface BookingFlowContext {
   /** The days that can be picked (today to the last bookable day) and those with a free time. */
   window: BookingWindow | null;
   days: StoreDate[];
-  /** The store's zone, as the server names it with the days and times. */
+  /** The store's zone: the picked store's, then as the server names it with the days and times. */
   timeZone: string | null;
   date: StoreDate | null;
   slots: TimeSlot[];
@@ -45,6 +52,8 @@ export interface BookingFlowContext {
 
 export type BookingFlowEvent =
   | { type: 'booking.selectActivity'; activityId: string }
+  /** Another store: before an activity is chosen, or while its times are searched (the search starts again there). */
+  | { type: 'booking.selectStore'; storeId: string }
   | { type: 'booking.selectDate'; date: string }
   | { type: 'booking.selectTime'; startsAt: string }
   /** null: any free artist. */

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { BookingAnswerError, BookingFieldError } from '../../src/contract/booking.ts';
 import type { BookingCallFailure } from './booking.failure.ts';
-import type { ActivityRefusal, FlowNotice } from './booking-flow.rules.ts';
+import type { ActivityRefusal, FlowNotice, StoreRefusal } from './booking-flow.rules.ts';
 import type { ChangeRefusal } from './booking-lifecycle.rules.ts';
 
 /** The form's error codes (src/contract/booking.ts) as the shopper reads them (spec §5). */
@@ -22,6 +22,11 @@ export const BOOKING_ANSWER_ERROR_MESSAGES: Readonly<Record<BookingAnswerError, 
 
 export const ACTIVITY_REFUSAL_MESSAGES: Readonly<Record<ActivityRefusal, MessageDescriptor>> = {
   notOfferedHere: msg`Not offered at this store.`,
+};
+
+/** Why a store of the picker cannot be chosen for the activity picked (an unknown store is never offered). */
+export const STORE_REFUSAL_MESSAGES: Readonly<Record<Exclude<StoreRefusal, 'unknownStore'>, MessageDescriptor>> = {
+  notOfferedHere: msg`This store does not offer it.`,
 };
 
 /** Why the flow is back at the times: the hold ran out, or the server refused to hold the time. */

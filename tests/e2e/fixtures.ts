@@ -5,6 +5,7 @@ import { catalogueFixture, type Catalogue } from './fixtures/api.ts';
 import { bagFixture, type Bag } from './fixtures/bag.ts';
 import { checkoutFixture, type Checkout } from './fixtures/checkout.ts';
 import { guardContentSecurity, type ContentSecurity } from './fixtures/content-security.ts';
+import { happeningFixture, type Happening } from './fixtures/happening.ts';
 import { listingFixture, type Listing } from './fixtures/listing.ts';
 import { mailboxFixture, type Mailbox } from './fixtures/mailbox.ts';
 import { searchFixture, type Search } from './fixtures/search.ts';
@@ -39,6 +40,8 @@ interface Fixtures {
   search: Search;
   mailbox: Mailbox;
   visualizer: Visualizer;
+  /** Happening: the booking machines' generated paths on the screens, and the API to set a test up. */
+  happening: Happening;
 }
 
 /** Every e2e spec imports `test` and `expect` from here, never from @playwright/test. */
@@ -55,4 +58,5 @@ export const test = base.extend<Fixtures>({
   search: async ({ page }, use) => use(searchFixture(page)),
   mailbox: async ({ page, accessibility }, use) => use(mailboxFixture(page, accessibility)),
   visualizer: async ({ page, accessibility }, use) => use(visualizerFixture(page, accessibility)),
+  happening: async ({ page, request, accessibility }, use) => use(happeningFixture(page, request, accessibility)),
 });

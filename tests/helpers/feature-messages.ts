@@ -10,6 +10,7 @@ import { ordersMessages } from '../../src/web/features/orders/messages.ts';
 import { productMessages } from '../../src/web/features/product/messages.ts';
 import { sandboxMessages } from '../../src/web/features/sandbox/messages.ts';
 import { searchMessages } from '../../src/web/features/search/messages.ts';
+import { storesMessages } from '../../src/web/features/stores/messages.ts';
 import { wishlistMessages } from '../../src/web/features/wishlist/messages.ts';
 import type { FeatureMessages } from '../../src/web/shared/i18n/feature-catalogs.ts';
 
@@ -27,5 +28,6 @@ export const ALL_FEATURE_MESSAGES: readonly FeatureMessages[] = [
   productMessages,
   sandboxMessages,
   searchMessages,
+  storesMessages,
   wishlistMessages,
 ];

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { fromPromise } from 'xstate';
-import { DAYS_FOUND, FACIAL, FIRST_TIME, FLOW_INPUT, HOLD, RESERVATION, SKIN_ANSWER, SLOT_TAKEN, TICK_HELD, TIMES_FOUND, VALID_DETAILS } from '../../machines/booking/booking-flow.fixtures.ts';
+import { BROWS, DAYS_FOUND, FACIAL, FLOW_STORES, OTHER_STORE, FIRST_TIME, FLOW_INPUT, HOLD, RESERVATION, SKIN_ANSWER, SLOT_TAKEN, TICK_HELD, TIMES_FOUND, VALID_DETAILS } from '../../machines/booking/booking-flow.fixtures.ts';
 import { bookingFlowConnect } from '../../machines/booking/booking-flow.connect.ts';
 import { bookingFlowMachine } from '../../machines/booking/booking-flow.machine.ts';
 import { dateRefusal } from '../../machines/booking/booking-flow.rules.ts';
-import { ACTIVITY_REFUSAL_MESSAGES, FLOW_NOTICE_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../machines/booking/messages.ts';
+import { ACTIVITY_REFUSAL_MESSAGES, FLOW_NOTICE_MESSAGES, STORE_REFUSAL_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../machines/booking/messages.ts';
 import type { DaysQuery, TimesQuery } from '../../machines/booking/booking-flow.actors.ts';
 import type { AvailableDays, TimeSlots } from '../../src/contract/happening.ts';
 import type { Hold, HoldRequest, Reservation, ReservationCreate } from '../../src/contract/reservations.ts';
@@ -65,6 +65,29 @@ describe('bookingFlowConnect', () => {
       ['act-makeup-class', false, null],
       ['act-launch', false, null],
     ]);
+  });
+
+  test('the stores: the one picked pressed; while an activity is chosen, a store without it is disabled with the guard’s reason', async () => {
+    const flow = start();
+    const { view, sent, settle } = flow;
+    expect(view()).toMatchObject({ choosesStore: true, store: FLOW_STORES[0] });
+    expect(view().stores.map((choice) => [choice.item.id, choice.pressed, choice.disabled, choice.disabledReason])).toEqual([
+      ['store-orchard', true, false, null],
+      ['store-jewel', false, false, null],
+    ]);
+    view().selectStore(OTHER_STORE);
+    expect(view().store?.id).toBe(OTHER_STORE);
+    view().selectActivity(BROWS.id);
+    await settle('fetchDays', DAYS_FOUND);
+    await settle('fetchTimes', TIMES_FOUND);
+    expect(view()).toMatchObject({ choosesStore: true });
+    expect(view().stores.map((choice) => [choice.item.id, choice.pressed, choice.disabled, choice.disabledReason])).toEqual([
+      ['store-orchard', false, true, STORE_REFUSAL_MESSAGES.notOfferedHere],
+      ['store-jewel', true, false, null],
+    ]);
+    expect(sent[0]).toEqual({ type: 'booking.selectStore', storeId: OTHER_STORE });
+    view().selectTime(FIRST_TIME);
+    expect(view()).toMatchObject({ step: 'chooseArtist', choosesStore: false });
   });
 
   test('an activity finds its days, then times; days and times are choices, the picked date follows the guard', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DAYS_FOUND, DAY_WITHOUT_TIMES, FACIAL, FIRST_TIME, MAKEUP_CLASS, NO_DAYS, NO_TIMES, OTHER_DATE, SECOND_TIME, SESSION_TIMES, TIMES_FOUND } from '../../machines/booking/booking-flow.fixtures.ts';
+import { BROWS, DAYS_FOUND, DAY_WITHOUT_TIMES, FACIAL, FIRST_TIME, MAKEUP_CLASS, NO_DAYS, OTHER_STORE, NO_TIMES, OTHER_DATE, SECOND_TIME, SESSION_TIMES, TIMES_FOUND } from '../../machines/booking/booking-flow.fixtures.ts';
 import { NETWORK_ERROR } from '../../machines/booking/booking-lifecycle.fixtures.ts';
 import { idle, refuse, start, toDetails, toTimes } from './booking-flow.fakes.ts';
 
@@ -21,6 +21,36 @@ describe('bookingFlow: select an activity', () => {
     expect(snapshot.value).toEqual({ findSlot: 'choosing' });
     expect(snapshot.context).toMatchObject({ date: '2030-12-02', days: DAYS_FOUND.days, window: { from: '2030-11-30', to: '2030-12-28' }, timeZone: 'Asia/Singapore' });
     expect(snapshot.context.slots).toHaveLength(2);
+  });
+});
+
+describe('bookingFlow: the store', () => {
+  test('another store of the list can be picked first: what is bookable follows it, and its zone labels the times', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().can({ type: 'booking.selectStore', storeId: 'store-nowhere' })).toBe(false);
+    actor.send({ type: 'booking.selectStore', storeId: OTHER_STORE });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('selectActivity');
+    expect(snapshot.context).toMatchObject({ storeId: OTHER_STORE, timeZone: 'Asia/Singapore' });
+    expect(snapshot.can({ type: 'booking.selectActivity', activityId: BROWS.id })).toBe(true);
+    expect(snapshot.can({ type: 'booking.selectActivity', activityId: MAKEUP_CLASS.id })).toBe(false);
+  });
+
+  test('while the times are searched, another store of the activity searches its days; one without the activity is refused', async () => {
+    const { actor, calls } = start();
+    await toTimes(actor);
+    actor.send({ type: 'booking.selectDate', date: OTHER_DATE });
+    await idle(actor);
+    actor.send({ type: 'booking.selectStore', storeId: OTHER_STORE });
+    expect(actor.getSnapshot().value).toEqual({ findSlot: 'loadingDays' });
+    expect(actor.getSnapshot().context).toMatchObject({ days: [], slots: [], slot: null, window: null });
+    expect((await idle(actor)).value).toEqual({ findSlot: 'choosing' });
+    expect(calls.days.at(-1)).toEqual({ activityId: FACIAL.id, storeId: OTHER_STORE });
+    // The day picked at the last store is kept while the new one has times on it.
+    expect(calls.times.at(-1)).toEqual({ activityId: FACIAL.id, storeId: OTHER_STORE, date: OTHER_DATE });
+    actor.send({ type: 'booking.back' });
+    await toTimes(actor, BROWS.id);
+    expect(actor.getSnapshot().can({ type: 'booking.selectStore', storeId: 'store-orchard' })).toBe(false);
   });
 });
 

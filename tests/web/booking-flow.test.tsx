@@ -4,14 +4,14 @@ import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
-import { DAYS_FOUND, FACIAL, FIRST_TIME, FLOW_INPUT, HOLD, TIMES_FOUND } from '../../machines/booking/booking-flow.fixtures.ts';
+import { DAYS_FOUND, FACIAL, FIRST_TIME, FLOW_INPUT, FLOW_STORES, HOLD, RESERVATION, TIMES_FOUND } from '../../machines/booking/booking-flow.fixtures.ts';
 import type { bookingFlowMachine } from '../../machines/booking/booking-flow.machine.ts';
 import { bookingFlowModel } from '../../machines/booking/booking-flow.model.ts';
 import { FLOW_NOTICE_MESSAGES } from '../../machines/booking/messages.ts';
 import { replay } from '../../machines/model/replay.ts';
 import type { BookingField } from '../../src/contract/booking.ts';
 import { BookingFlow } from '../../src/web/features/booking/booking-flow-view.tsx';
-import { formatSlotTime, formatStoreDay, stateKey } from '../../src/web/features/booking/booking-format.ts';
+import { formatStoreDateTime, formatStoreDay, formatStoreTime, stateKey } from '../../src/web/features/booking/booking-format.ts';
 import { formatMoney } from '../../src/web/shared/site/format.ts';
 import { advance, clickEnabled, controllableActors, viewPaths } from '../helpers/model-view.ts';
 import { renderApp, SG_SITE } from '../helpers/render-app.tsx';
@@ -19,6 +19,8 @@ import { renderApp, SG_SITE } from '../helpers/render-app.tsx';
 /** The day the shopper opens the view (the fake clock's start, the flow's `now`): the fixtures' days lie ahead. */
 const BOOKING_DAY = new Date(FLOW_INPUT.now).toISOString();
 const MINUTE = 60_000;
+const ZONE = 'Asia/Singapore';
+const storeName = (id: unknown) => FLOW_STORES.find((store) => store.id === id)?.name ?? '?';
 
 const ERROR_TEXT = { required: 'Required field', invalidEmail: 'Invalid email', invalidPhone: 'Invalid phone number', tooLong: 'Character limit exceeded' } as const;
 const english = setupI18n({ locale: 'en', messages: { en: {} } });
@@ -54,10 +56,15 @@ async function perform(event: EventObject & Record<string, unknown>, user: UserE
   switch (event.type) {
     case 'booking.selectActivity':
       return clickEnabled(user, new RegExp(FLOW_INPUT.activities.find((activity) => activity.id === event.activityId)?.name ?? '?'));
+    case 'booking.selectStore': {
+      const radio = screen.getByRole('radio', { name: new RegExp(storeName(event.storeId)) });
+      expect(radio).toBeEnabled();
+      return user.click(radio);
+    }
     case 'booking.selectDate':
       return clickEnabled(user, formatStoreDay(String(event.date), SG_SITE));
     case 'booking.selectTime':
-      return clickEnabled(user, formatSlotTime(String(event.startsAt), SG_SITE));
+      return clickEnabled(user, formatStoreTime(String(event.startsAt), ZONE, SG_SITE));
     case 'booking.selectArtist':
       return clickEnabled(user, TIMES_FOUND.slots[0]?.artists.find((artist) => artist.id === event.artistId)?.name ?? 'Any artist');
     case 'booking.change': {
@@ -107,15 +114,20 @@ function expectVisible(events: readonly EventObject[]) {
   if (notice) expect(screen.getByText(notice)).toHaveAttribute('role', 'alert');
   for (const other of Object.values(FLOW_NOTICE_MESSAGES).map((message) => english._(message))) if (other !== notice) expect(screen.queryByText(other)).toBeNull();
 
+  if (snapshot.matches('selectActivity') || snapshot.matches('findSlot')) {
+    // The store picked is the checked one of the picker; another is taken from it.
+    expect(screen.getByRole('radio', { name: new RegExp(storeName(context.storeId)) })).toBeChecked();
+  }
   if (snapshot.matches('selectActivity')) {
-    expect(screen.getByRole('heading', { name: 'Select a service' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Book' })).toBeInTheDocument();
     const facial = screen.getByRole('button', { name: /Hydrating Facial/ });
     expect(facial).toHaveTextContent(`60 min · ${formatMoney({ currency: 'SGD', amount: 88 }, SG_SITE)}`);
     const brows = screen.getByRole('button', { name: /Brow Shaping/ });
-    expect(brows).toBeDisabled();
-    expect(brows).toHaveAccessibleDescription('Not offered at this store.');
+    // Offered at Jewel only: disabled at Orchard Road with the guard's reason.
+    expect(brows).toHaveProperty('disabled', context.storeId !== 'store-jewel');
+    if (context.storeId !== 'store-jewel') expect(brows).toHaveAccessibleDescription('Not offered at this store.');
     expect(screen.getByRole('button', { name: /Fragrance Launch Evening/ })).toHaveTextContent('120 min · Free');
-  } else if (context.activity) {
+  } else if (context.activity && !snapshot.matches('confirmed')) {
     expect(screen.getByText(new RegExp(`${context.activity.name} · `))).toBeInTheDocument();
   }
   if (snapshot.matches({ findSlot: 'loadingDays' }) || snapshot.matches({ findSlot: 'loadingTimes' })) expect(screen.getByRole('status')).toHaveTextContent('Finding available times…');
@@ -143,8 +155,9 @@ function expectVisible(events: readonly EventObject[]) {
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
   }
   if (snapshot.matches('held') && context.hold) {
-    const minutes = Math.ceil((Date.parse(context.hold.expiresAt) - context.now) / MINUTE);
-    expect(screen.getByText(`We are holding this time for you for ${minutes} minutes.`)).toBeInTheDocument();
+    // The time it ends at the store, and the countdown (the view's clock ticks every second).
+    expect(screen.getByText(/^We are holding this time for you until 8:10 am:/)).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^\d+:\d\d$/);
     expect(screen.getByText(HOLD.artist?.name ?? '?', { selector: 'dd' })).toBeInTheDocument();
   }
   if (snapshot.hasTag('form')) {
@@ -175,6 +188,12 @@ function expectVisible(events: readonly EventObject[]) {
   if (snapshot.matches('confirmed')) {
     expect(screen.getByRole('heading', { name: 'Booking confirmed' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Your confirmation number is BK-7Q2M9XKD.');
+    // The store's time, its zone named; the calendar file; a guest's links carry the booking's key.
+    expect(screen.getByTestId('booking-time')).toHaveTextContent(formatStoreDateTime(RESERVATION.appointmentAt, ZONE, SG_SITE));
+    expect(screen.getByText('(store time: Singapore Standard Time)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to calendar (.ics)' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Cancel this booking' })).toHaveAttribute('href', `/happening/services/cancel/BK-7Q2M9XKD?key=${RESERVATION.manageKey}`);
+    expect(screen.getByRole('link', { name: 'Reschedule this booking' })).toHaveAttribute('href', `/happening/services/reschedule/BK-7Q2M9XKD?key=${RESERVATION.manageKey}`);
   }
 }
 

@@ -49,6 +49,12 @@ export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/account/orders': ['src/web/app/later-screens.ts', 'src/web/features/orders/orders-screen.tsx'],
   '/account/orders/:number': ['src/web/app/later-screens.ts', 'src/web/features/orders/order-screen.tsx'],
   '/orders/lookup': ['src/web/app/later-screens.ts', 'src/web/features/orders/order-lookup-screen.tsx'],
+  '/account/bookings': ['src/web/app/later-screens.ts', 'src/web/features/booking/my-bookings-screen.tsx'],
+  '/stores': ['src/web/app/later-screens.ts', 'src/web/features/stores/stores-screen.tsx'],
+  '/happening/services': ['src/web/app/later-screens.ts', 'src/web/features/booking/happening-screen.tsx'],
+  '/happening/services/reschedule/:number': ['src/web/app/later-screens.ts', 'src/web/features/booking/reschedule-screen.tsx'],
+  '/happening/:kind/cancel/:number': ['src/web/app/later-screens.ts', 'src/web/features/booking/cancel-screen.tsx'],
+  '/happening/:kind/:id': ['src/web/app/later-screens.ts', 'src/web/features/booking/activity-screen.tsx'],
   '/swagger': ['src/web/app/later-screens.ts', 'src/web/features/sandbox/swagger-screen.tsx'],
   // Each account screen is its own chunk (routes.tsx, ACCOUNT_SCREENS). Screens that are no
   // storefront first screen load through later-screens.ts, preloaded with them.

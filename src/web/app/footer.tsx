@@ -5,6 +5,7 @@ import type { ResourceView } from '../shared/hooks/use-resource.ts';
 import { SITE_TITLES } from '../shared/site/messages.ts';
 import { useSite } from '../shared/site/site-provider.tsx';
 import { termsHref, TERMS_SECTIONS } from '../features/legal/terms-sections.ts';
+import { HAPPENING_HREF, STORES_HREF } from '../shared/happening-links.ts';
 
 type LegalLink = Layout['footer']['legal'][number];
 
@@ -17,7 +18,7 @@ function LegalLinkLabel({ link }: { link: LegalLink }) {
   return <>{known ? i18n._(known) : t`Terms and conditions: ${section}`}</>;
 }
 
-/** Footer with the legal links; privacy and general terms are linked even before the layout loads. */
+/** Footer with the in-store pages and the legal links; privacy and general terms are linked even before the layout loads. */
 export function Footer({ layout }: { layout: ResourceView<Layout> }) {
   const { t, i18n } = useLingui();
   const site = useSite();
@@ -32,6 +33,17 @@ export function Footer({ layout }: { layout: ResourceView<Layout> }) {
   const siteTitle = i18n._(SITE_TITLES[site.country]);
   return (
     <footer className="site-footer">
+      {/* In-store pages: the layout's footer lists legal texts only, so these are the shell's own. */}
+      <nav aria-label={t`In store`}>
+        <ul className="site-footer__links">
+          <li>
+            <Link href={HAPPENING_HREF}>{t`Services, classes and events`}</Link>
+          </li>
+          <li>
+            <Link href={STORES_HREF}>{t`Find a store`}</Link>
+          </li>
+        </ul>
+      </nav>
       <nav aria-label={t`Legal`}>
         <ul className="site-footer__links">
           {links.map((link) => {

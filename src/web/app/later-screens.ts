@@ -3,7 +3,7 @@ import type { ScreenProps } from '../shared/screen.ts';
 
 /**
  * The screens that are no storefront first screen (the bag, the wish list, the account pages but
- * sign-in, legal texts, developer pages), loaded through this one chunk. A lazy import in the entry
+ * sign-in, legal texts, happening and find a store, developer pages), loaded through this one chunk. A lazy import in the entry
  * carries the list of every file its chunk needs, so that they download together: for these
  * screens the lists are here instead, out of every first screen's bytes (0.6 KB; README decision
  * 19). The shell fetches this small chunk when the browser is first idle (`app.tsx`), and a page
@@ -26,6 +26,12 @@ const SCREENS = {
   '/account/orders': () => import('../features/orders/orders-screen.tsx'),
   '/account/orders/:number': () => import('../features/orders/order-screen.tsx'),
   '/orders/lookup': () => import('../features/orders/order-lookup-screen.tsx'),
+  '/account/bookings': () => import('../features/booking/my-bookings-screen.tsx'),
+  '/stores': () => import('../features/stores/stores-screen.tsx'),
+  '/happening/services': () => import('../features/booking/happening-screen.tsx'),
+  '/happening/services/reschedule/:number': () => import('../features/booking/reschedule-screen.tsx'),
+  '/happening/:kind/cancel/:number': () => import('../features/booking/cancel-screen.tsx'),
+  '/happening/:kind/:id': () => import('../features/booking/activity-screen.tsx'),
   '/privacy': () => import('../features/legal/privacy-screen.tsx'),
   '/terms': () => import('../features/legal/terms-screen.tsx'),
   '/swagger': () => import('../features/sandbox/swagger-screen.tsx'),

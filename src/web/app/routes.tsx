@@ -71,7 +71,14 @@ const SANDBOX_ROUTES: readonly RouteEntry[] = [
  * (a member's history and orders, a guest's lookup; a malformed number is the screen's not-found
  * page, orders-api.ts).
  */
-const LATER_DEFAULT_SCREENS = ['/cart', '/checkout', '/e-gift-cards', '/privacy', '/terms', '/wishlist', '/account/orders', '/account/orders/:number', '/orders/lookup'] as const satisfies readonly LaterScreen[];
+const LATER_DEFAULT_SCREENS = ['/cart', '/checkout', '/e-gift-cards', '/privacy', '/terms', '/wishlist', '/account/orders', '/account/orders/:number', '/orders/lookup', '/account/bookings', '/stores'] as const satisfies readonly LaterScreen[];
+
+/**
+ * Happening (issue 14; spec §2: the blank layout): the list, a booking's reschedule and cancel
+ * pages, an activity's page (kinds, ids and numbers are the screens' to check: not found without
+ * asking the server). First match wins: the three-segment activity page comes last.
+ */
+const LATER_BLANK_SCREENS = ['/happening/services', '/happening/services/reschedule/:number', '/happening/:kind/cancel/:number', '/happening/:kind/:id'] as const satisfies readonly LaterScreen[];
 
 /** The one route table of the SPA; later features add their entries here. */
 export const ROUTES: readonly RouteEntry[] = [
@@ -94,6 +101,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/search', layout: 'default', screen: lazyScreen(() => import('../features/catalog/search-screen.tsx')) },
   // Screens of the default layout that load through later-screens.ts (each path written once: the entry carries this table).
   ...LATER_DEFAULT_SCREENS.map((path) => ({ path, layout: 'default' as const, screen: laterScreen(path) })),
+  ...LATER_BLANK_SCREENS.map((path) => ({ path, layout: 'blank' as const, screen: laterScreen(path) })),
   { path: '/swagger', layout: 'blank', screen: laterScreen('/swagger') },
   // Accounts (issue 4).
   ...ACCOUNT_SCREEN_PATHS.map((path) => ({ path, layout: 'default' as const, screen: ACCOUNT_SCREENS[path], browserOnly: BROWSER_ONLY_ACCOUNT_PATHS.includes(path) })),

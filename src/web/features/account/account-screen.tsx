@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { SIGN_OUT_FORM } from '../../../../machines/account/forms/sign-out.form.ts';
 import { TIER_LABELS } from '../../../../machines/loyalty/tier.messages.ts';
 import type { Account } from '../../../contract/account.ts';
+import { MY_BOOKINGS_HREF } from '../../shared/happening-links.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
@@ -112,6 +113,11 @@ function Dashboard({ account }: { account: Account }) {
           <li>
             <Link href="/account/orders">
               <Trans>My orders</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link href={MY_BOOKINGS_HREF}>
+              <Trans>My bookings</Trans>
             </Link>
           </li>
           <li>

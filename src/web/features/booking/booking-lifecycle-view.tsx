@@ -1,52 +1,73 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { bookingLifecycleConnect, type BookingLifecycleApi } from '../../../../machines/booking/booking-lifecycle.connect.ts';
 import { bookingLifecycleMachine, type BookingLifecycleInput } from '../../../../machines/booking/booking-lifecycle.machine.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
-import type { TimeSlot } from '../../../contract/happening.ts';
-import { formatMoney } from '../../shared/site/format.ts';
-import { useSite } from '../../shared/site/site-provider.tsx';
-import { formatAppointment } from './booking-format.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
+import { useSite } from '../../shared/site/site-provider.tsx';
+import { BookingFacts } from './booking-confirmation.tsx';
+import { formatStoreDateTime } from './booking-format.ts';
+import { activityHref, rescheduleHref } from './booking-paths.ts';
+import { STATUS_LABELS } from './booking-texts.ts';
 import { bookingMessages } from './messages.ts';
+import { ReschedulePicker } from './reschedule-picker.tsx';
 import './booking.css';
 
 type LifecycleRef = ActorRefFrom<typeof bookingLifecycleMachine>;
 type LifecycleImplementations = Parameters<typeof bookingLifecycleMachine.provide>[0];
 
-/**
- * A booking to manage, with its actors bound in. The clock is checked again whenever the tab
- * becomes visible: timers do not run while a laptop sleeps, and the appointment may have passed.
- */
-export function BookingLifecycle({ implementations, input, rescheduleSlots }: { implementations: LifecycleImplementations; input: BookingLifecycleInput; rescheduleSlots: readonly TimeSlot[] }) {
-  useFeatureCatalog(bookingMessages);
-  const [machine] = useState(() => bookingLifecycleMachine.provide(implementations));
-  const actorRef = useActorRef(machine, { input });
-  useEffect(() => {
-    const check = () => {
-      if (document.visibilityState === 'visible') bookingLifecycleConnect(actorRef.getSnapshot(), actorRef.send).clockTick(Date.now());
-    };
-    document.addEventListener('visibilitychange', check);
-    return () => document.removeEventListener('visibilitychange', check);
-  }, [actorRef]);
-  return <BookingLifecycleView actorRef={actorRef} rescheduleSlots={rescheduleSlots} />;
+/** What the page is for: cancelling (any booking), or rescheduling (a service's). */
+export type ManageMode = 'cancel' | 'reschedule';
+
+export interface BookingLifecycleProps {
+  implementations: LifecycleImplementations;
+  input: BookingLifecycleInput;
+  mode: ManageMode;
+  /** A guest's key, which the page's links to the other change carry. */
+  manageKey: string | null;
+  /** The server's clock, corrected (booking-clock.ts); the device's by default. */
+  clock?: () => number;
+  /** A screen machine's key: loaded by the server render and restored from its snapshot. */
+  screenKey?: string | null;
+  /** Shown instead of the failure when the booking is not found (a guest's lookup). */
+  notFound?: ReactNode;
 }
 
-const STATUS_TEXT = {
-  cancelled: <Trans>Cancelled</Trans>,
-  expired: <Trans>Expired</Trans>,
-  rescheduled: <Trans>Rescheduled</Trans>,
-  confirmed: <Trans>Confirmed</Trans>,
-} as const;
+/**
+ * A booking to manage, with its actors bound in. Its clock is the app's once the browser has the
+ * page (which also restarts the deadlines' timers of a restored snapshot), and again whenever the
+ * tab is shown: timers do not run while a laptop sleeps, and the appointment may have passed.
+ */
+export function BookingLifecycle({ implementations, input, clock = Date.now, screenKey = null, ...props }: BookingLifecycleProps) {
+  useFeatureCatalog(bookingMessages);
+  const [machine] = useState(() => bookingLifecycleMachine.provide(implementations));
+  const [, , actorRef] = useScreenMachine(screenKey, machine, { input });
+  useEffect(() => {
+    const tick = () => {
+      // A cancelled or expired booking is final: its clock stops with it.
+      const snapshot = actorRef.getSnapshot();
+      if (snapshot.status === 'active') bookingLifecycleConnect(snapshot, actorRef.send).clockTick(clock());
+    };
+    tick();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') tick();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [actorRef, clock]);
+  return <BookingLifecycleView actorRef={actorRef} {...props} />;
+}
 
 function Failure({ view, children }: { view: BookingLifecycleApi; children: ReactNode }) {
   const { i18n } = useLingui();
   const reasonId = useId();
   const { retryBlocked, failureReason } = view;
   return (
-    <div className="panel panel--error" role="alert">
+    <div className="panel panel--error" role="alert" data-failure={view.failure ?? undefined}>
       <p className="panel__title">{children}</p>
       {failureReason ? <p>{i18n._(failureReason)}</p> : null}
       <button type="button" className="button" disabled={retryBlocked !== null} aria-describedby={retryBlocked ? reasonId : undefined} onClick={view.retry}>
@@ -66,74 +87,57 @@ function Failure({ view, children }: { view: BookingLifecycleApi; children: Reac
   );
 }
 
-/** Manage a booking: see it, reschedule it to another time (services), or cancel it. */
-export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: LifecycleRef; rescheduleSlots: readonly TimeSlot[] }) {
+const HEADINGS: Readonly<Record<ManageMode, ReactNode>> = {
+  cancel: <Trans>Cancel your booking</Trans>,
+  reschedule: <Trans>Reschedule your booking</Trans>,
+};
+
+/** Manage a booking: see it, reschedule it to another time (services), or cancel it; a refused change says why. */
+export function BookingLifecycleView({ actorRef, mode, manageKey, notFound = null }: { actorRef: LifecycleRef; mode: ManageMode; manageKey: string | null; notFound?: ReactNode }) {
   useFeatureCatalog(bookingMessages);
   const site = useSite();
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const view = useSelector(actorRef, (snapshot) => bookingLifecycleConnect(snapshot, actorRef.send), sameView);
   const { booking, status, activity } = view;
-  // The guards' reasons; when both changes are refused for the same one, it is said once.
+  const rescheduleId = useId();
+  const cancelId = useId();
   const rescheduleReason = booking ? view.rescheduleBlocked : null;
   const cancelReason = booking ? view.cancelBlocked : null;
+  // When both changes are refused for the same reason, it is said once.
   const sameReason = rescheduleReason !== null && rescheduleReason === cancelReason;
-
+  // The reschedule's reason is shown on its own page (or when there is none): the cancel's points at it when the same.
+  const shownReschedule = mode === 'reschedule' || rescheduleReason === null;
+  const cancelReasonId = sameReason && shownReschedule ? rescheduleId : cancelId;
+  // The picker of the booking's time as the page came: its days and times came with the page; after a move, they are asked again.
+  const [pageAppointment] = useState(() => booking?.appointmentAt ?? null);
+  const activityName = booking?.activity.name ?? '';
+  const cutoff = booking ? formatStoreDateTime(booking.changeCutoffAt, booking.store.timeZone, site) : '';
   return (
     <section className="booking-manage" data-state={view.state} aria-busy={view.busy} aria-labelledby="booking-manage-heading">
-      <h2 id="booking-manage-heading">
-        <Trans>Your booking</Trans>
-      </h2>
+      <h1 id="booking-manage-heading">{HEADINGS[mode]}</h1>
       {status === 'loading' ? (
         <p role="status">
           <Trans>Loading your booking…</Trans>
         </p>
       ) : null}
-      {status === 'loadFailure' ? (
+      {status === 'loadFailure' && view.failure === 'notFound' && notFound ? notFound : null}
+      {status === 'loadFailure' && !(view.failure === 'notFound' && notFound) ? (
         <Failure view={view}>
           <Trans>Your booking could not be loaded.</Trans>
         </Failure>
       ) : null}
       {booking ? (
         <>
-          <dl className="booking-summary">
-            <dt>
-              <Trans>Status</Trans>
-            </dt>
-            <dd data-testid="booking-status">{status === 'loading' || status === 'loadFailure' ? null : STATUS_TEXT[status]}</dd>
-            <dt>
-              <Trans>Confirmation number</Trans>
-            </dt>
-            <dd>{booking.confirmationNumber}</dd>
-            <dt>
-              <Trans>Service</Trans>
-            </dt>
-            <dd>
-              {booking.activity.name}
-              {booking.activity.price ? <> · {formatMoney(booking.activity.price, site)}</> : null}
-            </dd>
-            <dt>
-              <Trans>Date and time</Trans>
-            </dt>
-            <dd>{formatAppointment(booking.appointmentAt, site)}</dd>
-            {booking.artist ? (
-              <>
-                <dt>
-                  <Trans>Artist</Trans>
-                </dt>
-                <dd>{booking.artist.name}</dd>
-              </>
-            ) : null}
-          </dl>
-          {activity === 'rescheduling' ? (
-            <p role="status">
-              <Trans>Rescheduling…</Trans>
-            </p>
-          ) : null}
-          {activity === 'cancelling' ? (
-            <p role="status">
-              <Trans>Cancelling…</Trans>
-            </p>
-          ) : null}
+          <p className="booking-status">
+            <Trans>Status:</Trans>{' '}
+            <strong data-testid="booking-status" data-status={status}>
+              {status === 'loading' || status === 'loadFailure' ? null : i18n._(STATUS_LABELS[status])}
+            </strong>
+          </p>
+          <BookingFacts booking={booking} />
+          {activity === 'rescheduling' ? <p role="status">{t`Rescheduling…`}</p> : null}
+          {activity === 'cancelling' ? <p role="status">{t`Cancelling…`}</p> : null}
+          {status === 'rescheduled' && activity === 'idle' ? <p role="status">{t`Your booking has been moved. We have emailed you the new time.`}</p> : null}
           {activity === 'rescheduleFailure' ? (
             <Failure view={view}>
               <Trans>Your booking could not be rescheduled.</Trans>
@@ -144,48 +148,64 @@ export function BookingLifecycleView({ actorRef, rescheduleSlots }: { actorRef: 
               <Trans>Your booking could not be cancelled.</Trans>
             </Failure>
           ) : null}
-          {rescheduleReason ? (
-            <p className="booking-blocked" id="booking-reschedule-blocked">
+          {rescheduleReason && shownReschedule ? (
+            <p className="booking-blocked" id={rescheduleId} data-testid="reschedule-blocked">
               {i18n._(rescheduleReason)}
             </p>
           ) : null}
-          {cancelReason && !sameReason ? (
-            <p className="booking-blocked" id="booking-cancel-blocked">
+          {cancelReason && !(sameReason && shownReschedule) ? (
+            <p className="booking-blocked" id={cancelId} data-testid="cancel-blocked">
               {i18n._(cancelReason)}
             </p>
           ) : null}
-          <h3>
-            <Trans>Reschedule</Trans>
-          </h3>
-          <ul className="booking-choices booking-choices--inline">
-            {rescheduleSlots.map((slot) => {
-              const when = formatAppointment(slot.startsAt, site);
-              return (
-                <li key={slot.startsAt}>
-                  <button
-                    type="button"
-                    className="booking-choice"
-                    disabled={rescheduleReason !== null}
-                    aria-describedby={rescheduleReason ? 'booking-reschedule-blocked' : undefined}
-                    onClick={() => view.reschedule(slot.startsAt, slot.artists[0]?.id ?? null)}
-                  >
-                    <Trans>Move to {when}</Trans>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={cancelReason !== null}
-            aria-describedby={cancelReason ? (sameReason ? 'booking-reschedule-blocked' : 'booking-cancel-blocked') : undefined}
-            onClick={view.cancel}
-          >
-            <Trans>Cancel booking</Trans>
-          </button>
+          {status === 'cancelled' ? (
+            <p>
+              <Link href={activityHref(booking.kind, booking.activity.id, booking.store.id)}>{t`Book ${activityName} again`}</Link>
+            </p>
+          ) : null}
+          {mode === 'reschedule' ? (
+            <section aria-labelledby={`${rescheduleId}-heading`} className="booking-manage__section">
+              <h2 id={`${rescheduleId}-heading`}>{t`Choose a new time`}</h2>
+              {rescheduleReason === null || view.busy ? (
+                <ReschedulePicker key={booking.appointmentAt} booking={booking} view={view} first={booking.appointmentAt === pageAppointment} reasonId={rescheduleId} />
+              ) : (
+                <button type="button" className="button" disabled aria-describedby={rescheduleId}>
+                  {t`Move my booking`}
+                </button>
+              )}
+            </section>
+          ) : null}
+          <ManageLinks view={view} mode={mode} manageKey={manageKey} cancelReasonId={cancelReasonId} />
+          {status === 'confirmed' || status === 'rescheduled' ? (
+            <p className="field__hint">{t`Changes close at ${cutoff}.`}</p>
+          ) : null}
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Cancel, on either page (the reschedule page's second choice), refused with the guard's reason
+ * while it cannot be (an expired booking's too); the cancel page links to rescheduling a service.
+ */
+function ManageLinks({ view, mode, manageKey, cancelReasonId }: { view: BookingLifecycleApi; mode: ManageMode; manageKey: string | null; cancelReasonId: string }) {
+  const { t } = useLingui();
+  const { booking } = view;
+  if (!booking || view.status === 'cancelled') return null;
+  const cancelReason = view.cancelBlocked;
+  return (
+    <div className="booking-actions">
+      <button
+        type="button"
+        className={mode === 'cancel' ? 'button' : 'button button--secondary'}
+        disabled={cancelReason !== null}
+        aria-describedby={cancelReason ? cancelReasonId : undefined}
+        onClick={view.cancel}
+      >
+        {t`Cancel booking`}
+      </button>
+      {mode === 'cancel' && booking.kind === 'service' && view.rescheduleBlocked === null ? <Link href={rescheduleHref(booking.confirmationNumber, manageKey)}>{t`Reschedule instead`}</Link> : null}
+    </div>
   );
 }

@@ -78,7 +78,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return fetcher;
   };
 
-  const request: RequestFn = async (method, rawPath, schema, { query, signal, idempotencyKey, headers, body } = {}) => {
+  const request: RequestFn = async (method, rawPath, schema, { query, signal, idempotencyKey, headers, body, onHeaders } = {}) => {
     const path = trimPath(rawPath);
     const label = `${method} ${path}`;
     const allHeaders = { ...siteHeaders(options.site()), ...headers };
@@ -103,6 +103,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // Aborted while ofetch was loading: nothing was sent, and nothing is.
         if (signal?.aborted) throw aborted(signal.reason);
         const response = await $fetch.raw(path, { method, query, body: payload, signal, headers: allHeaders });
+        onHeaders?.(response.headers);
         if (response.ok) {
           const parsed = v.safeParse(schema, response._data);
           if (parsed.success) return parsed.output;

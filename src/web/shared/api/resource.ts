@@ -7,6 +7,8 @@ export interface RequestOptions {
   /** Sent as `Idempotency-Key`; makes a POST or PATCH safe to retry. */
   idempotencyKey?: string;
   headers?: Record<string, string>;
+  /** Called with the headers of each answer (any status): a screen reads the server's `Date` to correct a skewed clock. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export type RequestFn = <S extends v.GenericSchema>(

@@ -6,7 +6,7 @@ import type { CatalogName } from '../../../config/languages.ts';
  * (`i18n/features/<feature>/<locale>.po`; the sources of each are in lingui.config.ts). A screen
  * waits for its own feature's messages only (`useFeatureCatalog(<feature>Messages)`).
  */
-export const FEATURE_CATALOGS = ['account', 'bag', 'booking', 'catalog', 'product', 'search', 'loyalty', 'sandbox', 'legal', 'wishlist', 'checkout', 'orders', 'gift-cards'] as const;
+export const FEATURE_CATALOGS = ['account', 'bag', 'booking', 'catalog', 'product', 'search', 'loyalty', 'sandbox', 'legal', 'wishlist', 'checkout', 'orders', 'gift-cards', 'stores'] as const;
 
 export type FeatureCatalog = (typeof FEATURE_CATALOGS)[number];
 

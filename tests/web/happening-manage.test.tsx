@@ -1,0 +1,199 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Reservation } from '../../src/contract/reservations.ts';
+import { bookingAt, data, DAYS, happeningFetch, MASTERCLASS, refusal, TIMES, type Route } from '../helpers/happening-fetch.ts';
+import { renderApp } from '../helpers/render-app.tsx';
+
+/*
+ * A booking's pages (issue 14) through the whole app with the real booking API over the real
+ * client and a scripted server: cancel, reschedule, the refusals the lifecycle's guards and the
+ * server give with their reasons, a guest's key and lookup, and a member's My bookings.
+ */
+
+beforeAll(
+  () => Promise.all([import('../../src/web/features/booking/cancel-screen.tsx'), import('../../src/web/features/booking/reschedule-screen.tsx'), import('../../src/web/features/booking/my-bookings-screen.tsx')]),
+  60_000,
+);
+
+/** 30 November 2030, 08:00 in Singapore. */
+const NOW = '2030-11-30T00:00:00.000Z';
+const NUMBER = 'BK-7Q2M9XKD';
+const KEY = 'mk-guest-1';
+/** 2 December at 10:00: changes close on 1 December at 10:00. */
+const BOOKING = bookingAt('2030-12-02T02:00:00.000Z');
+const CLASS: Reservation = {
+  ...BOOKING,
+  kind: 'class',
+  artist: null,
+  activity: { id: MASTERCLASS.id, name: MASTERCLASS.name, durationMinutes: 90, price: MASTERCLASS.price, currencySymbol: 'S$' },
+};
+
+function bookingServer(booking: Reservation, more: Record<string, Route> = {}) {
+  return happeningFetch({
+    [`GET reservation-service/${NUMBER}`]: ({ key }) => (key === KEY ? data(booking) : refusal(404, 'booking_not_found')),
+    ...more,
+  });
+}
+
+describe('cancel', () => {
+  test('a guest’s class booking by its key: Cancel booking → cancelled, with the key sent; then book it again', async () => {
+    const server = bookingServer(CLASS, { [`DELETE reservation-service/${NUMBER}`]: () => data({ ...CLASS, status: 'cancelled' }) });
+    const app = await renderApp({ url: `/happening/classes/cancel/${NUMBER}?key=${KEY}`, fetch: server.fetch, now: NOW });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cancel your booking' })).toBeInTheDocument();
+    expect(await screen.findByTestId('booking-status')).toHaveTextContent('Confirmed');
+    expect(screen.queryByRole('banner')).toBeNull();
+    // A class is cancelled, never rescheduled: no link to that page.
+    expect(screen.queryByRole('link', { name: 'Reschedule instead' })).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() => expect(screen.getByTestId('booking-status')).toHaveTextContent('Cancelled'));
+    expect(server.calls('DELETE', `reservation-service/${NUMBER}`).map((asked) => asked.key)).toEqual([KEY]);
+    expect(screen.getByRole('link', { name: 'Book Makeup Masterclass again' })).toHaveAttribute('href', '/happening/classes/makeup-masterclass?store=sg-ion-orchard');
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+  });
+
+  test('expired (the appointment passed): reschedule and cancel are refused with the reason, nothing is sent', async () => {
+    const past = bookingAt('2030-11-29T02:00:00.000Z', { status: 'expired' });
+    const server = bookingServer(past);
+    await renderApp({ url: `/happening/services/reschedule/${NUMBER}?key=${KEY}`, fetch: server.fetch, now: NOW });
+    expect(await screen.findByTestId('booking-status')).toHaveTextContent('Expired');
+    const reason = 'This booking has expired: its appointment time has passed, so it can no longer be rescheduled or cancelled.';
+    expect(screen.getByTestId('reschedule-blocked')).toHaveTextContent(reason);
+    const move = screen.getByRole('button', { name: 'Move my booking' });
+    expect(move).toBeDisabled();
+    expect(move).toHaveAccessibleDescription(reason);
+    const cancel = screen.getByRole('button', { name: 'Cancel booking' });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription(reason);
+    expect(server.asked.map((asked) => `${asked.method} ${asked.path}`)).toEqual([`GET reservation-service/${NUMBER}`]);
+  });
+
+  test('the server refuses the cancel (409 booking_expired, its clock ahead of the device’s): the failure says why, Retry is refused', async () => {
+    const server = bookingServer(BOOKING, { [`DELETE reservation-service/${NUMBER}`]: () => refusal(409, 'booking_expired') });
+    const app = await renderApp({ url: `/happening/services/cancel/${NUMBER}?key=${KEY}`, fetch: server.fetch, now: NOW });
+    await app.user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your booking could not be cancelled.');
+    expect(alert).toHaveTextContent('This booking has expired');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeDisabled();
+    await app.user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('within the cut-off: both changes refused with the reason', async () => {
+    const soon = bookingAt('2030-11-30T10:00:00.000Z');
+    await renderApp({ url: `/happening/services/cancel/${NUMBER}?key=${KEY}`, fetch: bookingServer(soon).fetch, now: NOW });
+    const cancel = await screen.findByRole('button', { name: 'Cancel booking' });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription('It is too close to the appointment: this booking can no longer be rescheduled or cancelled.');
+  });
+
+  test('without the key: the guest finds it by number and email, and the key found opens it', async () => {
+    const server = bookingServer(BOOKING, {
+      'POST reservation-service/lookup': ({ body }) => ((body as { email: string }).email === 'mei@example.com' ? data({ ...BOOKING, manageKey: KEY }) : refusal(404, 'booking_not_found')),
+    });
+    const app = await renderApp({ url: `/happening/services/cancel/${NUMBER}`, fetch: server.fetch, now: NOW });
+    const form = await screen.findByRole('form', { name: 'Find your booking' });
+    expect(within(form).getByLabelText('Confirmation number')).toHaveValue(NUMBER);
+    await app.user.type(within(form).getByLabelText('Email'), 'other@example.com');
+    await app.user.click(within(form).getByRole('button', { name: 'Find booking' }));
+    expect(await screen.findByText('We could not find a booking with this number and email.')).toHaveFocus();
+    await app.user.clear(within(form).getByLabelText('Email'));
+    await app.user.type(within(form).getByLabelText('Email'), 'mei@example.com');
+    await app.user.click(within(form).getByRole('button', { name: 'Find booking' }));
+    expect(await screen.findByTestId('booking-status')).toHaveTextContent('Confirmed');
+    expect(app.location()).toBe(`/happening/services/cancel/${NUMBER}?key=${KEY}`);
+    expect(server.calls('POST', 'reservation-service/lookup').map((asked) => asked.body)).toEqual([
+      { confirmationNumber: NUMBER, email: 'other@example.com' },
+      { confirmationNumber: NUMBER, email: 'mei@example.com' },
+    ]);
+  });
+
+  test('a kind the store has not is not found; so is a number that cannot be one, without asking', async () => {
+    const server = bookingServer(BOOKING);
+    await renderApp({ url: `/happening/workshops/cancel/${NUMBER}`, fetch: server.fetch, now: NOW });
+    expect(await screen.findByRole('heading', { level: 1, name: `Page Not Found: /happening/workshops/cancel/${NUMBER}` })).toBeInTheDocument();
+    expect(server.asked).toEqual([]);
+  });
+});
+
+describe('reschedule', () => {
+  test('a new time of the store’s days: moved, the body names the time and artist; the page shows the new time', async () => {
+    const moved = bookingAt(TIMES.slots[1]?.startsAt ?? '', { status: 'rescheduled' });
+    const server = bookingServer(BOOKING, {
+      'GET booking-service/available-slots/express-facial': () => data(DAYS),
+      'GET booking-service/time-slots/express-facial': () => data(TIMES),
+      [`POST reservation-service/${NUMBER}/reschedule`]: () => data(moved),
+    });
+    const app = await renderApp({ url: `/happening/services/reschedule/${NUMBER}?key=${KEY}`, fetch: server.fetch, now: NOW });
+    const times = await screen.findByRole('list', { name: 'Times on Mon, 2 Dec (Singapore Standard Time)' });
+    // The booking's own time is not offered.
+    expect(within(times).getAllByRole('button').map((button) => button.textContent)).toEqual(['2:00 pm']);
+    expect(screen.getByRole('button', { name: 'Move my booking' })).toHaveAccessibleDescription('Choose a new time first.');
+    await app.user.click(within(times).getByRole('button', { name: '2:00 pm' }));
+    expect(screen.getByRole('radio', { name: 'Siti Rahman' })).toBeChecked();
+    await app.user.click(screen.getByRole('button', { name: 'Move my booking to Mon, 2 Dec 2030, 2:00 pm SGT' }));
+    await waitFor(() => expect(screen.getByTestId('booking-status')).toHaveTextContent('Rescheduled'));
+    expect(server.calls('POST', `reservation-service/${NUMBER}/reschedule`)).toEqual([
+      expect.objectContaining({ key: KEY, body: { startsAt: TIMES.slots[1]?.startsAt, artistId: 'sg-ion-siti' } }),
+    ]);
+    expect(screen.getByTestId('booking-time')).toHaveTextContent('Mon, 2 Dec 2030, 2:00 pm SGT');
+    expect(screen.getByText('Your booking has been moved. We have emailed you the new time.')).toBeInTheDocument();
+  });
+
+  test('the time taken meanwhile (409 slot_taken): the failure says so, the booking stays as it was', async () => {
+    const server = bookingServer(BOOKING, {
+      'GET booking-service/available-slots/express-facial': () => data(DAYS),
+      'GET booking-service/time-slots/express-facial': () => data(TIMES),
+      [`POST reservation-service/${NUMBER}/reschedule`]: () => refusal(409, 'slot_taken'),
+    });
+    const app = await renderApp({ url: `/happening/services/reschedule/${NUMBER}?key=${KEY}`, fetch: server.fetch, now: NOW });
+    await app.user.click(await screen.findByRole('button', { name: '2:00 pm' }));
+    await app.user.click(screen.getByRole('button', { name: /^Move my booking to/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your booking could not be rescheduled.');
+    expect(alert).toHaveTextContent('That time was just taken. Please choose another time.');
+    expect(screen.getByTestId('booking-status')).toHaveTextContent('Confirmed');
+  });
+});
+
+describe('/account/bookings: My bookings', () => {
+  const upcoming = bookingAt('2030-12-02T02:00:00.000Z');
+  const cancelledClass: Reservation = { ...CLASS, confirmationNumber: 'BK-CLASS234', appointmentAt: '2030-12-05T10:00:00.000Z', status: 'cancelled' };
+  const past = bookingAt('2030-11-01T02:00:00.000Z', { confirmationNumber: 'BK-PAST2345', status: 'expired' });
+
+  test('upcoming and past, each with the store’s time, its status and, while changeable, its pages', async () => {
+    const server = happeningFetch({ 'GET reservation-service': () => data({ upcoming: [upcoming, cancelledClass], past: [past] }) });
+    await renderApp({ url: '/account/bookings', user: 'member', fetch: server.fetch, now: NOW });
+    const list = await screen.findByRole('list', { name: 'Upcoming' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByRole('heading', { level: 3 }).textContent)).toEqual(['Express Facial', 'Makeup Masterclass']);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByText('Mon, 2 Dec 2030, 10:00 am SGT')).toBeInTheDocument();
+    expect(first.getByText('Confirmed')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: `Reschedule ${NUMBER}` })).toHaveAttribute('href', `/happening/services/reschedule/${NUMBER}`);
+    expect(first.getByRole('link', { name: `Cancel ${NUMBER}` })).toHaveAttribute('href', `/happening/services/cancel/${NUMBER}`);
+    const second = within(rows[1] as HTMLElement);
+    expect(second.getByText('Cancelled')).toBeInTheDocument();
+    expect(second.queryByRole('link')).toBeNull();
+    const earlier = within(screen.getByRole('list', { name: 'Past' }));
+    expect(earlier.getByText('Expired')).toBeInTheDocument();
+    expect(earlier.queryByRole('link')).toBeNull();
+    expect(document.title).toBe('My bookings | Beauty Pass Singapore');
+  });
+
+  test('none yet: said for each list', async () => {
+    const server = happeningFetch({ 'GET reservation-service': () => data({ upcoming: [], past: [] }) });
+    await renderApp({ url: '/account/bookings', user: 'member', fetch: server.fetch, now: NOW });
+    expect(await screen.findByText('You have no upcoming bookings.')).toBeInTheDocument();
+    expect(screen.getByText('You have no past bookings.')).toBeInTheDocument();
+  });
+
+  test('signed out: sent to sign in, coming back here; nothing is asked', async () => {
+    const server = happeningFetch({});
+    const app = await renderApp({ url: '/account/bookings', fetch: server.fetch, now: NOW });
+    await waitFor(() => expect(app.location()).toBe('/sign_in?return_to=%2Faccount%2Fbookings'));
+    // (The header's bag count may ask its own.)
+    expect(server.asked.filter((asked) => asked.path.startsWith('reservation-service'))).toEqual([]);
+  });
+});
