@@ -187,7 +187,7 @@ test('SG: an event sold out is said so; two browsers race for the last seat of a
     return (await flow.getAttribute('data-state')) === 'held.details' ? 'won' : 'lost';
   };
   const results = await Promise.all(racers.map(outcome));
-  expect(results.sort()).toEqual(['lost', 'won']);
+  expect([...results].sort()).toEqual(['lost', 'won']);
   const winner = racers[results.indexOf('won')] as Page;
   const loser = racers[results.indexOf('lost')] as Page;
   await expect(loser.locator('section.booking-flow').getByRole('alert')).toHaveText('Sorry, that session is sold out. Please choose another time.');
