@@ -6,11 +6,10 @@
  * cancelled afterwards, so a reused data directory keeps its free times.
  */
 import { randomUUID } from 'node:crypto';
-import { activityById } from '../../src/config/activities.ts';
-import { QUESTION_TEXTS } from '../../src/config/activity-texts.ts';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import type { ActivitySummary, AvailableDays, TimeSlots } from '../../src/contract/happening.ts';
 import { BOOKING_KEY_HEADER, type Hold, type Reservation } from '../../src/contract/reservations.ts';
+import { DETAILS as BOOKING_DETAILS, validAnswers } from '../helpers/booking-data.ts';
 import type { CartBenchRequest } from './cart-requests.ts';
 import { sendQueue, type RunResult } from './queue-run.ts';
 
@@ -82,26 +81,7 @@ export async function freeHolds(base: string, count: number): Promise<HoldBody[]
   throw new Error(`${out.length} free service times for the bench, ${count} wanted`);
 }
 
-/** Answers every required question of the activity (its first choice, "yes", a date). */
-function answersFor(activityId: string): Record<string, string> {
-  const questions = activityById(activityId)?.questions ?? [];
-  return Object.fromEntries(
-    questions.filter((q) => q.required).map((q) => [q.id, q.kind === 'choice' ? (Object.keys(QUESTION_TEXTS[q.id].options)[0] ?? '') : q.kind === 'yesNo' ? 'yes' : '2027-05-01']),
-  );
-}
-
-const DETAILS = {
-  fullName: 'Tan Mei Ling',
-  email: 'bench@example.com',
-  phone: '+65 9123 4567',
-  notes: '',
-  acknowledgement: true,
-  consentPersonalInfo: true,
-  consentThirdParty: true,
-  consentPolicy: true,
-  consentAge: true,
-  marketing: false,
-};
+const DETAILS = { ...BOOKING_DETAILS, email: 'bench@example.com' };
 
 export type { RunResult };
 
@@ -129,7 +109,7 @@ export async function holdTimes(base: string, bodies: HoldBody[], connections: n
 /** Confirms each hold with the shopper's details; answers the run and the bookings made (with their manage keys). */
 export async function confirmHolds(base: string, holds: HeldTime[], connections: number): Promise<{ run: RunResult; bookings: { site: Country; booking: Reservation }[] }> {
   const bookings: { site: Country; booking: Reservation }[] = [];
-  const bodies = holds.map(({ site, hold }) => ({ site, body: JSON.stringify({ holdId: hold.id, holdToken: hold.token, details: DETAILS, answers: answersFor(hold.activityId) }) }));
+  const bodies = holds.map(({ site, hold }) => ({ site, body: JSON.stringify({ holdId: hold.id, holdToken: hold.token, details: DETAILS, answers: validAnswers(hold.activityId) }) }));
   const siteOf = new Map(holds.map(({ site, hold }) => [`${hold.storeId} ${hold.startsAt}`, site]));
   const run = await sendEach<Reservation>(base, 'reservation-service', bodies, connections, (booking) => bookings.push({ site: siteOf.get(`${booking.store.id} ${booking.appointmentAt}`) ?? COUNTRIES[0], booking }));
   return { run, bookings };

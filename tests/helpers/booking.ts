@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { activityById } from '../../src/config/activities.ts';
-import { QUESTION_TEXTS } from '../../src/config/activity-texts.ts';
 import type { BookingDetails } from '../../src/contract/booking.ts';
+import { DETAILS, validAnswers } from './booking-data.ts';
 import { AvailableDaysResponseSchema, TimeSlotsResponseSchema, type TimeSlot } from '../../src/contract/happening.ts';
 import { BOOKING_KEY_HEADER, HoldResponseSchema, ReservationResponseSchema, type Hold, type Reservation } from '../../src/contract/reservations.ts';
 import { cartCall, type CartTarget } from './cart.ts';
@@ -12,28 +11,7 @@ import { cartCall, type CartTarget } from './cart.ts';
  * the API tests, the races on PGlite and PostgreSQL and the fuzz use the same calls.
  */
 
-/** Details that pass every rule of spec §5. */
-export const DETAILS: BookingDetails = {
-  fullName: 'Tan Mei Ling',
-  email: 'mei.ling@example.com',
-  phone: '+65 9123 4567',
-  notes: '',
-  acknowledgement: true,
-  consentPersonalInfo: true,
-  consentThirdParty: true,
-  consentPolicy: true,
-  consentAge: true,
-  marketing: false,
-};
-
-/** Answers to every required question of the activity (a choice's first option, a text, "yes"). */
-export function validAnswers(activityId: string): Record<string, string> {
-  const activity = activityById(activityId);
-  if (!activity) throw new Error(`no activity ${activityId}`);
-  return Object.fromEntries(
-    activity.questions.filter((q) => q.required).map((q) => [q.id, q.kind === 'choice' ? (Object.keys(QUESTION_TEXTS[q.id].options)[0] ?? '') : q.kind === 'yesNo' ? 'yes' : '2027-05-01']),
-  );
-}
+export { DETAILS, validAnswers };
 
 export interface Who {
   country?: string;
