@@ -28,3 +28,6 @@ export type PointSource = v.InferOutput<typeof PointSourceSchema>;
 
 /** Points expire this many months after the member's last purchase or reward redemption (spec §9). */
 export const POINTS_EXPIRY_MONTHS = 18;
+
+/** From this many days before the points expire, the member is warned (the weeks before, issue 15). */
+export const POINTS_WARNING_DAYS = 42;

@@ -242,17 +242,33 @@ export const consents = pgTable(
   (t) => [index('consents_user_idx').on(t.userId)],
 );
 
-/** A registered Beauty Pass member (spec §6); a row exists only for members. */
-export const beautyPassMembers = pgTable('beauty_pass_members', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tier: text('tier').notNull(),
-  points: integer('points').notNull().default(0),
-  /** The country's Beauty Pass terms variant the member agreed to. */
-  termsVariant: text('terms_variant').notNull(),
-  joinedAt: at('joined_at').notNull().defaultNow(),
-});
+/**
+ * A registered Beauty Pass member (spec §6); a row exists only for members. Its row lock orders
+ * every change of the member's points and tier (src/server/loyalty/ledger.ts): `points` is the
+ * ledger's sum kept beside it, and its check is what keeps a balance from going below zero under
+ * any interleaving. Dates are calendar days in the member's country (users.country).
+ */
+export const beautyPassMembers = pgTable(
+  'beauty_pass_members',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier').notNull(),
+    points: integer('points').notNull().default(0),
+    /** The country's Beauty Pass terms variant the member agreed to. */
+    termsVariant: text('terms_variant').notNull(),
+    joinedAt: at('joined_at').notNull().defaultNow(),
+    /** First and last day of the membership year (spend toward the next tier and renewal counts within it). */
+    yearStart: date('year_start', { mode: 'string' }).notNull().default(sql`current_date`),
+    yearEnd: date('year_end', { mode: 'string' }).notNull().default(sql`(current_date + interval '1 year' - interval '1 day')::date`),
+    /** Spend of the membership year so far, in minor units of the country's currency. */
+    spendMinor: bigint('spend_minor', { mode: 'number' }).notNull().default(0),
+    /** The last purchase or reward redemption (joining, before any): every point expires 18 months after it (spec §9). */
+    pointsActiveOn: date('points_active_on', { mode: 'string' }).notNull().default(sql`current_date`),
+  },
+  (t) => [check('beauty_pass_members_points_check', sql`${t.points} >= 0`), check('beauty_pass_members_year_check', sql`${t.yearStart} <= ${t.yearEnd}`)],
+);
 
 /** The beauty profile (skin, hair, eyes, shades) as one validated JSON document. */
 export const beautyProfiles = pgTable('beauty_profiles', {

@@ -52,6 +52,11 @@ export const orders = pgTable(
     address: jsonb('address').$type<Address>().notNull(),
     samples: jsonb('samples').$type<{ name: string }[]>().notNull(),
     pointsEarned: integer('points_earned').notNull().default(0),
+    /** Points the order's reward cost (taken when it was placed, returned when it is cancelled). */
+    pointsUsed: integer('points_used').notNull().default(0),
+    /** The reward it redeemed, by name as it was (a reward may be withdrawn later). */
+    rewardId: integer('reward_id'),
+    rewardName: text('reward_name'),
     placedAt: at('placed_at').notNull().defaultNow(),
   },
   (t) => [

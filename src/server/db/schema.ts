@@ -12,3 +12,5 @@ export * from './schema-orders.ts';
 export * from './schema-gift-cards.ts';
 // Happening: artists, class and event sessions, reservations and their history.
 export * from './schema-happening.ts';
+// Beauty Pass: tier changes, the daily job's runs, rewards and the reward in a bag.
+export * from './schema-loyalty.ts';
