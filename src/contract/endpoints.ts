@@ -59,6 +59,8 @@ import {
 import { CHECKOUT_ENDPOINTS } from './endpoints-checkout.ts';
 import { GIFT_CARD_ENDPOINTS } from './endpoints-gift-cards.ts';
 import { BOOKING_ENDPOINTS } from './endpoints-booking.ts';
+import { BEAUTY_PASS_ENDPOINTS } from './endpoints-beauty-pass.ts';
+import { REWARD_ENDPOINTS } from './endpoints-rewards.ts';
 import { SandboxUserBodySchema, SandboxUserListSchema, SandboxUserPatchSchema, SandboxUserResponseSchema, SandboxVariantPatchSchema, SandboxVariantResponseSchema } from './sandbox.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -750,6 +752,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...CHECKOUT_ENDPOINTS,
   ...GIFT_CARD_ENDPOINTS,
   ...BOOKING_ENDPOINTS,
+  ...BEAUTY_PASS_ENDPOINTS,
+  ...REWARD_ENDPOINTS,
 ];
 
 /** Names of the `{param}` placeholders of a path, in order. */

@@ -14,6 +14,8 @@ import { ApiError, NOT_FOUND_MESSAGE } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import { siteContext, type AppEnv } from './http/site.ts';
 import { loadSandboxFlag } from './env.ts';
+import { beautyPassRoutes } from './routes/beauty-pass.ts';
+import { rewardRoutes } from './routes/rewards.ts';
 import { accountRoutes } from './routes/account.ts';
 import { beautyProfileRoutes } from './routes/beauty-profile.ts';
 import { passwordResetRoutes, type PasswordResetOptions } from './routes/password-resets.ts';
@@ -159,6 +161,9 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/sessions', sessionRoutes(db, auth, { ...(signIn ? { signIn } : {}), log }));
   api.route('/user', userRoutes(db, auth, { idTokens, ...(signIn ? { signIn } : {}), log }));
   api.route('/account', accountRoutes(db, auth));
+  api.route('/beauty-pass', beautyPassRoutes(db, auth));
+  // rewards, cart/rewards, beauty-pass/offers
+  api.route('/', rewardRoutes(db, auth));
   api.route('/beauty-profile', beautyProfileRoutes(db, auth));
   api.route('/password-resets', passwordResetRoutes(db, auth, passwordResets));
   api.route('/sandbox/emails', sandboxEmailRoutes(db, { sandbox }));
