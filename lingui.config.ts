@@ -29,12 +29,14 @@ function folderBut(folder: string): string[] {
     .filter((file) => !FIRST_SCREEN_FILES.includes(file))
     .map((file) => `<rootDir>/${file}`);
 }
+/** The refusals of a guest's lookup fields (shared/forms): a booking's and an order's lookup show them, no first screen does. */
+const LOOKUP_FIELD_ERRORS = '<rootDir>/src/web/shared/forms/lookup-field-errors.ts';
 const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
   account: [...folderBut('src/web/features/account'), '<rootDir>/machines/account'],
   // The bag screen, and what the shared "Add to bag" buttons load at their first click.
   bag: ['<rootDir>/src/web/features/bag', '<rootDir>/machines/bag'],
   // The happening screens (the list, an activity's page and booking, cancel, reschedule, My bookings) and the booking machines' view-models.
-  booking: ['<rootDir>/src/web/features/booking', '<rootDir>/machines/booking'],
+  booking: ['<rootDir>/src/web/features/booking', '<rootDir>/machines/booking', LOOKUP_FIELD_ERRORS],
   // Catalogue parts loaded after the first screen: the filters and sort, the listing's data and URL
   // codec. The listing screens (home, category, brand, sale, search results) are first screens:
   // their messages are the storefront's, so none of them waits for a second catalog.
@@ -60,7 +62,7 @@ const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
   // The checkout screen and its machine's view-model.
   checkout: ['<rootDir>/src/web/features/checkout', '<rootDir>/machines/checkout'],
   // A member's order history and order pages, and a guest's order lookup.
-  orders: ['<rootDir>/src/web/features/orders'],
+  orders: ['<rootDir>/src/web/features/orders', LOOKUP_FIELD_ERRORS],
   // The e-gift cards screen (buying a card, checking a balance) and its purchase machine's rules.
   'gift-cards': ['<rootDir>/src/web/features/gift-cards', '<rootDir>/machines/gift-cards'],
   // Find a store (`/stores`): hours, open now, services and store events.

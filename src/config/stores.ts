@@ -8,17 +8,8 @@ import { COUNTRIES, type CountryCode } from './countries.ts';
  * Addresses are the malls' real ones with invented unit numbers; the phone numbers are invented.
  */
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/** One day's hours, local time of the store (`'10:00'`, 24-hour `HH:MM`); closing is after opening, the same day. */
-export interface OpeningTime {
-  opens: string;
-  closes: string;
-}
-
-/** Each weekday's hours; null on a day the store is closed. */
-export type OpeningHours = Readonly<Record<Weekday, OpeningTime | null>>;
+export { WEEKDAYS, type OpeningHours, type OpeningTime, type Weekday } from './weekdays.ts';
+import type { OpeningHours } from './weekdays.ts';
 
 export interface Store {
   /** Stable slug, `<country>-<place>` in lower case: orders keep it. */

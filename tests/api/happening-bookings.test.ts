@@ -1,11 +1,10 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ReservationListResponseSchema, ReservationResponseSchema, type Reservation } from '../../src/contract/reservations.ts';
 import { signIn } from '../helpers/account.ts';
 import { insertUser } from '../helpers/auth.ts';
 import { book, bookingCall, DETAILS, emailsTo, findSlots, hold, parsed, postConfirm, refusal, showBooking, timeSlots, validAnswers } from '../helpers/booking.ts';
-import { appTarget, type CartTarget } from '../helpers/cart.ts';
-import { createTestApp, type TestApp } from '../helpers/server.ts';
+import { happeningApp } from '../helpers/happening-app.ts';
 
 /**
  * Issue 14, bookings: confirming a hold (the form's rules, the questions, the number, the email with
@@ -14,20 +13,9 @@ import { createTestApp, type TestApp } from '../helpers/server.ts';
  * expired, not reschedulable, past the cut-off), a member's list, and a guest's lookup.
  */
 
-let t: TestApp;
-let target: CartTarget;
 const START = new Date('2027-01-11T00:00:00Z');
-let clock = START;
-beforeAll(async () => {
-  t = await createTestApp({ seedProducts: 5, now: () => clock });
-  target = appTarget(t);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(() => {
-  clock = START;
-});
+const happening = happeningApp(START);
+const { target, setClock } = happening;
 
 let emailCount = 0;
 const email = () => `guest${(emailCount += 1)}@example.com`;
@@ -122,8 +110,8 @@ describe('confirming a hold', () => {
 
 describe('who may see and change a booking', () => {
   it("lets a member reach theirs with the session (no key given), and nobody else's", async () => {
-    const member = await insertUser(t.db);
-    const cookie = await signIn(t.app, member.email, member.password);
+    const member = await insertUser(happening.app.db);
+    const cookie = await signIn(happening.app.app, member.email, member.password);
     const [{ slot }] = await findSlots(target, 'express-facial', 'sg-ion-orchard', 1);
     const held = await hold(target, 'express-facial', 'sg-ion-orchard', slot.startsAt);
     // A member may leave the email empty: the account's address gets the email.
@@ -133,8 +121,8 @@ describe('who may see and change a booking', () => {
     expect((await emailsTo(target, member.email, 'booking-confirmation'))[0]?.text).toContain('/account/bookings');
     expect((await show(booking.confirmationNumber, { cookie })).confirmationNumber).toBe(booking.confirmationNumber);
     expect((await show(booking.confirmationNumber.toLowerCase(), { cookie })).confirmationNumber).toBe(booking.confirmationNumber);
-    const other = await insertUser(t.db);
-    const otherCookie = await signIn(t.app, other.email, other.password);
+    const other = await insertUser(happening.app.db);
+    const otherCookie = await signIn(happening.app.app, other.email, other.password);
     expect(await refusal(await showBooking(target, booking.confirmationNumber, { cookie: otherCookie }), 404)).toBe('booking_not_found');
     expect(await refusal(await showBooking(target, booking.confirmationNumber), 404)).toBe('booking_not_found');
     expect(await refusal(await bookingCall(target, 'DELETE', `/reservation-service/${booking.confirmationNumber}`, { cookie: otherCookie }), 404)).toBe('booking_not_found');
@@ -180,7 +168,7 @@ describe('rescheduling and cancelling', () => {
     const second = (await findSlots(target, 'brow-shaping', 'sg-tampines-mall', 2, (s) => ahead(s.startsAt) && s.artists.some((a) => a.id === booking.artist?.id)))[1];
     if (!second) throw new Error('no second free time');
     const { date, slot: later } = second;
-    clock = new Date(START.getTime() + 60_000);
+    setClock(new Date(START.getTime() + 60_000));
     const moved = (await parsed(await reschedule(booking, later.startsAt, booking.artist?.id ?? null), ReservationResponseSchema, 200)).data;
     expect(moved).toMatchObject({ status: 'rescheduled', appointmentAt: later.startsAt, confirmationNumber: booking.confirmationNumber });
     expect(moved.history.map((h) => h.status)).toEqual(['confirmed', 'rescheduled']);
@@ -209,12 +197,12 @@ describe('rescheduling and cancelling', () => {
   it("refuses changes from the cut-off on (change_cutoff_passed), and once the time has passed (expired, as the lifecycle guard says)", async () => {
     const booking = await guestBooking('express-facial', 'sg-vivocity');
     const start = Date.parse(booking.appointmentAt);
-    clock = new Date(start - 24 * 3_600_000 - 1);
+    setClock(new Date(start - 24 * 3_600_000 - 1));
     const [{ slot: other }] = await findSlots(target, 'express-facial', 'sg-vivocity', 1, (s) => s.startsAt !== booking.appointmentAt);
-    clock = new Date(start - 24 * 3_600_000);
+    setClock(new Date(start - 24 * 3_600_000));
     expect(await refusal(await cancel(booking), 409)).toBe('change_cutoff_passed');
     expect(await refusal(await reschedule(booking, other.startsAt), 409)).toBe('change_cutoff_passed');
-    clock = new Date(start);
+    setClock(new Date(start));
     expect(await refusal(await cancel(booking), 409)).toBe('booking_expired');
     const expired = await show(booking.confirmationNumber, { key: booking.manageKey });
     expect(expired.status).toBe('expired');
@@ -224,15 +212,15 @@ describe('rescheduling and cancelling', () => {
 
 describe("a member's bookings", () => {
   it('lists upcoming ones soonest first and past ones latest first, each with its status', async () => {
-    const member = await insertUser(t.db);
-    const cookie = await signIn(t.app, member.email, member.password);
+    const member = await insertUser(happening.app.db);
+    const cookie = await signIn(happening.app.app, member.email, member.password);
     const slots = await findSlots(target, 'skincare-basics', 'sg-ion-orchard', 3);
     const made: Reservation[] = [];
     for (const { slot } of slots) {
       const held = await hold(target, 'skincare-basics', 'sg-ion-orchard', slot.startsAt, null, { cookie });
       made.push((await parsed(await postConfirm(target, held, { cookie }, DETAILS, validAnswers('skincare-basics')), ReservationResponseSchema, 201)).data);
     }
-    clock = new Date(Date.parse(made[1]?.appointmentAt ?? '') + 1);
+    setClock(new Date(Date.parse(made[1]?.appointmentAt ?? '') + 1));
     const list = (await parsed(await bookingCall(target, 'GET', '/reservation-service', { cookie }), ReservationListResponseSchema, 200)).data;
     expect(list.upcoming.map((b) => [b.confirmationNumber, b.status])).toEqual([[made[2]?.confirmationNumber, 'confirmed']]);
     expect(list.past.map((b) => [b.confirmationNumber, b.status])).toEqual([[made[1]?.confirmationNumber, 'expired'], [made[0]?.confirmationNumber, 'expired']]);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { book, emailsTo, timeSlots, availableDays, DETAILS } from '../helpers/booking.ts';
-import { appTarget, type CartTarget } from '../helpers/cart.ts';
-import { createTestApp, type TestApp } from '../helpers/server.ts';
+import { happeningApp } from '../helpers/happening-app.ts';
 
 /**
  * Issue 14: times are the store's, wherever the server and the shopper are. This file runs with the
@@ -13,16 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 process.env.TZ = 'Asia/Bangkok';
 
-let t: TestApp;
-let target: CartTarget;
-let clock = new Date('2026-09-20T00:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp({ seedProducts: 5, now: () => clock });
-  target = appTarget(t);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const { target, setClock } = happeningApp(new Date('2026-09-20T00:00:00Z'));
 
 /** PostgreSQL's instant of a wall time in a zone: an oracle independent of the server's Intl helper. */
 async function postgresInstant(date: string, time: string, zone: string): Promise<string> {
@@ -47,14 +37,14 @@ describe('an Auckland store seen from a server in Bangkok', () => {
   });
 
   it("starts the booking window on the store's today, not the server's nor UTC's", async () => {
-    clock = new Date('2026-09-27T12:30:00Z'); // Bangkok 19:30 on the 27th; Auckland 01:30 on the 28th
+    setClock(new Date('2026-09-27T12:30:00Z')); // Bangkok 19:30 on the 27th; Auckland 01:30 on the 28th
     const days = await availableDays(target, 'signature-makeup', 'nz-commercial-bay', { country: 'nz' });
     expect(days).toMatchObject({ timeZone: 'Pacific/Auckland', from: '2026-09-28', to: '2026-10-28' });
     expect(days.days[0]).toBe('2026-09-28');
   });
 
   it('books 10:00 on Monday in Auckland — Sunday 21:00 in UTC — as Monday 10:00, in the answer and in the email', async () => {
-    clock = new Date('2026-09-27T12:30:00Z');
+    setClock(new Date('2026-09-27T12:30:00Z'));
     const slots = await timeSlots(target, 'signature-makeup', 'nz-commercial-bay', '2026-09-28', { country: 'nz' });
     expect(slots[0]).toMatchObject({ localTime: '10:00', startsAt: '2026-09-27T21:00:00.000Z' });
     const booking = await book(target, 'signature-makeup', 'nz-commercial-bay', slots[0]?.startsAt ?? '', null, { country: 'nz' }, { ...DETAILS, email: 'auckland@example.com' });
@@ -66,7 +56,7 @@ describe('an Auckland store seen from a server in Bangkok', () => {
 
 describe('the days the clocks change', () => {
   it('New Zealand, 2026-09-27 (+12 → +13): the same wall times, an hour earlier in UTC', async () => {
-    clock = new Date('2026-09-20T00:00:00Z');
+    setClock(new Date('2026-09-20T00:00:00Z'));
     const saturday = await expectStoreTimes('signature-makeup', 'nz-commercial-bay', 'nz', '2026-09-26', 'Pacific/Auckland');
     const sunday = await expectStoreTimes('signature-makeup', 'nz-commercial-bay', 'nz', '2026-09-27', 'Pacific/Auckland');
     expect(saturday[0]).toMatchObject({ localTime: '10:00', startsAt: '2026-09-25T22:00:00.000Z' });
@@ -78,7 +68,7 @@ describe('the days the clocks change', () => {
   });
 
   it('New Zealand, 2027-04-04 (+13 → +12)', async () => {
-    clock = new Date('2027-03-30T00:00:00Z');
+    setClock(new Date('2027-03-30T00:00:00Z'));
     const saturday = await expectStoreTimes('signature-makeup', 'nz-commercial-bay', 'nz', '2027-04-03', 'Pacific/Auckland');
     const sunday = await expectStoreTimes('signature-makeup', 'nz-commercial-bay', 'nz', '2027-04-04', 'Pacific/Auckland');
     expect(saturday[0]?.startsAt).toBe('2027-04-02T21:00:00.000Z');
@@ -86,13 +76,13 @@ describe('the days the clocks change', () => {
   });
 
   it('Sydney, 2026-10-04 (+10 → +11), and Melbourne, 2027-04-04 (+11 → +10)', async () => {
-    clock = new Date('2026-09-28T00:00:00Z');
+    setClock(new Date('2026-09-28T00:00:00Z'));
     const saturday = await expectStoreTimes('signature-makeup', 'au-westfield-sydney', 'au', '2026-10-03', 'Australia/Sydney');
     const sunday = await expectStoreTimes('signature-makeup', 'au-westfield-sydney', 'au', '2026-10-04', 'Australia/Sydney');
     // Saturday opens 09:30, Sunday 10:00 (Australian centre hours).
     expect(saturday[0]).toMatchObject({ localTime: '09:30', startsAt: '2026-10-02T23:30:00.000Z' });
     expect(sunday[0]).toMatchObject({ localTime: '10:00', startsAt: '2026-10-03T23:00:00.000Z' });
-    clock = new Date('2027-03-30T00:00:00Z');
+    setClock(new Date('2027-03-30T00:00:00Z'));
     const before = await expectStoreTimes('signature-makeup', 'au-melbourne-central', 'au', '2027-04-03', 'Australia/Melbourne');
     const after = await expectStoreTimes('signature-makeup', 'au-melbourne-central', 'au', '2027-04-04', 'Australia/Melbourne');
     expect(before[0]).toMatchObject({ localTime: '10:00', startsAt: '2027-04-02T23:00:00.000Z' });

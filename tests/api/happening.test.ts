@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIVITIES } from '../../src/config/activities.ts';
 import { COUNTRIES, COUNTRY_CODES } from '../../src/config/countries.ts';
 import { storesIn } from '../../src/config/stores.ts';
@@ -8,8 +8,7 @@ import {
 } from '../../src/contract/happening.ts';
 import { localOf } from '../../src/server/happening/zoned-time.ts';
 import { availableDays, bookingCall, findSlots, hold, holdRequest, parsed, postConfirm, postHold, refusal, timeSlots } from '../helpers/booking.ts';
-import { appTarget, type CartTarget } from '../helpers/cart.ts';
-import { createTestApp, type TestApp } from '../helpers/server.ts';
+import { happeningApp } from '../helpers/happening-app.ts';
 
 /**
  * Issue 14, the catalogue and holding a time: what each country can book, where and for how much,
@@ -18,20 +17,8 @@ import { createTestApp, type TestApp } from '../helpers/server.ts';
  * run out when the clock moves on. Bookings themselves: happening-bookings.test.ts.
  */
 
-let t: TestApp;
-let target: CartTarget;
 const START = new Date('2027-01-11T00:00:00Z');
-let clock = START;
-beforeAll(async () => {
-  t = await createTestApp({ seedProducts: 5, now: () => clock });
-  target = appTarget(t);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(() => {
-  clock = START;
-});
+const { target, setClock } = happeningApp(START);
 
 async function get<D>(path: string, schema: v.GenericSchema<unknown, { data: D }>, who: { country?: string; language?: string } = {}): Promise<D> {
   return (await parsed(await bookingCall(target, 'GET', path, who), schema, 200)).data;
@@ -142,7 +129,7 @@ describe('free days and times', () => {
   });
 
   it("today's times start after now", async () => {
-    clock = new Date('2027-01-11T05:10:00Z'); // 13:10 in Singapore
+    setClock(new Date('2027-01-11T05:10:00Z')); // 13:10 in Singapore
     const today = await timeSlots(target, 'signature-makeup', 'sg-tampines-mall', '2027-01-11');
     expect(today[0]?.localTime).toBe('13:30');
   });
@@ -188,9 +175,9 @@ describe('holding a time', () => {
     const artist = slot.artists[0]?.id ?? null;
     const held = await hold(target, 'skin-consultation', 'sg-tampines-mall', slot.startsAt, artist);
     expect(await refusal(await postHold(target, holdRequest('skin-consultation', 'sg-tampines-mall', slot.startsAt, artist)), 409)).toBe('slot_taken');
-    clock = new Date(START.getTime() + 9 * 60_000 + 59_000);
+    setClock(new Date(START.getTime() + 9 * 60_000 + 59_000));
     expect((await timeSlots(target, 'skin-consultation', 'sg-tampines-mall', date)).some((s) => s.startsAt === slot.startsAt)).toBe(false);
-    clock = new Date(START.getTime() + 10 * 60_000);
+    setClock(new Date(START.getTime() + 10 * 60_000));
     expect((await timeSlots(target, 'skin-consultation', 'sg-tampines-mall', date)).some((s) => s.startsAt === slot.startsAt)).toBe(true);
     expect(await refusal(await postConfirm(target, held), 409)).toBe('hold_expired');
     const again = await hold(target, 'skin-consultation', 'sg-tampines-mall', slot.startsAt, artist);

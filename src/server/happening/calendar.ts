@@ -3,6 +3,7 @@ import { artistsAt, type ArtistData } from '../../config/artists.ts';
 import type { CountryCode } from '../../config/countries.ts';
 import { PUBLIC_HOLIDAYS, type PublicHoliday } from '../../config/public-holidays.ts';
 import { STORES, type OpeningTime, type Store } from '../../config/stores.ts';
+import { hoursOfDay } from '../../contract/calendar-day.ts';
 import type { SessionRule } from './slots.ts';
 import { addDays, localOf, type ZonedDay } from './zoned-time.ts';
 
@@ -31,8 +32,7 @@ export function holidayOf(store: Store, date: string): PublicHoliday | undefined
 
 /** The store's hours on a local day: a holiday's if it is one, else its weekday's; null: closed. */
 export function storeHoursOn(store: Store, day: Pick<ZonedDay, 'date' | 'weekday'>): OpeningTime | null {
-  const holiday = holidayOf(store, day.date);
-  return holiday ? holiday.hours : store.openingHours[day.weekday];
+  return hoursOfDay(store.openingHours, day.weekday, holidayOf(store, day.date));
 }
 
 /** The store's own calendar day at `now`. */

@@ -1,78 +1,29 @@
-import { WEEKDAYS, type Weekday } from '../../config/stores.ts';
+import type { Weekday } from '../../config/stores.ts';
+import { DAY_MS, dayStart, localOf, MINUTE_MS, offsetMinutes, timeOf, weekdayOf } from '../../contract/calendar-day.ts';
+
+// The SPA's /stores screen shares these (the web never imports the server); the server's modules keep importing them from here.
+export { addDays, dayStart, localOf, offsetMinutes, weekdayOf } from '../../contract/calendar-day.ts';
 
 /*
  * Store-local wall time ↔ instants, with Intl and nothing else (README decision "Time zones with
  * Intl"). Node carries the full ICU time-zone database, so a zone's offset at an instant is one
- * `formatToParts`; the other way, a local time to an instant, needs the offsets on either side of
- * any change that day: a local time is valid when the instant it gives shows that same local time
- * back. A time in the gap of a change to daylight saving exists nowhere (null); a time in the
- * overlap of the change back exists twice, and the earlier instant is taken (as Temporal's
- * "compatible" does). Nothing here reads the process's own time zone.
+ * `formatToParts` (offsetMinutes, src/contract/calendar-day.ts); the other way, a local time to an
+ * instant, needs the offsets on either side of any change that day: a local time is valid when the
+ * instant it gives shows that same local time back. A time in the gap of a change to daylight
+ * saving exists nowhere (null); a time in the overlap of the change back exists twice, and the
+ * earlier instant is taken (as Temporal's "compatible" does). Nothing here reads the process's own
+ * time zone.
  */
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
-
-// A formatter costs far more to make than to use: one per zone.
-const formats = new Map<string, Intl.DateTimeFormat>();
-function formatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** Minutes the zone is ahead of UTC at `instant` (+780 for Auckland in summer, -0 never). */
-export function offsetMinutes(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatIn(timeZone).formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const wall = Date.UTC(parts['year'] ?? 0, (parts['month'] ?? 1) - 1, parts['day'] ?? 1, parts['hour'] ?? 0, parts['minute'] ?? 0, parts['second'] ?? 0);
-  const seconds = Math.floor(instant / 1000) * 1000;
-  return Math.round((wall - seconds) / MINUTE_MS);
-}
-
-/** `YYYY-MM-DD` as the UTC midnight of that calendar day (a day number, not an instant of any zone). */
-export function dayStart(date: string): number {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  return Date.UTC(year, month - 1, day);
-}
-
-function isoDate(utcMidnight: number): string {
-  return new Date(utcMidnight).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return isoDate(dayStart(date) + days * DAY_MS);
-}
 
 /** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((dayStart(to) - dayStart(from)) / DAY_MS);
 }
 
-export function weekdayOf(date: string): Weekday {
-  // getUTCDay: 0 is Sunday; WEEKDAYS starts on Monday.
-  return WEEKDAYS[(new Date(dayStart(date)).getUTCDay() + 6) % 7] ?? 'mon';
-}
-
 /** `HH:MM` as minutes after midnight. */
 export function minutesOf(time: string): number {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   return hours * 60 + minutes;
-}
-
-export function timeOf(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-/** The store-local day and wall time of an instant. */
-export function localOf(instant: number, timeZone: string): { date: string; minutes: number; time: string } {
-  const local = instant + offsetMinutes(instant, timeZone) * MINUTE_MS;
-  const date = isoDate(Math.floor(local / DAY_MS) * DAY_MS);
-  const minutes = Math.floor((local - dayStart(date)) / MINUTE_MS);
-  return { date, minutes, time: timeOf(minutes) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type ReactNode } from 'react';
 import type { BookingFlowApi, Choice } from '../../../../machines/booking/booking-flow.connect.ts';
+import type { TimeSlot } from '../../../contract/happening.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { BusyReason } from './booking-details-form.tsx';
@@ -133,6 +134,38 @@ export function ChoiceButtons({ choices, className, label }: { choices: ChoiceBu
   );
 }
 
+/**
+ * A day's times at a store, shown in the store's zone whatever the shopper's: the list is labelled
+ * with the day and the zone's name (as the shopper's language says it on that day).
+ */
+export function StoreTimes({ date, timeZone, times, onChoose }: { date: string | null; timeZone: string; times: readonly Choice<Pick<TimeSlot, 'startsAt'>>[]; onChoose: (startsAt: string) => void }) {
+  const site = useSite();
+  const { t } = useLingui();
+  const day = date ? formatStoreDay(date, site) : null;
+  const zone = zoneName(timeZone, site, times[0]?.item.startsAt);
+  return (
+    <ChoiceButtons
+      className="booking-choices booking-choices--inline"
+      label={day && zone ? t`Times on ${day} (${zone})` : t`Times`}
+      choices={times.map((choice) => ({ ...choice, key: choice.item.startsAt, label: formatStoreTime(choice.item.startsAt, timeZone, site), choose: () => onChoose(choice.item.startsAt) }))}
+    />
+  );
+}
+
+/** A day with no free time left: the booking and the reschedule ask for another date alike. */
+export function NoTimeSlots() {
+  return (
+    <div className="panel" data-state="noTimeSlots">
+      <p className="panel__title">
+        <Trans>No time slots available</Trans>
+      </p>
+      <p>
+        <Trans>Please choose another date.</Trans>
+      </p>
+    </div>
+  );
+}
+
 function DatePicker({ view }: { view: BookingFlowApi }) {
   const site = useSite();
   const { t } = useLingui();
@@ -166,11 +199,8 @@ function DatePicker({ view }: { view: BookingFlowApi }) {
 
 /** Find a slot: the store, the days with a free time, a day's times in the store's zone. */
 export function SlotStep({ view }: { view: BookingFlowApi }) {
-  const site = useSite();
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const { notice, date, slotsStatus, timeZone } = view;
-  const day = date ? formatStoreDay(date, site) : null;
-  const zone = timeZone ? zoneName(timeZone, site, view.times[0]?.item.startsAt) : null;
   return (
     <div className="booking-step">
       {notice ? (
@@ -204,23 +234,10 @@ export function SlotStep({ view }: { view: BookingFlowApi }) {
           </p>
         </div>
       ) : null}
-      {slotsStatus === 'noTimeSlots' ? (
-        <div className="panel" data-state="noTimeSlots">
-          <p className="panel__title">
-            <Trans>No time slots available</Trans>
-          </p>
-          <p>
-            <Trans>Please choose another date.</Trans>
-          </p>
-        </div>
-      ) : null}
+      {slotsStatus === 'noTimeSlots' ? <NoTimeSlots /> : null}
       {view.choosesDate ? <DatePicker view={view} /> : null}
       {slotsStatus === 'choosing' && timeZone ? (
-        <ChoiceButtons
-          className="booking-choices booking-choices--inline"
-          label={day && zone ? t`Times on ${day} (${zone})` : t`Times`}
-          choices={view.times.map((choice) => ({ ...choice, key: choice.item.startsAt, label: formatStoreTime(choice.item.startsAt, timeZone, site), choose: () => view.selectTime(choice.item.startsAt) }))}
-        />
+        <StoreTimes date={date} timeZone={timeZone} times={view.times} onChoose={view.selectTime} />
       ) : null}
       <BackButton view={view} />
     </div>

@@ -8,8 +8,8 @@ import { useResource } from '../../shared/hooks/use-resource.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { createBookingApi } from './booking-api.ts';
-import { ChoiceButtons } from './booking-flow-steps.tsx';
-import { formatStoreDateTime, formatStoreDay, formatStoreTime, zoneName } from './booking-format.ts';
+import { ChoiceButtons, NoTimeSlots, StoreTimes } from './booking-flow-steps.tsx';
+import { formatStoreDateTime, formatStoreDay } from './booking-format.ts';
 
 /*
  * The new time of a reschedule: the days with a free time at the booking's store, a day's times
@@ -61,32 +61,15 @@ function DayTimes({ booking, date, first, reasonId, view }: PickerProps & { date
   if (times.status !== 'success') return <ErrorPanel title={t`Available times could not be loaded.`} {...(times.status === 'failure' ? { onRetry: times.retry } : {})} />;
   // The booking's own time is no new time.
   const slots = times.data.slots.filter((slot) => slot.startsAt !== booking.appointmentAt);
-  if (slots.length === 0) {
-    return (
-      <div className="panel" data-state="noTimeSlots">
-        <p className="panel__title">
-          <Trans>No time slots available</Trans>
-        </p>
-        <p>
-          <Trans>Please choose another date.</Trans>
-        </p>
-      </div>
-    );
-  }
+  if (slots.length === 0) return <NoTimeSlots />;
   const slot = slots.find((candidate) => candidate.startsAt === startsAt) ?? null;
   // The artist kept only while free at the time picked; otherwise any.
   const artist = slot && artistId && slot.artists.some((candidate) => candidate.id === artistId) ? artistId : null;
-  const day = formatStoreDay(date, site);
-  const zone = zoneName(timeZone, site, slots[0]?.startsAt);
   const when = slot ? formatStoreDateTime(slot.startsAt, timeZone, site) : '';
   const refused = view.rescheduleBlocked !== null;
   return (
     <>
-      <ChoiceButtons
-        className="booking-choices booking-choices--inline"
-        label={t`Times on ${day} (${zone})`}
-        choices={slots.map((candidate) => ({ key: candidate.startsAt, label: formatStoreTime(candidate.startsAt, timeZone, site), pressed: candidate.startsAt === startsAt, disabled: false, choose: () => setStartsAt(candidate.startsAt) }))}
-      />
+      <StoreTimes date={date} timeZone={timeZone} times={slots.map((candidate) => ({ item: candidate, pressed: candidate.startsAt === startsAt, disabled: false }))} onChoose={setStartsAt} />
       {slot ? <ArtistChoice slot={slot} artistId={artist} onChange={setArtistId} /> : null}
       <button
         type="button"

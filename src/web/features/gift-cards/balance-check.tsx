@@ -3,45 +3,18 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { GiftCardCredentials } from '../../../contract/gift-cards.ts';
 import { GIFT_CARD_CODE_LENGTH, GIFT_CARD_PIN_DIGITS } from '../../../config/gift-cards.ts';
-import { accountFieldConnect, accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
+import { accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
+import type { FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
-import { useAccountForm, type FormRef } from '../../shared/forms/use-account-form.ts';
-import { InputField } from '../../shared/ui/input-field.tsx';
+import { FormTextField } from '../../shared/forms/form-text-field.tsx';
+import { useAccountForm } from '../../shared/forms/use-account-form.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { GIFT_CARD_BALANCE_FORM } from './balance.form.ts';
 import { createGiftCardsApi, type BalanceOutcome } from './gift-cards-api.ts';
 
-type BalanceField = 'code' | 'pin';
-
 const fieldId = (field: string) => `${GIFT_CARD_BALANCE_FORM.id}-${field}`;
-
-/** No `name`: a submit before the page is hydrated (the browser's own GET) never puts a code or PIN in the URL. */
-function BalanceInput({ form, field, label, hint, inputMode }: { form: FormRef; field: BalanceField; label: string; hint: string; inputMode: 'text' | 'numeric' }) {
-  const { t } = useLingui();
-  const view = useSelector(form, (snapshot) => accountFieldConnect(snapshot, form.send, field), sameView);
-  const codeLength = GIFT_CARD_CODE_LENGTH;
-  const pinDigits = GIFT_CARD_PIN_DIGITS;
-  const invalid = field === 'code' ? t`Enter the ${codeLength}-character code from the gift card email` : t`Enter the ${pinDigits}-digit PIN from the gift card email`;
-  return (
-    <InputField
-      id={fieldId(field)}
-      type="text"
-      inputMode={inputMode}
-      autoComplete="off"
-      spellCheck={false}
-      label={label}
-      hint={hint}
-      value={typeof view.value === 'string' ? view.value : ''}
-      onChange={view.change}
-      readOnly={view.busy}
-      aria-required="true"
-      invalid={view.error !== null}
-      error={view.error === null ? null : view.error === 'required' ? t`Required field` : invalid}
-    />
-  );
-}
 
 /** Why the check found nothing, or could not ask: one alert, focused at each refused or failed submit and at each miss. */
 function BalanceAlert({ view, outcome, attempt }: { view: AccountFormApi; outcome: BalanceOutcome | null; attempt: number }) {
@@ -103,6 +76,11 @@ function BalanceForm({ onAnother, again }: { onAnother: () => void; again: boole
     if (again) document.getElementById(fieldId('code'))?.focus();
   }, [again]);
   if (outcome?.kind === 'found') return <Balance outcome={outcome} onAnother={onAnother} />;
+  const codeLength = GIFT_CARD_CODE_LENGTH;
+  const pinDigits = GIFT_CARD_PIN_DIGITS;
+  // Beyond an empty field, a refused code or PIN says what a valid one looks like, whatever rule it broke.
+  const codeError = (code: FieldErrorCode) => (code === 'required' ? t`Required field` : t`Enter the ${codeLength}-character code from the gift card email`);
+  const pinError = (code: FieldErrorCode) => (code === 'required' ? t`Required field` : t`Enter the ${pinDigits}-digit PIN from the gift card email`);
   return (
     <form
       className="gift-card-form gift-card-form--balance"
@@ -118,8 +96,9 @@ function BalanceForm({ onAnother, again }: { onAnother: () => void; again: boole
       }}
     >
       <BalanceAlert view={view} outcome={outcome} attempt={view.attempts} />
-      <BalanceInput form={form} field="code" label={t`Gift card code`} hint={t`As in the gift card email, for example ABCD-EFGH-JKLM-NPQR.`} inputMode="text" />
-      <BalanceInput form={form} field="pin" label={t`PIN`} hint={t`The 8 digits under the code in the email.`} inputMode="numeric" />
+      {/* No `name`: a submit before the page is hydrated (the browser's own GET) never puts a code or PIN in the URL. */}
+      <FormTextField form={form} id={fieldId('code')} field="code" label={t`Gift card code`} hint={t`As in the gift card email, for example ABCD-EFGH-JKLM-NPQR.`} type="text" inputMode="text" autoComplete="off" named={false} errorText={codeError} />
+      <FormTextField form={form} id={fieldId('pin')} field="pin" label={t`PIN`} hint={t`The 8 digits under the code in the email.`} type="text" inputMode="numeric" autoComplete="off" named={false} errorText={pinError} />
       <button type="submit" className="button" disabled={view.busy} aria-disabled={view.busy}>
         {view.busy ? t`Checking…` : t`Check balance`}
       </button>

@@ -1,15 +1,14 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { accountFieldConnect, accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
+import { accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
 import type { FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
-import { useAccountForm, type FormRef } from '../../shared/forms/use-account-form.ts';
-import { InputField } from '../../shared/ui/input-field.tsx';
+import { FormTextField } from '../../shared/forms/form-text-field.tsx';
+import { LOOKUP_FIELD_ERRORS } from '../../shared/forms/lookup-field-errors.ts';
+import { useAccountForm } from '../../shared/forms/use-account-form.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useSignedIn } from '../../shared/session/session-store.ts';
@@ -20,42 +19,7 @@ import { createOrdersApi, type LookupOutcome, type OrderLookupBody } from './ord
 import { ordersHref } from './paths.ts';
 import './orders.css';
 
-/** What a field says when it is refused: the same words as every form of the store. */
-const FIELD_ERRORS: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
-  required: msg`Required field`,
-  tooLong: msg`Character limit exceeded`,
-  email: msg`Invalid email`,
-  passwordRule: msg`Check this value`,
-  consentRequired: msg`Check this value`,
-  emailTaken: msg`Check this value`,
-  wrongPassword: msg`Check this value`,
-  termsOutdated: msg`Check this value`,
-  invalid: msg`Check this value`,
-};
-
 const fieldId = (field: string) => `${ORDER_LOOKUP_FORM.id}-${field}`;
-
-function LookupField({ form, field, label, type, autoComplete, hint }: { form: FormRef; field: string; label: string; type: 'text' | 'email'; autoComplete: string; hint?: string }) {
-  const { i18n } = useLingui();
-  const view = useSelector(form, (snapshot) => accountFieldConnect(snapshot, form.send, field), sameView);
-  return (
-    <InputField
-      id={fieldId(field)}
-      name={field}
-      type={type}
-      autoComplete={autoComplete}
-      spellCheck={false}
-      label={label}
-      hint={hint}
-      value={typeof view.value === 'string' ? view.value : ''}
-      onChange={view.change}
-      readOnly={view.busy}
-      aria-required="true"
-      invalid={view.error !== null}
-      error={view.error ? i18n._(FIELD_ERRORS[view.error]) : null}
-    />
-  );
-}
 
 /**
  * Why the lookup found nothing, or why it could not ask: one alert, focused at each refused or
@@ -98,7 +62,7 @@ function LookupAlert({ view, outcome, attempt, labels }: { view: AccountFormApi;
                       document.getElementById(fieldId(field))?.focus();
                     }}
                   >
-                    {labels[field] ?? field}: {code ? i18n._(FIELD_ERRORS[code]) : null}
+                    {labels[field] ?? field}: {code ? i18n._(LOOKUP_FIELD_ERRORS[code]) : null}
                   </a>
                 </li>
               );
@@ -121,7 +85,7 @@ function LookupAlert({ view, outcome, attempt, labels }: { view: AccountFormApi;
 
 /** The form, and the order once found; "Find another order" starts a new form, focused on its first field. */
 function OrderLookup({ onAnother, again }: { onAnother: () => void; again: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const api = useApi(createOrdersApi);
   // The lookup answers what was found, a miss included (orders-api.ts): the form stays open with the shopper's values after a miss.
   const form = useAccountForm({ form: ORDER_LOOKUP_FORM }, (body) => api.lookup(body as OrderLookupBody));
@@ -146,6 +110,7 @@ function OrderLookup({ onAnother, again }: { onAnother: () => void; again: boole
     );
   }
   const labels = { number: t`Order number`, email: t`Email` };
+  const errorText = (code: FieldErrorCode) => i18n._(LOOKUP_FIELD_ERRORS[code]);
   return (
     <form
       className="orders-form"
@@ -162,8 +127,8 @@ function OrderLookup({ onAnother, again }: { onAnother: () => void; again: boole
       }}
     >
       <LookupAlert view={view} outcome={outcome} attempt={view.attempts} labels={labels} />
-      <LookupField form={form} field="number" label={labels.number} type="text" autoComplete="off" hint={t`As in your order confirmation email, for example SG1000123.`} />
-      <LookupField form={form} field="email" label={labels.email} type="email" autoComplete="email" hint={t`The email you placed the order with.`} />
+      <FormTextField form={form} id={fieldId('number')} field="number" label={labels.number} type="text" autoComplete="off" hint={t`As in your order confirmation email, for example SG1000123.`} errorText={errorText} />
+      <FormTextField form={form} id={fieldId('email')} field="email" label={labels.email} type="email" autoComplete="email" hint={t`The email you placed the order with.`} errorText={errorText} />
       <button type="submit" className="button" disabled={view.busy} aria-disabled={view.busy}>
         {view.busy ? t`Finding your order…` : t`Find order`}
       </button>
