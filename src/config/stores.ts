@@ -23,7 +23,7 @@ export interface Store {
   postcode: string;
   /** E.164 (`+6565091234`): the SPA formats it for show and dials it as is. */
   phone: string;
-  /** The country's zone (COUNTRIES[country].timeZone): the opening hours are in it. */
+  /** IANA zone of the store's own clock (the country's, or the state's where a country has several): its hours, slots and bookings are in it. */
   timeZone: string;
   /** Whether orders can be collected here (an airport store has no room to keep them). */
   clickAndCollect: boolean;
@@ -55,7 +55,7 @@ export const STORES: readonly Store[] = [
   { id: 'sg-tampines-mall', country: 'SG', name: 'Tampines Mall', line1: '4 Tampines Central 5, #02-18', city: 'Singapore', postcode: '529510', phone: '+6567881234', timeZone: zone('SG'), clickAndCollect: true, openingHours: daily('10:00', '22:00') },
   { id: 'sg-jewel-changi', country: 'SG', name: 'Jewel Changi Airport', line1: '78 Airport Boulevard, #02-215', city: 'Singapore', postcode: '819666', phone: '+6562141234', timeZone: zone('SG'), clickAndCollect: false, openingHours: daily('10:00', '23:00') },
   { id: 'au-westfield-sydney', country: 'AU', name: 'Westfield Sydney', line1: '188 Pitt Street, Shop 4012', city: 'Sydney', postcode: '2000', phone: '+61292341234', timeZone: zone('AU'), clickAndCollect: true, openingHours: AU_CENTRE_HOURS },
-  { id: 'au-melbourne-central', country: 'AU', name: 'Melbourne Central', line1: '211 La Trobe Street, Shop GD-020', city: 'Melbourne', postcode: '3000', phone: '+61396541234', timeZone: zone('AU'), clickAndCollect: true, openingHours: AU_CENTRE_HOURS },
+  { id: 'au-melbourne-central', country: 'AU', name: 'Melbourne Central', line1: '211 La Trobe Street, Shop GD-020', city: 'Melbourne', postcode: '3000', phone: '+61396541234', timeZone: 'Australia/Melbourne', clickAndCollect: true, openingHours: AU_CENTRE_HOURS },
   { id: 'hk-times-square', country: 'HK', name: 'Times Square', line1: 'Shop 1012, 10/F, 1 Matheson Street', city: 'Causeway Bay', postcode: '', phone: '+85225061234', timeZone: zone('HK'), clickAndCollect: true, openingHours: daily('11:00', '22:00') },
   { id: 'hk-harbour-city', country: 'HK', name: 'Harbour City', line1: 'Shop OT 215, Ocean Terminal, 3–27 Canton Road', city: 'Tsim Sha Tsui', postcode: '', phone: '+85221181234', timeZone: zone('HK'), clickAndCollect: false, openingHours: daily('10:00', '22:00') },
   { id: 'id-grand-indonesia', country: 'ID', name: 'Grand Indonesia', line1: 'Jl. M.H. Thamrin No. 1, East Mall Lt. 1 No. 12', city: 'Jakarta Pusat', postcode: '10310', phone: '+622123581234', timeZone: zone('ID'), clickAndCollect: true, openingHours: daily('10:00', '22:00') },
