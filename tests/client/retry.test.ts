@@ -39,6 +39,13 @@ describe('which statuses are retried', () => {
     expect(server.seen).toHaveLength(1);
   });
 
+  it('never retries a 409 that names its refusal (a sold-out seat): the reason is shown at once', async () => {
+    const server = await failing(1, { status: 409, body: { message: 'sold out', status: 409, code: 'sold_out' } });
+    const error = await apiErrorOf(clientFor(server).resource('brands').index(Ok));
+    expect(error.body?.code).toBe('sold_out');
+    expect(server.seen).toHaveLength(1);
+  });
+
   it(`gives up after 1 + ${RETRY_LIMIT} attempts with the last error`, async () => {
     const server = await failing(Infinity, { status: 503, body: { message: 'down', status: 503 } });
     const error = await apiErrorOf(clientFor(server).resource('brands').index(Ok));

@@ -6,7 +6,7 @@ import { acceptLanguage } from '../../../config/languages.ts';
 import type { SessionTicket, UnauthorizedVerdict } from '../session/types.ts';
 import { ApiError, httpError, invalidResponseError } from './errors.ts';
 import { createResource, trimPath, type RequestFn, type Resource } from './resource.ts';
-import { defaultRetryDelay, isRetryableStatus, mayRetry, parseRetryAfter, sleep, TOKEN_PATH, waitsTooLong } from './retry.ts';
+import { defaultRetryDelay, isRefusal, isRetryableStatus, mayRetry, parseRetryAfter, sleep, TOKEN_PATH, waitsTooLong } from './retry.ts';
 import { unlessAborted } from './abort.ts';
 
 export type { RequestOptions, Resource } from './resource.ts';
@@ -125,7 +125,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         attempt -= 1;
         continue;
       }
-      if (!retrySafe || !isRetryableStatus(status) || attempt > RETRY_LIMIT || waitsTooLong(retryAfterMs)) throw failure;
+      if (!retrySafe || !isRetryableStatus(status) || isRefusal(status, failure.body?.code) || attempt > RETRY_LIMIT || waitsTooLong(retryAfterMs)) throw failure;
       try {
         await sleep(retryDelay(attempt, retryAfterMs), signal);
       } catch (reason) {

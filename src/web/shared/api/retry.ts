@@ -24,6 +24,15 @@ export function mayRetry(method: HttpMethod, path: string, hasIdempotencyKey: bo
   return true;
 }
 
+/**
+ * A 409 that names its refusal (`code`: a sold-out seat, a reward already in the bag) is the
+ * server's answer, final: only a conflict without one (a keyed request still in progress) may
+ * clear by itself, and asking again would only delay the reason the shopper is shown.
+ */
+export function isRefusal(status: number | null, code: string | undefined): boolean {
+  return status === 409 && code !== undefined;
+}
+
 /** `status` null means no answer arrived (network failure), which is retried like a 503. */
 export function isRetryableStatus(status: number | null): boolean {
   return status === null || RETRY_STATUSES.includes(status);
