@@ -40,3 +40,8 @@ export const removeGiftCard = fromPromise<Cart, { id: number }>(async () => {
 export const mergeBag = fromPromise<Cart>(async () => {
   throw new Error('bag: provide the `mergeBag` actor');
 });
+
+/** `DELETE cart/rewards/{id}`: the Beauty Pass reward out of the bag (issue 15). Answers the bag. */
+export const removeReward = fromPromise<Cart, { id: number }>(async () => {
+  throw new Error('bag: provide the `removeReward` actor');
+});

@@ -1,5 +1,6 @@
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import type { Cart, CartLine, Offer, SampleChoice } from '../../src/contract/cart.ts';
+import type { CartReward } from '../../src/contract/beauty-pass.ts';
 import type { CartGiftCard } from '../../src/contract/gift-cards.ts';
 import type { BagFailure, OfferFailure } from './bag.failure.ts';
 import type { bagMachine } from './bag.machine.ts';
@@ -50,6 +51,18 @@ export interface BagGiftCardView {
   remove(): void;
 }
 
+/** The Beauty Pass reward in the bag (issue 15): its name, picture and points cost, and Remove. */
+export interface BagRewardView {
+  reward: CartReward;
+  /** Its hold has lapsed: the order takes it only if a unit is still there (the server's `heldUntil` null). */
+  holdLapsed: boolean;
+  /** Being taken out: shown until the answer drops it. */
+  removing: boolean;
+  /** Another change of the bag's extras is on its way (the guard's word). */
+  removeDisabled: boolean;
+  remove(): void;
+}
+
 export interface SampleView extends SampleChoice {
   picked: boolean;
   disabledReason: SampleRefusal | null;
@@ -66,6 +79,8 @@ export interface BagApi {
   bag: Cart | null;
   lines: BagLineView[];
   giftCards: BagGiftCardView[];
+  /** The reward in the bag, null without one. */
+  reward: BagRewardView | null;
   /** The e-gift cards together (part of the total), null without any. */
   giftCardsTotal: Cart['total'] | null;
   /** E-gift cards only: emailed, so no shipping line. */
@@ -99,11 +114,12 @@ export function bagConnect(snapshot: Snapshot, send: Send): BagApi {
   // Read again after another tab's change: shown as it was, but nothing is sent until it is back.
   const refreshing = snapshot.matches('refreshing');
   const saving = snapshot.hasTag('saving') || refreshing;
-  const { giftCardRemoving } = snapshot.context;
-  const lineSaving = Object.keys(writes).length > 0 || picksSent !== null || giftCardRemoving !== null || refreshing;
+  const { giftCardRemoving, rewardRemoving } = snapshot.context;
+  const lineSaving = Object.keys(writes).length > 0 || picksSent !== null || giftCardRemoving !== null || rewardRemoving !== null || refreshing;
   const bag = screen?.bag ?? null;
   const giftCards = bag?.giftCards ?? [];
-  const status: BagStatus = snapshot.hasTag('failure') ? 'failure' : snapshot.hasTag('busy') || screen === null ? 'loading' : lines.length === 0 && giftCards.length === 0 ? 'empty' : 'ready';
+  const reward = bag?.reward ?? null;
+  const status: BagStatus = snapshot.hasTag('failure') ? 'failure' : snapshot.hasTag('busy') || screen === null ? 'loading' : lines.length === 0 && giftCards.length === 0 && reward === null ? 'empty' : 'ready';
   const picks = picksWanted ?? picksSent ?? bag?.samples.chosen ?? [];
   const limit = screen?.samples.limit ?? 0;
   const appliedCode = bag?.appliedOffer?.code ?? null;
@@ -134,6 +150,16 @@ export function bagConnect(snapshot: Snapshot, send: Send): BagApi {
       removeDisabled: !snapshot.can({ type: 'bag.giftCard.remove', id: card.id }),
       remove: () => send({ type: 'bag.giftCard.remove', id: card.id }),
     })),
+    reward:
+      reward === null
+        ? null
+        : {
+            reward,
+            holdLapsed: reward.heldUntil === null,
+            removing: rewardRemoving === reward.id,
+            removeDisabled: !snapshot.can({ type: 'bag.reward.remove', id: reward.id }),
+            remove: () => send({ type: 'bag.reward.remove', id: reward.id }),
+          },
     giftCardsTotal: bag ? giftCardsTotal(bag) : null,
     deliveredByEmail: bag ? deliveredByEmail(bag, lines) : false,
     saving,

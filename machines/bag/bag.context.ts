@@ -18,6 +18,8 @@ export interface BagContext {
   offerFailure: OfferFailure | null;
   /** The e-gift card (its id) being taken out of the bag: shown until the answer drops it. */
   giftCardRemoving: number | null;
+  /** The reward (its id) being taken out of the bag: shown until the answer drops it. */
+  rewardRemoving: number | null;
   /** The last change that failed and was rolled back (also told through the `failed` action). */
   lastFailure: BagFailure | null;
   loadError: unknown;
@@ -35,6 +37,8 @@ export type BagEvent =
   | { type: 'bag.offer.remove' }
   /** Takes an e-gift card out of the bag (by its id in `Cart.giftCards`). */
   | { type: 'bag.giftCard.remove'; id: number }
+  /** Takes the Beauty Pass reward out of the bag (by its id in `Cart.reward`). */
+  | { type: 'bag.reward.remove'; id: number }
   | { type: 'bag.checkout' }
   /** Another tab changed the bag: read it again (when nothing of this tab is on its way). */
   | { type: 'bag.refresh' }

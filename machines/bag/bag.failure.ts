@@ -2,7 +2,7 @@ import { CART_ERROR_CODES } from '../../src/contract/cart.ts';
 import { GIFT_CARD_ERROR_CODES } from '../../src/contract/gift-cards.ts';
 
 /** What the shopper was doing when a change failed: the notification names it. */
-export type BagAction = 'quantity' | 'remove' | 'add' | 'samples' | 'merge' | 'removeGiftCard';
+export type BagAction = 'quantity' | 'remove' | 'add' | 'samples' | 'merge' | 'removeGiftCard' | 'removeReward';
 
 /** Why a change was refused, in the words the view needs (the server's codes, grouped). */
 export type BagFailureReason = 'unavailable' | 'bagFull' | 'gone' | 'sampleLimit' | 'signedOut' | 'failed';

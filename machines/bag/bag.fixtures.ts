@@ -1,4 +1,5 @@
 import type { Cart, CartLine, CartScreen, Offer } from '../../src/contract/cart.ts';
+import type { CartReward } from '../../src/contract/beauty-pass.ts';
 import type { CartGiftCard } from '../../src/contract/gift-cards.ts';
 
 /**
@@ -36,6 +37,7 @@ export function cartOf(lines: CartLine[], version: number, overrides: Partial<Ca
     version,
     lines,
     giftCards: [],
+    reward: null,
     count,
     subtotal: sgd(subtotal),
     discount: sgd(0),
@@ -43,7 +45,7 @@ export function cartOf(lines: CartLine[], version: number, overrides: Partial<Ca
     tax: { label: 'GST', percent: 9, amount: sgd(Math.round((subtotal * 9) / 109 * 100) / 100) },
     shipping: { threshold: sgd(60), remaining: sgd(Math.max(0, 60 - subtotal)), free: subtotal >= 60 },
     total: sgd(subtotal),
-    points: { earn: Math.floor(subtotal), valid: null },
+    points: { earn: Math.floor(subtotal), valid: null, spend: 0 },
     samples: { chosen: [], limit: 2 },
     bnpl: subtotal >= 10 ? [{ provider: 'atome', instalments: 3, instalment: sgd(Math.round((subtotal / 3) * 100) / 100), available: true }] : [],
     checkout: { allowed: blockedBy === null, blockedBy },
@@ -87,6 +89,18 @@ export function withGiftCards(bag: Cart, giftCards: CartGiftCard[]): Cart {
 /** The bag of the lipstick, the sold-out palette and the e-gift card. */
 export const GIFT_CARD_BAG_SCREEN = screenOf(withGiftCards(cartOf([LIPSTICK, PALETTE], 1), [GIFT_CARD_LINE]));
 export const EMPTY_SCREEN = screenOf(cartOf([], 1), []);
+
+/** A Beauty Pass reward held for the bag (issue 15): a line that costs 250 points. */
+export const REWARD_LINE: CartReward = { id: 12, name: 'Mini lip trio', imageUrl: 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E', pointsCost: 250, heldUntil: '2030-01-15T04:30:00.000Z' };
+
+/** A bag (as the server answers it) with the reward in it: it costs points, not money, and is not counted. */
+export function withReward(bag: Cart, reward: CartReward | null = REWARD_LINE): Cart {
+  const valid = bag.points.valid ?? { amount: 1_000, expiresOn: '2031-06-30' };
+  return { ...bag, reward, points: { ...bag.points, valid, spend: reward?.pointsCost ?? 0 } };
+}
+
+/** The bag of the lipstick, the sold-out palette, the e-gift card and the reward: every kind of line. */
+export const REWARD_BAG_SCREEN = screenOf(withReward(withGiftCards(cartOf([LIPSTICK, PALETTE], 1), [GIFT_CARD_LINE])));
 
 /** A new line, for a variant added from elsewhere. */
 export const SERUM = cartLine(3, 31, 1);

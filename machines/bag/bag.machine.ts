@@ -1,5 +1,5 @@
 import { assign, setup, type ErrorActorEvent } from 'xstate';
-import { loadBag, mergeBag, removeGiftCard, saveSamples, setOffer, writeLine, type LineWriteInput } from './bag.actors.ts';
+import { loadBag, mergeBag, removeGiftCard, removeReward, saveSamples, setOffer, writeLine, type LineWriteInput } from './bag.actors.ts';
 import type { Cart, CartScreen } from '../../src/contract/cart.ts';
 import { bagFailureReason, offerFailureOf, type BagAction, type BagFailure } from './bag.failure.ts';
 import { keyOf, LINE_DONE, LINE_ERROR, lineOf, picksOf, settleLine, withBag, without, type BagContext, type BagEvent, type LineWriteEvent } from './bag.context.ts';
@@ -31,7 +31,7 @@ export const bagMachine = setup({
     events: {} as BagEvent | LineWriteEvent,
     tags: {} as 'busy' | 'saving' | 'bag' | 'failure',
   },
-  actors: { loadBag, writeLine, saveSamples, setOffer, mergeBag, removeGiftCard },
+  actors: { loadBag, writeLine, saveSamples, setOffer, mergeBag, removeGiftCard, removeReward },
   guards: {
     quantityAllowed: ({ context, event }) => {
       if (event.type !== 'bag.quantity') return false;
@@ -60,11 +60,16 @@ export const bagMachine = setup({
     /** Nothing of this tab on its way: a fresh read cannot be overtaken by an answer still coming. */
     /** A guest bag of this browser is still waiting: its merge at sign-in failed (the server says so). */
     mergePending: ({ context }) => context.screen?.bag.mergePending === true,
-    atRest: ({ context }) => Object.keys(context.writes).length === 0 && context.picksSent === null && context.giftCardRemoving === null,
+    atRest: ({ context }) => Object.keys(context.writes).length === 0 && context.picksSent === null && context.giftCardRemoving === null && context.rewardRemoving === null,
     giftCardInBag: ({ context }, id: number) => context.screen?.bag.giftCards.some((card) => card.id === id) === true,
+    rewardInBag: ({ context }, id: number) => context.screen?.bag.reward?.id === id,
     lastLineFails: ({ context }, key: string) => Object.keys(without(context.writes, key)).length === 0,
     canCheckout: ({ context }) =>
-      checkoutRefusal(context.screen?.bag ?? null, shownLines(context.screen, context.writes), Object.keys(context.writes).length > 0 || context.picksSent !== null || context.giftCardRemoving !== null) === null,
+      checkoutRefusal(
+        context.screen?.bag ?? null,
+        shownLines(context.screen, context.writes),
+        Object.keys(context.writes).length > 0 || context.picksSent !== null || context.giftCardRemoving !== null || context.rewardRemoving !== null,
+      ) === null,
   },
   actions: {
     show: assign((_, screen: CartScreen) => ({ screen, writes: {}, picksSent: null, picksWanted: null, loadError: null })),
@@ -133,6 +138,12 @@ export const bagMachine = setup({
         reason: bagFailureReason(error),
       },
     })),
+    startRewardRemoval: assign((_, id: number) => ({ rewardRemoving: id, lastFailure: null })),
+    confirmRewardRemoval: assign(({ context }, bag: Cart) => ({ screen: withBag(context.screen, bag), rewardRemoving: null })),
+    failRewardRemoval: assign(({ context }, error: unknown) => ({
+      rewardRemoving: null,
+      lastFailure: { action: 'removeReward' as const, productName: context.screen?.bag.reward?.name ?? null, reason: bagFailureReason(error) },
+    })),
     /** The app tells the header's count (and other tabs) about a bag the server confirmed. */
     changed: (_, _bag: Cart) => undefined,
     /** The app tells the shopper what failed (the notifications queue); null never comes from a failure. */
@@ -150,6 +161,7 @@ export const bagMachine = setup({
     picksWanted: null,
     offerFailure: null,
     giftCardRemoving: null,
+    rewardRemoving: null,
     lastFailure: null,
     loadError: null,
   },
@@ -254,6 +266,34 @@ export const bagMachine = setup({
                 onError: {
                   target: 'idle',
                   actions: [{ type: 'failGiftCardRemoval', params: ({ event }: { event: ErrorActorEvent }) => event.error }, { type: 'failed', params: ({ context }) => context.lastFailure }],
+                },
+              },
+            },
+          },
+        },
+        // The Beauty Pass reward (issue 15): shown until the answer drops it, as an e-gift card is.
+        reward: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'bag.reward.remove': {
+                  guard: { type: 'rewardInBag', params: ({ event }) => event.id },
+                  target: 'removing',
+                  actions: { type: 'startRewardRemoval', params: ({ event }) => event.id },
+                },
+              },
+            },
+            removing: {
+              tags: ['saving'],
+              invoke: {
+                id: 'reward',
+                src: 'removeReward',
+                input: ({ context }) => ({ id: context.rewardRemoving ?? 0 }),
+                onDone: { target: 'idle', actions: [{ type: 'confirmRewardRemoval', params: ({ event }) => event.output }, { type: 'changed', params: ({ event }) => event.output }] },
+                onError: {
+                  target: 'idle',
+                  actions: [{ type: 'failRewardRemoval', params: ({ event }: { event: ErrorActorEvent }) => event.error }, { type: 'failed', params: ({ context }) => context.lastFailure }],
                 },
               },
             },

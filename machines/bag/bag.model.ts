@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { Cart } from '../../src/contract/cart.ts';
 import { defineModel, type ModelEvent } from '../model/types.ts';
-import { afterWrite, BAG_SCREEN, GIFT_CARD_BAG_SCREEN, GIFT_CARD_LINE } from './bag.fixtures.ts';
+import { afterWrite, BAG_SCREEN, GIFT_CARD_LINE, REWARD_BAG_SCREEN, REWARD_LINE } from './bag.fixtures.ts';
 import { bagMachine } from './bag.machine.ts';
 
 const refused = { kind: 'http', status: 409, body: { code: 'quantity_unavailable', message: 'Only 2 left', status: 409 } };
@@ -9,19 +9,19 @@ const notFound = { kind: 'http', status: 404, body: { code: 'offer_not_found', m
 type BagModelEvent = ModelEvent<typeof bagMachine>;
 
 /**
- * The bag of two lines (a lipstick, most 4, and a sold-out palette), an e-gift card, four samples
+ * The bag of two lines (a lipstick, most 4, and a sold-out palette), an e-gift card, a reward, four samples
  * (limit 2, the third sold out) and two offers. A region is explored while the others are at rest, so the
  * paths stay few; every transition is still taken (the coverage test says so).
  */
 export const bagModel = defineModel({
   id: 'bag',
   title: msg`Bag`,
-  description: msg`Loads the bag; changes lines at once and rolls them back when the server refuses; one write per line, later clicks coalesced; samples up to the limit; offer codes; e-gift cards removed one at a time; a guest bag left by a failed merge added on request; checkout only when allowed.`,
+  description: msg`Loads the bag; changes lines at once and rolls them back when the server refuses; one write per line, later clicks coalesced; samples up to the limit; offer codes; e-gift cards removed one at a time; the Beauty Pass reward removed; a guest bag left by a failed merge added on request; checkout only when allowed.`,
   machine: bagMachine,
   events: (snapshot): BagModelEvent[] => {
     if (snapshot.matches('loading')) {
       return [
-        { type: 'xstate.done.actor.load', output: GIFT_CARD_BAG_SCREEN },
+        { type: 'xstate.done.actor.load', output: REWARD_BAG_SCREEN },
         { type: 'xstate.error.actor.load', error: { kind: 'network' } },
       ];
     }
@@ -42,6 +42,13 @@ export const bagModel = defineModel({
     const offerBusy = !snapshot.matches({ ready: { offer: 'idle' } });
     const mergeBusy = snapshot.matches({ ready: { merge: 'merging' } });
     const giftCardBusy = snapshot.matches({ ready: { giftCards: 'removing' } });
+    const rewardBusy = snapshot.matches({ ready: { reward: 'removing' } });
+    if (rewardBusy) {
+      return [
+        { type: 'xstate.done.actor.reward', output: { ...bag, version: bag.version + 1, reward: null, points: { ...bag.points, spend: 0 } } },
+        { type: 'xstate.error.actor.reward', error: { kind: 'http', status: 404, body: { code: 'reward_not_in_bag', message: 'This reward is not in the bag', status: 404 } } },
+      ];
+    }
     if (giftCardBusy) {
       return [
         { type: 'xstate.done.actor.giftCard', output: { ...bag, version: bag.version + 1, giftCards: [], count: bag.count - 1 } },
@@ -55,7 +62,7 @@ export const bagModel = defineModel({
       ];
     }
     const events: BagModelEvent[] = [{ type: 'bag.checkout' }, { type: 'bag.refresh' }];
-    if (!linesBusy && !samplesBusy && !offerBusy) events.push({ type: 'bag.merge' }, { type: 'bag.giftCard.remove', id: GIFT_CARD_LINE.id });
+    if (!linesBusy && !samplesBusy && !offerBusy) events.push({ type: 'bag.merge' }, { type: 'bag.giftCard.remove', id: GIFT_CARD_LINE.id }, { type: 'bag.reward.remove', id: REWARD_LINE.id });
     if (!samplesBusy && !offerBusy) {
       events.push(
         { type: 'bag.quantity', variantId: 11, quantity: 3 },

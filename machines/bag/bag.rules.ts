@@ -69,10 +69,13 @@ export function blocksCheckout(line: Pick<CartLine, 'inventory' | 'quantity'>): 
  * optimistically no longer blocks, so removing the sold-out line lifts the block at once.
  */
 export function checkoutRefusal(bag: Cart | null, shownLines: readonly Pick<CartLine, 'inventory' | 'quantity'>[], saving: boolean): CheckoutRefusal | null {
-  // E-gift cards are bought through checkout too: a bag of them only is not empty.
-  if (bag === null || (shownLines.length === 0 && bag.giftCards.length === 0)) return 'empty';
+  const reward = bag?.reward ?? null;
+  // E-gift cards are bought through checkout too: a bag of them only is not empty (nor is one of a reward).
+  if (bag === null || (shownLines.length === 0 && bag.giftCards.length === 0 && reward === null)) return 'empty';
   if (shownLines.some(blocksCheckout)) return 'out_of_stock';
   if (saving) return 'saving';
+  // A reward comes with a purchase (issue 15): with no product left in the bag it cannot be ordered.
+  if (reward !== null && shownLines.length === 0) return 'reward_without_goods';
   if (bag.checkout.blockedBy === 'empty') return 'empty';
   return null;
 }

@@ -19,6 +19,10 @@ export interface SoldOutLine {
 /** Why the server refused a gift card of the order (its `code`), or all of them (429: too many wrong codes and PINs). */
 export type GiftCardFailureReason = 'not_found' | 'balance_changed' | 'empty' | 'other_country' | 'duplicate' | 'too_many_attempts';
 
+/** Why the order refused the bag's reward (its `code`). */
+export type RewardFailureReason = 'reward_unavailable' | 'points_insufficient' | 'reward_without_goods';
+const REWARD_REASONS: readonly string[] = [CHECKOUT_ERROR_CODES.rewardUnavailable, CHECKOUT_ERROR_CODES.pointsInsufficient, CHECKOUT_ERROR_CODES.rewardWithoutGoods] satisfies RewardFailureReason[];
+
 export type CheckoutFailure =
   /** Back at payment: every input kept, the shopper tries another card. */
   | { kind: 'declined'; reason: DeclineReason }
@@ -41,6 +45,11 @@ export type CheckoutFailure =
   | { kind: 'bag_blocked' }
   /** At review: the bag's promo code was used up meanwhile (in all, or by this customer); the bag must drop it. */
   | { kind: 'offer_unavailable' }
+  /**
+   * At review: the bag's Beauty Pass reward (issue 15) is gone (its last unit went to another order),
+   * the points no longer cover it, or it has no product beside it; the bag must change first.
+   */
+  | { kind: 'reward'; reason: RewardFailureReason }
   /** At review: the bank's challenge expired or was answered already; place again. */
   | { kind: 'challenge_gone' }
   /** At review: the server refused the request for a reason no step foresaw (a 400). */
@@ -55,7 +64,7 @@ export type FailureKind = CheckoutFailure['kind'];
 export type FailureStep = 'payment' | 'delivery' | 'review' | 'challenge';
 
 /** Failures that wait for a newer bag: placing again with this one would fail the same way. */
-export const BAG_FAILURES = ['sold_out', 'bag_changed', 'bag_blocked', 'offer_unavailable'] as const satisfies readonly FailureKind[];
+export const BAG_FAILURES = ['sold_out', 'bag_changed', 'bag_blocked', 'offer_unavailable', 'reward'] as const satisfies readonly FailureKind[];
 export type BagFailureKind = (typeof BAG_FAILURES)[number];
 
 export const waitsForBag = (failure: CheckoutFailure | null): failure is Extract<CheckoutFailure, { kind: BagFailureKind }> => failure !== null && (BAG_FAILURES as readonly FailureKind[]).includes(failure.kind);
@@ -130,6 +139,7 @@ export function checkoutFailureOf(error: unknown, bag: Cart): CheckoutFailure {
   if (code === CHECKOUT_ERROR_CODES.bagBlocked) return { kind: 'bag_blocked' };
   if (code === CHECKOUT_ERROR_CODES.challengeGone) return { kind: 'challenge_gone' };
   if (code === CART_ERROR_CODES.offerUsedUp || code === CART_ERROR_CODES.offerCustomerLimit) return { kind: 'offer_unavailable' };
+  if (typeof code === 'string' && REWARD_REASONS.includes(code)) return { kind: 'reward', reason: code as RewardFailureReason };
   const giftCard = kind === 'http' ? giftCardFailure(status, code, body.errors) : null;
   if (giftCard) return giftCard;
   if (status === 401) return { kind: 'signed_out' };

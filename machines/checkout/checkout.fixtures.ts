@@ -94,6 +94,9 @@ export const ORDER: Order = {
   payment: { method: 'card', brand: 'visa', last4: '4242', amount: CHECKOUT_BAG.total },
   address: SAVED_ADDRESS,
   pointsEarned: 65,
+  pointsUsed: 0,
+  reward: null,
+  cancellable: true,
 };
 
 /** The API client's errors as the actors see them (`ApiError`: kind, status, body, and the body as it arrived). */

@@ -2,7 +2,7 @@ import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import type { TierName } from '../../src/contract/loyalty.ts';
 import type { tierMachine } from './tier.machine.ts';
 import { tierMessageOf, tierState, type TierFormat, type TierMessage } from './tier.messages.ts';
-import type { MemberState } from './tier.rules.ts';
+import { nextTier, tierProgress, type MemberState, type TierProgress } from '../../src/contract/tier-rules.ts';
 
 type Snapshot = SnapshotFrom<typeof tierMachine>;
 type Send = (event: EventFromLogic<typeof tierMachine>) => void;
@@ -18,8 +18,15 @@ export interface TierApi {
   change: boolean;
   /** The membership may be lost: nearing expiry or a failed renewal. */
   urgent: boolean;
-  /** The tier cards to show: a pink member also sees white, which pink's first purchase unlocks. */
+  /**
+   * The tier cards to show, each with its perks: the member's and the next one (a pink member sees
+   * white, which pink's first purchase unlocks; gold, the highest, has none after it).
+   */
   cards: TierName[];
+  /** The tier above the member's; null for gold and while loading. */
+  nextTier: TierName | null;
+  /** What the spend counts towards now (the progress bar); null while loading and once the year is over. */
+  progress: TierProgress | null;
   member: MemberState | null;
   canAcknowledge: boolean;
   /** The state's message, with amounts and dates written the site's way. */
@@ -30,6 +37,7 @@ export interface TierApi {
 export function tierConnect(snapshot: Snapshot, send: Send): TierApi {
   const { tier, messaging } = tierState(snapshot);
   const { member } = snapshot.context;
+  const next = tier ? nextTier(tier) : null;
   return {
     state: tier && messaging ? `${tier}.${messaging}` : 'awaitingStatus',
     tier,
@@ -37,7 +45,9 @@ export function tierConnect(snapshot: Snapshot, send: Send): TierApi {
     loading: snapshot.hasTag('awaitingStatus'),
     change: snapshot.hasTag('change'),
     urgent: snapshot.hasTag('urgent'),
-    cards: tier === 'pink' ? ['pink', 'white'] : tier ? [tier] : [],
+    cards: tier ? [tier, ...(next ? [next] : [])] : [],
+    nextTier: next,
+    progress: member && tier ? tierProgress(member) : null,
     member,
     canAcknowledge: snapshot.can({ type: 'tier.acknowledge' }),
     message: (format) => tierMessageOf({ member, tier, messaging }, format),

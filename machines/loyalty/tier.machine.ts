@@ -9,7 +9,7 @@ import {
   upgraded,
   type MemberState,
   type UpperTier,
-} from './tier.rules.ts';
+} from '../../src/contract/tier-rules.ts';
 
 /** A member's status as the app loads it: the server's answer plus today's date in their country. */
 export interface TierInput {
@@ -52,7 +52,7 @@ type TierOf = { tier: TierName };
  * member sees next (the tier is the target so the step shows where the member stays).
  */
 function acknowledge(tier: UpperTier) {
-  return { target: `#tier.${tier}`, actions: ['markSeen', 'requestEvaluation'] } as const;
+  return { target: `#tier.${tier}`, actions: ['markSeen', 'changeSeen', 'requestEvaluation'] } as const;
 }
 
 /**
@@ -88,6 +88,12 @@ export const tierMachine = setup({
     })),
     upgrade: assign(({ context }, { tier }: { tier: UpperTier }) => ({ member: context.member && upgraded(context.member, tier) })),
     markSeen: assign(({ context }) => ({ member: context.member && { ...context.member, lastChange: null } })),
+    /**
+     * The member has read the change: the app tells the server (`POST beauty-pass/tier/seen`), so
+     * the message is not served again. A no-op here, so the machine stays pure in tests and the
+     * visualizer; the what-if never acknowledges anything.
+     */
+    changeSeen: () => undefined,
   },
 }).createMachine({
   id: 'tier',

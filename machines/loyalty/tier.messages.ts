@@ -3,7 +3,7 @@ import { msg, plural } from '@lingui/core/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { TierName } from '../../src/contract/loyalty.ts';
 import type { tierMachine } from './tier.machine.ts';
-import { amountLeft, daysLeft, renewalSpend, type MemberState } from './tier.rules.ts';
+import { amountLeft, daysLeft, renewalSpend, type MemberState } from '../../src/contract/tier-rules.ts';
 
 type TierSnapshot = SnapshotFrom<typeof tierMachine>;
 

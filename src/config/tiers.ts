@@ -12,6 +12,14 @@ export const TIER_THRESHOLDS_ASSUMED = true;
 /** Days before the year end from which a member short of the renewal spend sees the countdown. */
 const NEARING_EXPIRY_DAYS = 60;
 
+/**
+ * Days between a year end short of the renewal spend and the tier actually dropping. The member
+ * keeps the tier meanwhile and sees the failed renewal ("will move to Black"), so the change is
+ * never a surprise, and an order in those days that reaches the tier again keeps it. Ours, like
+ * the thresholds: the spec says when a tier is lost, not how soon it shows.
+ */
+export const RENEWAL_NOTICE_DAYS = 14;
+
 /** Spend to reach and to keep each tier within one membership year, per country, in local currency. */
 export const TIER_THRESHOLDS: Readonly<Record<CountryCode, TierThresholds>> = {
   AU: { country: 'AU', currency: 'AUD', reach: { white: 50, black: 450, gold: 1300 }, renew: { black: 350, gold: 1100 }, nearingExpiryDays: NEARING_EXPIRY_DAYS },

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { BAG_LINE_LIMIT, LINE_QUANTITY_LIMIT } from '../config/cart.ts';
+import { CartRewardSchema } from './beauty-pass.ts';
 import { CartGiftCardSchema } from './gift-cards.ts';
 import { IsoDateSchema, TierNameSchema } from './loyalty.ts';
 import { MoneySchema } from './site.ts';
@@ -18,8 +19,12 @@ export const INVENTORY_STATES = ['in_stock', 'low_stock', 'reduced', 'out_of_sto
 export const InventoryStateSchema = v.picklist(INVENTORY_STATES);
 export type InventoryState = v.InferOutput<typeof InventoryStateSchema>;
 
-/** Why the bag cannot go to checkout; the SPA's guard says it in the shopper's words. */
-export const CHECKOUT_BLOCKS = ['empty', 'out_of_stock'] as const;
+/**
+ * Why the bag cannot go to checkout; the SPA's guard says it in the shopper's words.
+ * `reward_without_goods`: a reward is a gift with a purchase, so a bag of a reward (and e-gift
+ * cards) without a product cannot be ordered (issue 15).
+ */
+export const CHECKOUT_BLOCKS = ['empty', 'out_of_stock', 'reward_without_goods'] as const;
 export const CheckoutBlockSchema = v.picklist(CHECKOUT_BLOCKS);
 export type CheckoutBlock = v.InferOutput<typeof CheckoutBlockSchema>;
 
@@ -104,6 +109,11 @@ export const CartSchema = v.object({
    * not of `subtotal` (the goods), the tax, the discount, free shipping or points.
    */
   giftCards: v.array(CartGiftCardSchema),
+  /**
+   * A Beauty Pass reward (`POST cart/rewards`, issue 15): a line that costs points, not money, and is
+   * not counted in `count`. At most one (spec §5: one per customer per transaction); null for guests.
+   */
+  reward: v.nullable(CartRewardSchema),
   /** Spec §3 `count`: units in the bag, each e-gift card one (samples not counted). */
   count: v.number(),
   /** The goods' lines (e-gift cards not included). */
@@ -127,6 +137,8 @@ export const CartSchema = v.object({
     earn: v.number(),
     /** Spec §3 `validPoints` and `date`: the member's usable points and when they expire; null for guests. */
     valid: v.nullable(v.object({ amount: v.number(), expiresOn: v.nullable(IsoDateSchema) })),
+    /** Points the bag costs: its reward's (0 without one); taken when the order is placed. */
+    spend: v.number(),
   }),
   samples: v.object({ chosen: v.array(v.number()), limit: v.number() }),
   /** Buy now, pay later offers for this total (spec §9), within each provider's limits. */

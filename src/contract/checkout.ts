@@ -112,7 +112,22 @@ export const CHECKOUT_ERROR_CODES = {
   challengeGone: 'challenge_gone',
   /** A gift card of the order was spent by another order meanwhile (409, `body.giftCards.N`); the other gift card codes are `GIFT_CARD_ERROR_CODES`. */
   giftCardBalanceChanged: GIFT_CARD_ERROR_CODES.balanceChanged,
+  /** The bag's reward is gone: its last unit went to another order, or (its hold lapsed) to other bags' holds (409); nothing was charged. */
+  rewardUnavailable: 'reward_unavailable',
+  /** The member's points no longer cover the bag's reward (spent or expired meanwhile; 409); nothing was charged. */
+  pointsInsufficient: 'points_insufficient',
+  /** A reward comes with a purchase: the bag holds no product (409, the bag's `checkout.blockedBy` says so too). */
+  rewardWithoutGoods: 'reward_without_goods',
 } as const;
+
+/** Machine-readable kinds of the 4xx answers of `POST orders/{number}/cancel`. */
+export const ORDER_CANCEL_ERROR_CODES = {
+  /** The order is past what can be cancelled (shipped, delivered, cancelled already, refunded: 409 with its `orderStatus`), or bought e-gift cards (409 `reason: gift_cards`). */
+  notCancellable: 'order_not_cancellable',
+} as const;
+
+/** An order the member may still cancel: placed or paid, not yet shipped (issue 15; the server's rule, the order page's too). */
+export const CANCELLABLE_ORDER_STATUSES = ['placed', 'paid'] as const;
 
 export const ORDER_STATUSES = ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export const OrderStatusSchema = v.picklist(ORDER_STATUSES);
@@ -160,6 +175,12 @@ export const OrderSchema = v.object({
   address: AddressSchema,
   /** Beauty Pass points the order earned the member (0 for a guest). */
   pointsEarned: v.number(),
+  /** Points its reward cost (0 without one): taken when it was placed, given back if it is cancelled. */
+  pointsUsed: v.number(),
+  /** The Beauty Pass reward it came with, by its name as it was then; null without one. */
+  reward: v.nullable(v.object({ name: v.string(), pointsCost: v.number() })),
+  /** Whether the member may cancel it now (placed or paid, nothing shipped, no e-gift card bought): the order page offers Cancel order only then. */
+  cancellable: v.boolean(),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 
@@ -183,6 +204,13 @@ export const OrderListResponseSchema = v.object({
 
 /** `GET orders`: a page of the member's orders, newest first. */
 export const OrderListQuerySchema = v.object({ page: v.optional(intFromQuery(1, 10_000)), per_page: v.optional(intFromQuery(1, 50)) });
+
+/**
+ * `POST orders/{number}/cancel`: an empty JSON object (every write carries a JSON body, the API's
+ * guard against cross-site form posts); answers the order as cancelled.
+ */
+export const OrderCancelSchema = v.object({});
+export const OrderCancelResponseSchema = OrderResponseSchema;
 
 /** `POST orders/lookup`: a guest finds an order by its number and the email it was placed with. */
 export const OrderLookupSchema = v.object({ number: v.pipe(v.string('must be text'), v.trim(), v.nonEmpty('is required'), v.maxLength(30)), email: EmailSchema });

@@ -146,7 +146,7 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/cart/gift-cards', cartGiftCardRoutes(db, auth));
   api.route('/checkout', checkoutRoutes(checkout, auth, giftCardGuesses));
   api.route('/gift-cards', giftCardRoutes(db, giftCardGuesses));
-  api.route('/orders', orderRoutes(db, auth, orderLookups));
+  api.route('/orders', orderRoutes(db, auth, orderLookups, checkout));
   // Happening: the catalogue side at its own paths (booking-service/…, booking-services/…, stores, …), then the reservations.
   api.route('/', happeningRoutes(happening));
   api.route('/reservation-service', reservationRoutes(happening, auth, bookingLookups));
@@ -163,7 +163,7 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/account', accountRoutes(db, auth));
   api.route('/beauty-pass', beautyPassRoutes(db, auth));
   // rewards, cart/rewards, beauty-pass/offers
-  api.route('/', rewardRoutes(db, auth));
+  api.route('/', rewardRoutes(db, auth, now));
   api.route('/beauty-profile', beautyProfileRoutes(db, auth));
   api.route('/password-resets', passwordResetRoutes(db, auth, passwordResets));
   api.route('/sandbox/emails', sandboxEmailRoutes(db, { sandbox }));

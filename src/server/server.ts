@@ -16,6 +16,7 @@ import { catalogueRefs } from './catalog/refs.ts';
 import { flushSearchLog } from './search/popular.ts';
 import { OutboxMailer } from './mail/mailer.ts';
 import { startGiftCardSender } from './jobs/gift-card-sender.ts';
+import { startLoyaltyDay } from './jobs/loyalty-day.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { purgeSignInRecords } from './auth/throttle.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
@@ -158,6 +159,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   mailer?.start();
   // E-gift cards whose send date has come go to the outbox: now (a day the server was down is caught up), then every minute.
   const giftCardSender = startGiftCardSender(database.db, { ...(options.giftCardIntervalMs ? { intervalMs: options.giftCardIntervalMs } : {}), ...(options.log ? { log: options.log } : {}) });
+  // Beauty Pass: points expired, years ended, downgrades due, settled per country once its day has begun (now, then every ten minutes).
+  const loyaltyDay = startLoyaltyDay(database.db, options.log ? { log: options.log } : {});
   // The listing index (about two seconds at 100,000 products, then every country's prices and the
   // search postings), the category tree and the search vocabulary load now, one after another,
   // not on the first shopper's listing or keystroke.
@@ -175,6 +178,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       await giftCardSender.stop().catch(() => undefined);
+      await loyaltyDay.stop().catch(() => undefined);
       await mailer?.stop().catch(() => undefined);
       // Popular-search counts still waiting in memory.
       await flushSearchLog(database.db).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEAUTY_PASS_TERMS } from '../../src/config/consents.ts';
+import { EARNING_POINTS } from '../../src/config/loyalty-points.ts';
 import { ACCOUNT_MESSAGES, COMPULSORY_CONSENTS, CONSENT_KINDS, EMPTY_BEAUTY_PROFILE } from '../../src/contract/account.ts';
 import { createApp, type App } from '../../src/server/app.ts';
 import { verifyPassword } from '../../src/server/auth/password.ts';
@@ -52,7 +53,7 @@ async function register(body: Record<string, unknown>, app: App = t.app) {
 }
 
 describe('POST user (registration)', () => {
-  it('with all 6 consents: 201, 6 consent rows (beautyPass with the SG variant), a Pink member with 0 points, signed in', async () => {
+  it('with all 6 consents: 201, 6 consent rows (beautyPass with the SG variant), a Pink member with the registration points (issue 15), signed in', async () => {
     const body = registration();
     const { response, json } = await register(body);
     expect(response.status).toBe(201);
@@ -68,7 +69,7 @@ describe('POST user (registration)', () => {
     expect(rows.filter((row) => row.kind !== 'beautyPass').every((row) => row.variant === null)).toBe(true);
 
     const [member] = await t.db.select().from(beautyPassMembers).where(eq(beautyPassMembers.userId, user?.id ?? -1));
-    expect(member).toMatchObject({ tier: 'pink', points: 0, termsVariant: BEAUTY_PASS_TERMS.SG.variant });
+    expect(member).toMatchObject({ tier: 'pink', points: EARNING_POINTS.registration, termsVariant: BEAUTY_PASS_TERMS.SG.variant });
 
     // The same session as a sign-in: the 4 cookies, and GET user answers the new member.
     const jar = cookieJar(response);
@@ -242,7 +243,7 @@ describe('signed-in account endpoints', () => {
     const { data } = (await response.json()) as { data: Record<string, unknown> };
     expect(data).toMatchObject({
       user: { email: body['email'], role: 'shopper' },
-      beautyPass: { tier: 'pink', points: 0, termsVariant: BEAUTY_PASS_TERMS.SG.variant, joinedAt: expect.any(String) },
+      beautyPass: { tier: 'pink', points: EARNING_POINTS.registration, termsVariant: BEAUTY_PASS_TERMS.SG.variant, joinedAt: expect.any(String) },
       beautyProfileCompleted: false,
       activeSessions: 2,
       marketingConsent: true,

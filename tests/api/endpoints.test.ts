@@ -24,6 +24,8 @@ import { issueGiftCard } from '../../src/server/gift-cards/issue.ts';
 import { BOOKING_KEY_HEADER } from '../../src/contract/reservations.ts';
 import { book, DETAILS, findSlots, hold, holdRequest, validAnswers } from '../helpers/booking.ts';
 import { appTarget } from '../helpers/cart.ts';
+import { BEAUTY_PASS_SEED_PASSWORD, beautyPassSeedEmail } from '../../src/server/db/seed/beauty-pass-members.ts';
+import { newMember, redeem, rewardOf } from '../helpers/rewards.ts';
 
 let t: TestApp;
 /** A local OpenID Connect issuer for `auth/social`. */
@@ -270,7 +272,34 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
   'storeServiceActivityGroups.index': async () => ({}),
   'stores.index': async () => ({}),
   'stores.show': async () => ({ params: { id: 'sg-ion-orchard' } }),
+  // Rewards, the Beauty Pass offers and cancelling an order (issue 15).
+  'rewards.index': async () => ({ query: 'sort=points_desc', cookie: (await newMember(appTarget(t), { points: 500 })).cookie }),
+  'bagRewards.create': async () => ({ body: { rewardId: (await rewardOf(appTarget(t), 'deluxe-serum-sample')).id }, cookie: (await newMember(appTarget(t), { points: 500 })).cookie }),
+  'bagRewards.delete': async () => {
+    const member = await newMember(appTarget(t), { points: 500 });
+    const { id } = await rewardOf(appTarget(t), 'deluxe-serum-sample');
+    await redeem(appTarget(t), member.cookie, id);
+    return { params: { rewardId: id }, cookie: member.cookie };
+  },
+  'beautyPassProgramOffers.index': async () => ({}),
+  'beautyPassProgramOffers.show': async () => ({ params: { code: 'BPGOLD20' } }),
+  'orderCancellations.create': async () => {
+    const { cookie, number } = await memberOrder();
+    return { params: { number }, body: {}, cookie };
+  },
+  // The Beauty Pass member reads, the tier news seen, joining (issue 15): a seeded member, a fresh shopper joins.
+  'beautyPass.index': async () => ({ cookie: await seededMember('gold-just-upgraded') }),
+  'beautyPassPoints.index': async () => ({ query: 'page=1', cookie: await seededMember('rich') }),
+  'beautyPassTierSeen.create': async () => ({ cookie: await seededMember('white-renewed') }),
+  'beautyPassMembers.create': async () => ({ body: { beautyPassTerms: true }, cookie: await signedIn() }),
 };
+
+/** Cookies of a session of a seeded Beauty Pass member (src/server/db/seed/beauty-pass-members.ts). */
+async function seededMember(key: string): Promise<string> {
+  const response = await call('POST', `${API_PREFIX}/sessions`, { email: beautyPassSeedEmail(key), password: BEAUTY_PASS_SEED_PASSWORD });
+  expect(response.status).toBe(201);
+  return cookieHeader(cookieJar(response));
+}
 
 /** The first free time of a service at ION Orchard, at least `hoursAhead` from now (a booking changes only before its cut-off). */
 async function freeService(hoursAhead = 0) {

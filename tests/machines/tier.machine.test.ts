@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createActor } from 'xstate';
 import { tierMachine, type TierInput } from '../../machines/loyalty/tier.machine.ts';
 import { tierState } from '../../machines/loyalty/tier.messages.ts';
-import { addYears, closeYear, daysLeft, renewalOutcome, type MemberState } from '../../machines/loyalty/tier.rules.ts';
+import { addYears, closeYear, daysLeft, renewalOutcome, type MemberState } from '../../src/contract/tier-rules.ts';
 import { TIER_THRESHOLDS } from '../../src/config/tiers.ts';
 import type { CountryCode } from '../../src/config/countries.ts';
 import type { MemberTierStatus } from '../../src/contract/loyalty.ts';

@@ -2,6 +2,7 @@
  * Issue 12: the bag's races (and its reads, merge and wish list) on a real PostgreSQL (a pool of 10 connections, so the adds really run
  * at once), over HTTP; tests/api/cart-races.test.ts runs the same scenarios on PGlite.
  */
+import { EARNING_POINTS } from '../../src/config/loyalty-points.ts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
@@ -67,7 +68,9 @@ describe('bag races on PostgreSQL', () => {
     const count = async (cookie: string) => v.parse(CartCountResponseSchema, await (await cartCall(api, 'GET', '/cart/items-count', { cookie })).json()).data;
     expect(await count(member)).toEqual({ count: 1, version: bag.version });
     expect(await count(await guestBag(target, other ?? 0))).toEqual({ count: 1, version: 1 });
-    expect(bag).toMatchObject({ count: 1, appliedOffer: { code: 'WELCOME10' }, samples: { chosen: [61, 62] }, points: { valid: { amount: 0, expiresOn: null } } });
+    // A member joined at registration has its registration points to use (issue 15), and no reward in the bag yet.
+    expect(bag).toMatchObject({ count: 1, appliedOffer: { code: 'WELCOME10' }, samples: { chosen: [61, 62] }, reward: null, points: { valid: { amount: EARNING_POINTS.registration }, spend: 0 } });
+    expect(bag.points.valid?.expiresOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const [product] = await target.query<{ id: number }>(`select product_id as id from variants where id = ${other}`);
     const list = await cartCall(target, 'PATCH', '/wishlist', { cookie: member, body: { add: [{ productId: Number(product?.id), variantId: other }] } });

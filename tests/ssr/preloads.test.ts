@@ -57,6 +57,7 @@ describe('a page\'s preloads', () => {
     for (const path of ['/', '/categories/:top/:category?/:sub?', '/products/:slug', '/brands/:slug', '/sale', '/search', '/sign_in']) {
       expect(LATER_SCREEN_PATHS as readonly string[], path).not.toContain(path);
     }
-    expect(SCREEN_MODULES['/account']).toEqual(['src/web/app/later-screens.ts', 'src/web/features/account/account-screen.tsx']);
+    // The dashboard is the shell's module that adds the Beauty Pass section to the account screen.
+    expect(SCREEN_MODULES['/account']).toEqual(['src/web/app/later-screens.ts', 'src/web/app/account-dashboard-screen.tsx']);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { EARNING_POINTS } from '../../src/config/loyalty-points.ts';
 import { classifyFailure } from '../../machines/account/account-form.failure.ts';
 import { validateForm, type AccountFormDefinition } from '../../machines/account/account-form.definition.ts';
 import { CHANGE_PASSWORD_FORM, RESET_PASSWORD_FORM } from '../../machines/account/forms/password.forms.ts';
@@ -76,12 +77,12 @@ async function failureOf(promise: Promise<unknown>, form: AccountFormDefinition)
 }
 
 describe('account module against the real server', () => {
-  test('register (ID, Beauty Pass) → signed in; the dashboard says pink, 0 points, 1 device, marketing consent on', async () => {
+  test('register (ID, Beauty Pass) → signed in; the dashboard says pink, the registration points, 1 device, marketing consent on', async () => {
     const user = await api.register(registerBody());
     expect(user).toMatchObject({ email: 'siti.rahma@example.co.id', firstName: 'Siti', country: 'ID', role: 'shopper' });
     expect(jar.has(SESSION_COOKIES.data)).toBe(true);
     const account = await api.account();
-    expect(account.beautyPass).toMatchObject({ tier: 'pink', points: 0, termsVariant: BEAUTY_PASS_TERMS.ID.variant });
+    expect(account.beautyPass).toMatchObject({ tier: 'pink', points: EARNING_POINTS.registration, termsVariant: BEAUTY_PASS_TERMS.ID.variant });
     expect(account.activeSessions).toBe(1);
     expect(account.marketingConsent).toBe(true);
   });

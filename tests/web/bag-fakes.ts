@@ -3,6 +3,7 @@ import type { Cart, CartScreen } from '../../src/contract/cart.ts';
 import { apiFake } from '../../src/web/shared/api/api-provider.tsx';
 import { createCartApi, type CartApi } from '../../src/web/shared/api/cart-api.ts';
 import { createBagCountStore, type BagCountStore } from '../../src/web/shared/bag/bag-count.tsx';
+import { createBagRewardsApi, type BagRewardsApi } from '../../src/web/features/bag/bag-rewards-api.ts';
 
 /** The bag's API as a test scripts it: every method a mock, `screen` answering `screen` by default. */
 export function cartApiFake(screen: CartScreen, overrides: Partial<CartApi> = {}) {
@@ -60,8 +61,13 @@ export function countStoreFake(start: number | null) {
   return { store, confirmed, fromOtherTab };
 }
 
-export function bagApis(api: CartApi, count: BagCountStore = countStoreFake(null).store) {
-  return new Map([apiFake(createCartApi, api), apiFake(createBagCountStore, count)]);
+/** The bag screen's reward call (issue 15) as a test scripts it. */
+export function rewardsApiFake(overrides: Partial<BagRewardsApi> = {}) {
+  return { removeReward: vi.fn<BagRewardsApi['removeReward']>(overrides.removeReward ?? (() => Promise.reject(new Error('not scripted')))) } satisfies BagRewardsApi;
+}
+
+export function bagApis(api: CartApi, count: BagCountStore = countStoreFake(null).store, rewards: BagRewardsApi = rewardsApiFake()) {
+  return new Map([apiFake(createCartApi, api), apiFake(createBagCountStore, count), apiFake(createBagRewardsApi, rewards)]);
 }
 
 export type { Cart };

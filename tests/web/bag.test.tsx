@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { CartScreen } from '../../src/contract/cart.ts';
 import { ApiError } from '../../src/web/shared/api/errors.ts';
-import { afterWrite, BAG_SCREEN, cartLine, cartOf, EMPTY_SCREEN, GIFT_CARD_LINE, LIPSTICK, OFFERS, screenOf, withGiftCards } from '../../machines/bag/bag.fixtures.ts';
+import { afterWrite, BAG_SCREEN, cartLine, cartOf, EMPTY_SCREEN, GIFT_CARD_LINE, LIPSTICK, OFFERS, REWARD_LINE, screenOf, withGiftCards, withReward } from '../../machines/bag/bag.fixtures.ts';
 import { renderApp } from '../helpers/render-app.tsx';
-import { bagApis, cartApiFake, countStoreFake } from './bag-fakes.ts';
+import { bagApis, cartApiFake, countStoreFake, rewardsApiFake } from './bag-fakes.ts';
 
 async function renderBag(screenData: CartScreen, api = cartApiFake(screenData), options: { country?: string; heading?: string } = {}) {
   const count = countStoreFake(null);
@@ -231,6 +231,51 @@ describe('/cart: e-gift cards', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove the e-gift card for Aisha Rahman from your bag' }));
     expect(await screen.findByText('The e-gift card for Aisha Rahman could not be removed.')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'E-gift cards in your bag' })).toBeInTheDocument();
+  });
+});
+
+describe('/cart: a Beauty Pass reward (issue 15)', () => {
+  const withGoods = screenOf(withReward(cartOf([LIPSTICK], 1)));
+  const renderWithRewards = async (data: CartScreen, rewards = rewardsApiFake()) => {
+    const count = countStoreFake(null);
+    const result = await renderApp({ url: '/cart', apis: bagApis(cartApiFake(data), count.store, rewards) });
+    await screen.findByRole('heading', { level: 1, name: 'Bag' });
+    return { ...result, rewards, count };
+  };
+
+  test('shows the reward as a line: picture, name, its points cost, and what the order will use', async () => {
+    await renderWithRewards(withGoods);
+    const line = within(within(await screen.findByRole('list', { name: 'Beauty Pass reward in your bag' })).getByRole('listitem'));
+    expect(line.getByText('Mini lip trio')).toBeInTheDocument();
+    expect(line.getByText('Beauty Pass reward')).toBeInTheDocument();
+    expect(line.getByText(/250 points/)).toHaveTextContent('Cost: 250 points');
+    expect(screen.getByText('Your reward uses 250 points when you place the order')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check out' })).toBeEnabled();
+  });
+
+  test('a reward alone cannot go to checkout, and the bag says why', async () => {
+    await renderWithRewards(screenOf(withReward(cartOf([], 1))));
+    const checkout = await screen.findByRole('button', { name: 'Check out' });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription("Why can't I check out? A Beauty Pass reward comes with a purchase: add a product to your bag.");
+  });
+
+  test('a lapsed hold is said; Remove takes the reward out once the server answers', async () => {
+    const lapsed = screenOf(withReward(cartOf([LIPSTICK], 1), { ...REWARD_LINE, heldUntil: null }));
+    const rewards = rewardsApiFake({ removeReward: async () => withReward(cartOf([LIPSTICK], 2), null) });
+    const { user } = await renderWithRewards(lapsed, rewards);
+    expect(await screen.findByText('No longer set aside for you: it is yours if one is left when you place the order.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove the reward Mini lip trio from your bag' }));
+    expect(rewards.removeReward).toHaveBeenCalledWith(REWARD_LINE.id);
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Beauty Pass reward in your bag' })).not.toBeInTheDocument());
+  });
+
+  test('a failed removal keeps the reward and names it', async () => {
+    const rewards = rewardsApiFake({ removeReward: () => Promise.reject(new ApiError('network', 'offline')) });
+    const { user } = await renderWithRewards(withGoods, rewards);
+    await user.click(await screen.findByRole('button', { name: 'Remove the reward Mini lip trio from your bag' }));
+    expect(await screen.findByText('The reward Mini lip trio could not be removed.')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Beauty Pass reward in your bag' })).toBeInTheDocument();
   });
 });
 

@@ -86,10 +86,13 @@ const ORDER: Order = {
   payment: { method: 'card', brand: 'visa', last4: '4242', amount: SGD(53.8) },
   address: { fullName: 'Tan Mei Ling', phone: '9123 4567', line1: '2 Orchard Turn', line2: '#03-21', city: '', state: '', postcode: '238801' },
   pointsEarned: 73,
+  pointsUsed: 0,
+  reward: null,
+  cancellable: false,
 };
 
 /** The orders API of a member with these pages of history and these orders; records what it was asked. */
-function ordersFake({ pages = [page([])], orders = [ORDER] }: { pages?: (OrderPage | Error)[]; orders?: Order[] } = {}) {
+function ordersFake({ pages = [page([])], orders = [ORDER], cancel }: { pages?: (OrderPage | Error)[]; orders?: Order[]; cancel?: OrdersApi['cancel'] } = {}) {
   const asked: string[] = [];
   let listCalls = 0;
   const api: OrdersApi = {
@@ -108,6 +111,11 @@ function ordersFake({ pages = [page([])], orders = [ORDER] }: { pages?: (OrderPa
     },
     lookup: async () => {
       throw new Error('not a member call');
+    },
+    cancel: async (number) => {
+      asked.push(`cancel ${number}`);
+      if (!cancel) throw new Error('no cancel scripted');
+      return cancel(number);
     },
   };
   return { apis: new Map([apiFake(createOrdersApi, api)]), asked };
@@ -179,7 +187,7 @@ describe('/account/orders: the member’s history', () => {
   test('a skeleton while the history loads', async () => {
     let answer: (page: OrderPage) => void = () => undefined;
     const pending = new Promise<OrderPage>((resolve) => (answer = resolve));
-    const api: OrdersApi = { list: () => pending, order: () => Promise.reject(apiError(404)), lookup: () => Promise.reject(new Error('unused')) };
+    const api: OrdersApi = { list: () => pending, order: () => Promise.reject(apiError(404)), lookup: () => Promise.reject(new Error('unused')), cancel: () => Promise.reject(new Error('unused')) };
     await renderApp({ url: '/account/orders', user: 'member', apis: new Map([apiFake(createOrdersApi, api)]) });
     expect(await screen.findByRole('status', { name: 'Loading your orders' })).toHaveAttribute('aria-busy', 'true');
     answer(page([summary('SG1000031')]));
@@ -320,12 +328,55 @@ describe('/account/orders/:number: one order', () => {
         return ORDER;
       },
       lookup: () => Promise.reject(new Error('unused')),
+      cancel: () => Promise.reject(new Error('unused')),
     };
     const app = await renderApp({ url: '/account/orders/SG1000023', user: 'member', apis: new Map([apiFake(createOrdersApi, api)]) });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This order could not be loaded.');
     await app.user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Includes GST 9%: S$6.09')).toBeInTheDocument();
+  });
+});
+
+describe('/account/orders/:number: a reward and cancelling (issue 15)', () => {
+  const PAID: Order = { ...ORDER, number: 'SG1000042', status: 'paid', history: ORDER.history.slice(0, 2), pointsUsed: 250, reward: { name: 'Mini lip trio', pointsCost: 250 }, cancellable: true };
+  const CANCELLED: Order = { ...PAID, status: 'cancelled', cancellable: false, history: [...PAID.history, { status: 'cancelled', at: '2026-11-21T02:00:00.000Z' }] };
+
+  test('shows the reward as a line paid in points, and the points used', async () => {
+    const { apis } = ordersFake({ orders: [PAID] });
+    await renderApp({ url: '/account/orders/SG1000042', user: 'member', apis });
+    const items = within(await screen.findByRole('list', { name: 'Items' }));
+    const reward = items.getByText('Mini lip trio').closest('li') as HTMLElement;
+    expect(reward).toHaveTextContent('Beauty Pass reward');
+    expect(reward).toHaveTextContent('250 points');
+    expect(screen.getByTestId('points-used')).toHaveTextContent('Beauty Pass points used: 250');
+  });
+
+  test('Cancel order asks first; Keep the order sends nothing; Yes cancels, and the page shows the order cancelled', async () => {
+    const { apis, asked } = ordersFake({ orders: [PAID], cancel: async () => CANCELLED });
+    const { user } = await renderApp({ url: '/account/orders/SG1000042', user: 'member', apis });
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const question = screen.getByRole('heading', { name: 'Cancel order SG1000042?' });
+    expect(question).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Keep the order' }));
+    expect(asked).toEqual(['order SG1000042']);
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Order SG1000042 is cancelled.');
+    expect(asked).toEqual(['order SG1000042', 'cancel SG1000042']);
+    const timeline = within(screen.getByRole('region', { name: 'Order status' })).getAllByRole('listitem');
+    expect(timeline.at(-1)).toHaveTextContent('Cancelled');
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  test('an order past cancelling (409) is no longer offered, and says why; a shipped one never offers it', async () => {
+    const refused = apiError(409, { code: 'order_not_cancellable' });
+    const { apis } = ordersFake({ orders: [PAID, ORDER], cancel: () => Promise.reject(refused) });
+    const { user } = await renderApp({ url: '/account/orders/SG1000042', user: 'member', apis });
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order can no longer be cancelled');
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { pathsToEveryState, shortestPaths, type ModelPath } from '../../machines/model/graph.ts';
 import { tierMachine, type TierEvent } from '../../machines/loyalty/tier.machine.ts';
 import { tierModel } from '../../machines/loyalty/tier.model.ts';
-import { daysLeft, type MemberState } from '../../machines/loyalty/tier.rules.ts';
+import { daysLeft, type MemberState } from '../../src/contract/tier-rules.ts';
 import { TierStatusPanel } from '../../src/web/features/loyalty/tier-status-panel.tsx';
 import { formatMoney } from '../../src/web/shared/site/format.ts';
 import { formatDate } from '../../src/web/shared/site/format-date-number.ts';
@@ -85,7 +85,8 @@ function assertShown(actor: TierActor, state: string) {
   if (expected.dated) expect(message).toContain(plain(formatDate(`${member.yearEnd}T00:00:00Z`, site, { dateStyle: 'long' })));
 
   const cards = [...document.querySelectorAll('article.tier-card')].map((card) => card.getAttribute('data-tier'));
-  expect(cards).toEqual(member.tier === 'pink' ? ['pink', 'white'] : [member.tier]);
+  // The member's tier and the next one, with their perks (gold has none after it).
+  expect(cards).toEqual({ pink: ['pink', 'white'], white: ['white', 'black'], black: ['black', 'gold'], gold: ['gold'] }[member.tier]);
   expect(screen.queryByRole('button', { name: 'Got it' }) !== null).toBe(actor.getSnapshot().hasTag('change'));
 }
 

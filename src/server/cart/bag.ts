@@ -1,6 +1,7 @@
 import { BNPL_TERMS, FREE_SHIPPING_THRESHOLDS, LINE_QUANTITY_LIMIT, LOW_STOCK_THRESHOLD, POINTS_PER_UNIT, ROUNDING_MINOR, SAMPLE_LIMITS, TAX_RULES } from '../../config/cart.ts';
 import { COUNTRIES, type CountryCode, type LanguageCode } from '../../config/countries.ts';
 import type { Cart, CartLine, InventoryState, Offer } from '../../contract/cart.ts';
+import type { CartReward } from '../../contract/beauty-pass.ts';
 import type { CartGiftCard } from '../../contract/gift-cards.ts';
 import type { TierName } from '../../contract/loyalty.ts';
 import type { Money } from '../../contract/site.ts';
@@ -67,6 +68,8 @@ export interface BagInput {
   appliedOffer: OfferRow | null;
   /** Null for a guest. */
   member: { validPoints: number; expiresOn: string | null } | null;
+  /** The member's reward in the bag (issue 15); none when absent. */
+  reward?: CartReward | null;
   mergeNotice: Cart['mergeNotice'];
   /** A guest bag of this browser waits for a merge that failed (CartOwner `guestBagLeft`). */
   mergePending: boolean;
@@ -161,12 +164,15 @@ export function computeBag(input: BagInput): Cart {
   const lines = computed.map((l) => l.line);
   const giftCards: CartGiftCard[] = giftCardRows.map((g) => ({ id: g.id, amount: money(country, g.amountMinor), recipientName: g.recipientName, recipientEmail: g.recipientEmail, senderName: g.senderName, message: g.message, sendOn: g.sendOn }));
   const unavailable = lines.some((l) => l.inventory.state === 'out_of_stock' || l.inventory.state === 'reduced');
-  const blockedBy = lines.length === 0 && giftCards.length === 0 ? 'empty' : unavailable ? 'out_of_stock' : null;
+  const reward = input.reward ?? null;
+  // A reward comes with a purchase: on its own (or with e-gift cards only) it cannot be ordered.
+  const blockedBy = lines.length === 0 && giftCards.length === 0 && reward === null ? 'empty' : unavailable ? 'out_of_stock' : reward !== null && lines.length === 0 ? 'reward_without_goods' : null;
   return {
     country,
     version: input.version,
     lines,
     giftCards,
+    reward,
     count: lines.reduce((sum, l) => sum + l.quantity, 0) + giftCards.length,
     subtotal: money(country, subtotalMinor),
     discount: money(country, discountMinor),
@@ -174,7 +180,11 @@ export function computeBag(input: BagInput): Cart {
     tax: tax ? { label: tax.label, percent: tax.percent, amount: money(country, taxPart(country, goodsMinor, tax.percent)) } : null,
     shipping: { threshold: money(country, thresholdMinor), remaining: money(country, shippingRemaining), free: shippingRemaining === 0 },
     total: money(country, totalMinor),
-    points: { earn: pointsFor(country, goodsMinor), valid: input.member ? { amount: input.member.validPoints, expiresOn: input.member.expiresOn } : null },
+    points: {
+      earn: pointsFor(country, goodsMinor),
+      valid: input.member ? { amount: input.member.validPoints, expiresOn: input.member.expiresOn } : null,
+      spend: reward?.pointsCost ?? 0,
+    },
     samples: { chosen: input.chosenSamples, limit: SAMPLE_LIMITS[country] },
     bnpl: (BNPL_TERMS[country] ?? []).map((terms) => ({
       provider: terms.provider,

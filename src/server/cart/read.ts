@@ -1,12 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { COUNTRIES, type CountryCode, type Site } from '../../config/countries.ts';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode, type Site } from '../../config/countries.ts';
+import type { CartReward } from '../../contract/beauty-pass.ts';
 import type { Cart } from '../../contract/cart.ts';
 import { productImageUrl } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
 import { readPreparedJson, type PreparedRead } from '../db/prepared.ts';
 import type { MergeNoticeEntry } from '../db/schema.ts';
-import { computeBag, type GiftCardLineRow, type LineRow, type OfferRow } from './bag.ts';
+import { pointsSummaryOf } from '../loyalty/rules.ts';
+import { computeBag, type BagInput, type GiftCardLineRow, type LineRow, type OfferRow } from './bag.ts';
 import { hashToken, type CartOwner } from './owner.ts';
 
 /*
@@ -35,6 +37,12 @@ export function todayIn(country: CountryCode, now = Date.now()): string {
   const day = format.format(now);
   lastDays.set(country, { minute, day });
   return day;
+}
+
+/** A member's country as stored (`users.country`): their calendar decides when points expire (issue 15). */
+export function memberCountry(stored: string, fallback: CountryCode): CountryCode {
+  const upper = stored.toUpperCase();
+  return (COUNTRY_CODES as readonly string[]).includes(upper) ? (upper as CountryCode) : fallback;
 }
 
 /**
@@ -92,9 +100,62 @@ export interface ReadBagOptions {
 
 export type ServerBag = Cart & { cartId: number | null };
 
-/** The points ledger arrives with issue 15: until then a member has 0 valid points and no expiry date. */
-function memberPoints(owner: CartOwner) {
-  return owner.kind === 'member' ? { validPoints: 0, expiresOn: null } : null;
+/** What a signed-in shopper's bag shows beside its lines: their usable points and the reward in the bag (issue 15). */
+interface MemberExtras {
+  member: BagInput['member'];
+  reward: CartReward | null;
+}
+
+const GUEST_EXTRAS: MemberExtras = { member: null, reward: null };
+
+interface MemberExtrasRow {
+  points: number | null;
+  points_active_on: string | null;
+  country: string;
+  reward: RewardJson | string | null;
+}
+
+interface RewardJson {
+  id: number;
+  name: string;
+  imageUrl: string;
+  pointsCost: number;
+  heldUntil: string;
+}
+
+/**
+ * A member's points as settlement would leave them today (reads never write: `pointsSummaryOf`) and
+ * the reward their bag in this country holds, in one statement; a guest needs none of it, so the
+ * guests' hot paths (the add, placing an order) keep their round trips.
+ */
+async function memberExtras(db: Db, owner: CartOwner, { country, language }: Site, now: number): Promise<MemberExtras> {
+  if (owner.kind !== 'member') return GUEST_EXTRAS;
+  const [row] = await readRows<MemberExtrasRow>(
+    db,
+    sql`select m.points, m.points_active_on::text as points_active_on, u.country,
+          (select json_build_object('id', r.id, 'name', r.name ->> ${language}, 'imageUrl', r.image_url, 'pointsCost', r.points_cost, 'heldUntil', cr.held_until)
+            from carts c join cart_rewards cr on cr.cart_id = c.id join rewards r on r.id = cr.reward_id
+            where c.user_id = u.id and c.country_code = ${country}) as reward
+        from users u left join beauty_pass_members m on m.user_id = u.id where u.id = ${owner.userId}`,
+  );
+  // A signed-in shopper outside the programme has no points to use.
+  if (!row || row.points === null || row.points_active_on === null) return { member: { validPoints: 0, expiresOn: null }, reward: rewardOf(row?.reward ?? null, now) };
+  const summary = pointsSummaryOf({ points: Number(row.points), pointsActiveOn: row.points_active_on }, todayIn(memberCountry(row.country, country), now));
+  return { member: { validPoints: summary.balance, expiresOn: summary.expiry?.on ?? null }, reward: rewardOf(row.reward, now) };
+}
+
+function rewardOf(value: RewardJson | string | null, now: number): CartReward | null {
+  const reward = parsed(value);
+  if (!reward) return null;
+  const heldUntil = new Date(reward.heldUntil);
+  return {
+    id: Number(reward.id),
+    name: reward.name,
+    imageUrl: reward.imageUrl,
+    pointsCost: Number(reward.pointsCost),
+    // A lapsed hold is no longer set aside for this bag: the order takes the reward only if a unit is still there.
+    heldUntil: heldUntil.getTime() > now ? heldUntil.toISOString() : null,
+  };
 }
 
 /** The whole bag of the owner in the request's site; an empty bag (version 0) when there is none yet. */
@@ -103,19 +164,22 @@ const mergePending = (owner: CartOwner): boolean => owner.kind === 'member' && o
 export async function readBag(db: Db, owner: CartOwner, site: Site, options: ReadBagOptions = {}): Promise<ServerBag> {
   const { country, language } = site;
   const args = ownerArgs(owner);
-  if (!args) return emptyBag(owner, site);
+  if (!args) return emptyBag(owner, site, GUEST_EXTRAS);
   // One round trip, planned once per connection: the cart, its lines with live stock, names and prices, its samples, its offer while still valid.
-  const [row] = await readRows<{ r: BagRow | string | null }>(db, sql`select cart_read(${args}, ${country}::text, ${language}::text, ${todayIn(country, options.now)}::date) as r`);
+  const [[row], extras] = await Promise.all([
+    readRows<{ r: BagRow | string | null }>(db, sql`select cart_read(${args}, ${country}::text, ${language}::text, ${todayIn(country, options.now)}::date) as r`),
+    memberExtras(db, owner, site, options.now ?? Date.now()),
+  ]);
   const bag = row ? parsed(row.r) : null;
-  return bag ? bagOf(db, owner, site, bag, options) : emptyBag(owner, site);
+  return bag ? bagOf(db, owner, site, bag, options, extras) : emptyBag(owner, site, extras);
 }
 
-function emptyBag(owner: CartOwner, { country, language }: Site): ServerBag {
-  return { ...computeBag({ country, language, version: 0, lines: [], chosenSamples: [], appliedOffer: null, member: memberPoints(owner), mergeNotice: null, mergePending: mergePending(owner) }), cartId: null };
+function emptyBag(owner: CartOwner, { country, language }: Site, extras: MemberExtras): ServerBag {
+  return { ...computeBag({ country, language, version: 0, lines: [], chosenSamples: [], appliedOffer: null, member: extras.member, reward: extras.reward, mergeNotice: null, mergePending: mergePending(owner) }), cartId: null };
 }
 
 /** The bag computed from what `cart_bag_json` answered (a read's or a write's). */
-export async function bagOf(db: Db, owner: CartOwner, site: Site, row: BagRow, options: ReadBagOptions = {}): Promise<ServerBag> {
+export async function bagOf(db: Db, owner: CartOwner, site: Site, row: BagRow, options: ReadBagOptions = {}, known?: MemberExtras): Promise<ServerBag> {
   const { country, language } = site;
   const lines: LineRow[] = (parsed(row.lines) ?? []).map((l) => ({
     id: l[0],
@@ -144,6 +208,7 @@ export async function bagOf(db: Db, owner: CartOwner, site: Site, row: BagRow, o
     message: g[5],
     sendOn: g[6],
   }));
+  const extras = known ?? (await memberExtras(db, owner, site, options.now ?? Date.now()));
   const notice = parsed(row.mergeNotice);
   let mergeNotice: Cart['mergeNotice'] = null;
   if (notice && notice.length > 0) {
@@ -159,7 +224,8 @@ export async function bagOf(db: Db, owner: CartOwner, site: Site, row: BagRow, o
     giftCards,
     chosenSamples: parsed(row.chosen) ?? [],
     appliedOffer: parsed(row.offer),
-    member: memberPoints(owner),
+    member: extras.member,
+    reward: extras.reward,
     mergeNotice,
     mergePending: mergePending(owner),
   });

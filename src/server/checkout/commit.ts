@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { COUNTRIES, type Site } from '../../config/countries.ts';
 import type { Address, DeliveryMethod, Order, PaymentMethod } from '../../contract/checkout.ts';
-import { POINTS_EXPIRY_MONTHS } from '../../contract/points.ts';
 import type { ServerBag } from '../cart/read.ts';
 import { todayIn } from '../cart/read.ts';
 import type { Db } from '../db/client.ts';
@@ -13,7 +12,9 @@ import { orderConfirmationEmail } from './email.ts';
 import { orderJson, orderOfRow } from './orders.ts';
 import type { OrderFigures } from './price.ts';
 import { addressHash } from './addresses.ts';
-import { bagChanged, promoLimitReached, soldOut } from './refusals.ts';
+import { bagChanged, pointsInsufficient, promoLimitReached, rewardUnavailable, rewardWithoutGoods, soldOut } from './refusals.ts';
+import { applyOrderLoyalty } from '../loyalty/order-effects.ts';
+import { InsufficientPointsError } from '../loyalty/ledger.ts';
 
 /*
  * The order's transaction: the database decides. It locks the bag's row (so one bag is placed once,
@@ -21,8 +22,10 @@ import { bagChanged, promoLimitReached, soldOut } from './refusals.ts';
  * order (so two orders never wait on each other crosswise), takes the stock only where it is still
  * there, counts the promo code's uses under its row's lock, spends the gift cards that pay it (their
  * rows locked in id order, src/server/gift-cards/redeem.ts), and writes the order, its lines, the
- * e-gift cards it buys, its status, the points, the confirmation email and the emptied bag. Any
- * refusal rolls all of it back.
+ * e-gift cards it buys, its status, the points, the confirmation email and the emptied bag. A
+ * member's reward takes its unit under the reward's row lock and its points through the ledger
+ * (applyOrderLoyalty, whose `points >= 0` check refuses a balance spent meanwhile). Any refusal
+ * rolls all of it back.
  */
 
 export interface CommitInput {
@@ -68,7 +71,9 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
     const code = bag.appliedOffer?.code ?? null;
     const variantIds = [...new Set(bag.lines.map((line) => line.variant.id))].sort((a, b) => a - b);
     const email = input.email.toLowerCase();
-    const [cartRows, placedRows, stockRows, offerRows, memberRows, sampleRows] = await batch(tx, [
+    const reward = userId === null ? null : (bag.reward ?? null);
+    const nowIso = input.now.toISOString();
+    const [cartRows, placedRows, stockRows, offerRows, memberRows, sampleRows, rewardRows, holdRows] = await batch(tx, [
       sql`select version from carts where id = ${input.cartId} for update`,
       // The same intent placed already (a retry that lost its answer): that order, nothing new.
       sql`select id, number from orders where intent_key = ${input.intentKey}`,
@@ -82,6 +87,16 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
           from offers o where o.country_code = ${site.country} and upper(o.code) = upper(${code}) for update`,
       userId === null ? sql`select 1 where false` : sql`select 1 from beauty_pass_members where user_id = ${userId}`,
       bag.samples.chosen.length === 0 ? sql`select 1 where false` : sql`select name ->> ${site.language} as name from samples where id in (${ids(bag.samples.chosen)}) order by id`,
+      // A member's reward (never a guest's: no extra statement on their path): its row locked after the
+      // variants and the offer, as the bag's redemption locks it; then, in a statement of its own (a
+      // snapshot taken after the lock), the holds other bags have on it and whether this bag's is live.
+      ...(reward === null
+        ? []
+        : [
+            sql`select id, stock, name ->> ${site.language} as name, points_cost from rewards where id = ${reward.id} for update`,
+            sql`select (select count(*)::int from cart_rewards where reward_id = ${reward.id} and held_until > ${nowIso}::timestamptz and cart_id <> ${input.cartId}) as others,
+                (select held_until > ${nowIso}::timestamptz from cart_rewards where cart_id = ${input.cartId} and reward_id = ${reward.id}) as mine`,
+          ]),
     ]);
     const placed = placedRows?.[0] as { id: number; number: string } | undefined;
     if (placed) return { orderId: Number(placed.id), number: placed.number, existing: true, order: null };
@@ -89,8 +104,10 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
     if (!cart || Number(cart.version) !== input.bagVersion) throw bagChanged();
     checkStock(bag, (stockRows ?? []) as { id: number; stock: number }[]);
     const offerId = checkPromo((offerRows?.[0] ?? null) as PromoRow | null);
-    const points = userId !== null && (memberRows ?? []).length > 0 ? Math.max(0, figures.points) : 0;
+    const member = userId !== null && (memberRows ?? []).length > 0;
+    const points = member ? Math.max(0, figures.points) : 0;
     const samples = ((sampleRows ?? []) as { name: string }[]).map((row) => ({ name: row.name }));
+    const taken = reward === null ? null : checkReward(bag, member, (rewardRows?.[0] ?? null) as RewardRow | null, (holdRows?.[0] ?? null) as HoldRow | null);
 
     const giftCardMinor = appliedTotal(input.giftCards);
     const [, orderRows] = await batch(tx, [
@@ -103,13 +120,15 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
       sql`
       insert into orders (number, intent_key, country_code, language, user_id, email, status, currency, subtotal_minor, discount_minor, promo_code,
         tax_label, tax_percent, tax_minor, delivery_method, shipping_minor, store_id, gift_card_minor, total_minor, payment_method, payment_provider,
-        payment_id, card_brand, card_last4, paid_minor, address, samples, points_earned, placed_at)
+        payment_id, card_brand, card_last4, paid_minor, address, samples, points_earned, points_used, reward_id, reward_name, placed_at)
       values (${site.country} || nextval(${ORDER_NUMBER_SEQUENCE}), ${input.intentKey}, ${site.country}, ${site.language}, ${userId}, ${input.email}, 'placed', ${COUNTRIES[site.country].currency},
         ${figures.subtotalMinor}, ${figures.discountMinor}, ${code}, ${figures.tax?.label ?? null}, ${figures.tax?.percent ?? null},
         ${figures.tax?.amountMinor ?? null}, ${input.delivery.method}, ${figures.shippingMinor}, ${input.delivery.storeId}, ${giftCardMinor}, ${figures.totalMinor},
         ${input.payment.method}, ${input.payment.provider}, ${input.payment.paymentId}, ${input.payment.brand}, ${input.payment.last4}, ${figures.totalMinor - giftCardMinor},
-        ${JSON.stringify(input.delivery.address)}::jsonb, ${JSON.stringify(samples)}::jsonb, ${points}, ${input.now}::timestamptz)
+        ${JSON.stringify(input.delivery.address)}::jsonb, ${JSON.stringify(samples)}::jsonb, ${points}, ${taken?.pointsCost ?? 0}, ${taken?.id ?? null}, ${taken?.name ?? null}, ${input.now}::timestamptz)
       returning id, number`,
+      // Checked above under the row's lock; `stock > 0` keeps the CHECK's promise whatever happens. (None on a guest's path.)
+      ...(taken === null ? [] : [sql`update rewards set stock = stock - 1 where id = ${taken.id} and stock > 0`]),
     ]);
     const order = orderRows?.[0] as { id: number; number: string } | undefined;
     if (!order) throw new Error('the order was not written');
@@ -117,9 +136,19 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
     const { number } = order;
     await spendGiftCards(tx, orderId, input.giftCards);
     await issueOrderGiftCards(tx, orderId, site, bag.giftCards ?? []);
+    // The member's Beauty Pass: the reward's points taken (refused by the ledger when the balance no
+    // longer covers them), the points earned, the year's spend, the clock of expiry restarted.
+    if (member && userId !== null) {
+      try {
+        await applyOrderLoyalty(tx, { userId, orderId, number, country: site.country, spendMinor: figures.subtotalMinor - figures.discountMinor, pointsEarned: points, pointsUsed: taken?.pointsCost ?? 0, now: input.now });
+      } catch (error) {
+        if (error instanceof InsufficientPointsError) throw pointsInsufficient();
+        throw error;
+      }
+    }
 
     const today = todayIn(site.country, input.now.getTime());
-    const mail = orderConfirmationEmail({ number: NUMBER_TOKEN, email: input.email, site, bag, figures, delivery: input.delivery, payment: input.payment, points, placedAt: input.now });
+    const mail = orderConfirmationEmail({ number: NUMBER_TOKEN, email: input.email, site, bag, figures, delivery: input.delivery, payment: input.payment, points, reward: taken, placedAt: input.now });
     const written = await batch(tx, [
       bag.lines.length === 0
         ? sql`select 1 where false`
@@ -136,14 +165,6 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
       offerId === null
         ? sql`select 1 where false`
         : sql`insert into offer_redemptions (offer_id, order_id, user_id, email, redeemed_on) values (${offerId}, ${orderId}, ${userId}, ${email}, ${today}::date)`,
-      // Once per order (the ledger's cause index), valid 18 months.
-      points === 0 || userId === null
-        ? sql`select 1 where false`
-        : sql`with earned as (
-            insert into points_ledger (user_id, source, amount, cause, order_id, reference, expires_on, created_at)
-            values (${userId}, 'purchase_points_with_order_number', ${points}, ${`order:${orderId}`}, ${orderId}, ${number}, (${today}::date + make_interval(months => ${POINTS_EXPIRY_MONTHS}))::date, ${input.now}::timestamptz)
-            on conflict (user_id, cause) do nothing returning amount)
-          update beauty_pass_members set points = points + (select coalesce(sum(amount), 0) from earned) where user_id = ${userId}`,
       ...(userId !== null && bag.lines.length > 0 && input.delivery.method !== 'click_collect' ? saveAddress(userId, site.country, input.delivery.address) : []),
       sql`insert into outbox_emails (kind, to_address, subject, text, created_at)
         values (${mail.kind}, ${mail.to}, replace(${mail.subject}, ${NUMBER_TOKEN}, ${number}), replace(${mail.text}, ${NUMBER_TOKEN}, ${number}), ${input.now}::timestamptz)`,
@@ -151,12 +172,40 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
       sql`delete from cart_lines where cart_id = ${input.cartId}`,
       sql`delete from cart_samples where cart_id = ${input.cartId}`,
       sql`delete from cart_gift_cards where cart_id = ${input.cartId}`,
+      ...(reward === null ? [] : [sql`delete from cart_rewards where cart_id = ${input.cartId}`]),
       sql`update carts set applied_offer_id = null, version = version + 1, updated_at = now() where id = ${input.cartId}`,
       // The order as the answer shows it, in the same round trip (no read after the commit).
       orderJson(sql`o.id = ${orderId}`),
     ]);
     return { orderId, number, existing: false, order: orderOfRow(written.at(-1)?.[0] as { r: unknown } | undefined) };
   });
+}
+
+interface RewardRow {
+  id: number;
+  stock: number;
+  name: string;
+  points_cost: number;
+}
+
+interface HoldRow {
+  /** Live holds of other bags. */
+  others: number;
+  /** This bag's hold is live (null: the bag's reward row is gone). */
+  mine: boolean | string | null;
+}
+
+/**
+ * The bag's reward as the order takes it (its row locked): a unit must be there for this bag — any
+ * unit while its hold lasts (the hold set one aside), else one no other bag's live hold sets aside.
+ */
+function checkReward(bag: ServerBag, member: boolean, row: RewardRow | null, holds: HoldRow | null): { id: number; name: string; pointsCost: number } {
+  if (bag.lines.length === 0) throw rewardWithoutGoods();
+  if (!member || !row || !holds || holds.mine === null) throw rewardUnavailable();
+  const live = holds.mine === true || holds.mine === 't';
+  const available = Number(row.stock) - (live ? 0 : Number(holds.others));
+  if (available <= 0) throw rewardUnavailable();
+  return { id: Number(row.id), name: row.name, pointsCost: Number(row.points_cost) };
 }
 
 /** Every line's units still there (the rows locked); else `sold_out` naming the lines short. */

@@ -17,6 +17,8 @@ export interface ConfirmationFacts {
   delivery: CommitInput['delivery'];
   payment: CommitInput['payment'];
   points: number;
+  /** The Beauty Pass reward the order comes with, and the points it cost; null or absent without one. */
+  reward?: { name: string; pointsCost: number } | null;
   /** When the order was placed (the order's `placed_at`); now when not given. */
   placedAt?: Date;
 }
@@ -68,6 +70,7 @@ export function orderConfirmationEmail(facts: ConfirmationFacts): OutgoingEmail 
       t(M.placedAt, { date: formatDateTime(facts.placedAt ?? new Date(), site) }),
       '',
       ...lines,
+      ...(facts.reward ? [`- ${t(M.reward, { reward: facts.reward.name, points: facts.reward.pointsCost })}`] : []),
       '',
       t(M.subtotal, { amount: amount(figures.subtotalMinor) }),
       ...(figures.discountMinor > 0 ? [t(M.discount, { amount: amount(figures.discountMinor) })] : []),

@@ -7,6 +7,16 @@ import { orders } from '../db/schema.ts';
 import { parsed } from '../cart/read.ts';
 import { maskGiftCardCode } from '../../contract/gift-cards.ts';
 import { storeNameOf } from './rules.ts';
+import { CANCELLABLE_ORDER_STATUSES } from '../../contract/checkout.ts';
+
+/**
+ * Whether a member may cancel the order now (issue 15): placed or paid (nothing shipped yet), a
+ * member's (a guest's order has no account to cancel it from), and no e-gift card bought (one may
+ * have been emailed and spent already). cancel.ts refuses by the same rule.
+ */
+export function isCancellable(order: { status: Order['status']; userId: number | null; giftCardsBought: number }): boolean {
+  return (CANCELLABLE_ORDER_STATUSES as readonly string[]).includes(order.status) && order.userId !== null && order.giftCardsBought === 0;
+}
 
 /*
  * Orders as the shopper reads them: a member's own (another member's number is simply not found),
@@ -114,6 +124,9 @@ interface OrderJson {
     address: Order['address'];
     samples: Order['samples'];
     points_earned: number;
+    points_used: number;
+    reward_name: string | null;
+    user_id: number | null;
   };
   lines: { product_slug: string; product_name: string; brand_name: string; variant_name: string; variant_kind: 'shade' | 'size'; color_hex: string | null; sku: string; quantity: number; unit_minor: number; line_minor: number; image_url: string }[];
   events: { status: Order['status']; at: string }[];
@@ -158,5 +171,8 @@ function orderOf({ o, lines, events, paid, bought }: OrderJson): Order {
     payment: { method: o.payment_method, brand: o.card_brand, last4: o.card_last4, amount: money(o.paid_minor) },
     address: o.address,
     pointsEarned: o.points_earned,
+    pointsUsed: Number(o.points_used ?? 0),
+    reward: o.reward_name === null || o.reward_name === undefined ? null : { name: o.reward_name, pointsCost: Number(o.points_used ?? 0) },
+    cancellable: isCancellable({ status: o.status, userId: o.user_id, giftCardsBought: bought.length }),
   };
 }

@@ -12,6 +12,7 @@ export function bagChanged(): ApiError {
 }
 
 export function bagBlocked(blockedBy: string): ApiError {
+  if (blockedBy === 'reward_without_goods') return rewardWithoutGoods();
   const message = blockedBy === 'empty' ? 'The bag is empty' : 'Out-of-stock item must be removed to proceed';
   return new ApiError(409, message, undefined, { code: CHECKOUT_ERROR_CODES.bagBlocked, blockedBy });
 }
@@ -49,4 +50,19 @@ export function promoLimitReached(which: 'total' | 'customer'): ApiError {
   return new ApiError(409, which === 'total' ? 'This code has been used as often as it may be' : 'You have used this code as often as it may be', undefined, {
     code: which === 'total' ? CART_ERROR_CODES.offerUsedUp : CART_ERROR_CODES.offerCustomerLimit,
   });
+}
+
+/** The bag's reward has no unit left for it (another order took the last, or its hold lapsed and others hold the rest): nothing was charged. */
+export function rewardUnavailable(): ApiError {
+  return new ApiError(409, 'The reward in the bag is no longer available: remove it to place the order', undefined, { code: CHECKOUT_ERROR_CODES.rewardUnavailable });
+}
+
+/** The member's points no longer cover the bag's reward (the ledger's `points >= 0` check refused the debit): nothing was charged. */
+export function pointsInsufficient(): ApiError {
+  return new ApiError(409, 'You no longer have enough points for the reward in the bag', undefined, { code: CHECKOUT_ERROR_CODES.pointsInsufficient });
+}
+
+/** A reward comes with a purchase: a bag of a reward without a product cannot be ordered. */
+export function rewardWithoutGoods(): ApiError {
+  return new ApiError(409, 'A reward comes with a purchase: add a product to the bag', undefined, { code: CHECKOUT_ERROR_CODES.rewardWithoutGoods, blockedBy: 'reward_without_goods' });
 }

@@ -43,6 +43,8 @@ export function idempotency(db: Db, options: IdempotencyOptions = {}): Middlewar
     }
     const method = c.req.method;
     const path = c.req.path;
+    // The path is stored with the key: a NUL (`%00` in a hostile id) is text PostgreSQL cannot hold, a 400 as anywhere else.
+    if (path.includes('\u0000')) throw invalidRequest([{ field: 'path', message: 'must not contain NUL characters' }]);
     // The caller is part of what the key names: another shopper sending the same key and body gets a
     // 422, never the first shopper's stored answer (an order, an address).
     const bodyHash = requestHash(await readBodyText(c), callerOf(c));

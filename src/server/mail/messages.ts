@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { CountryCode } from '../../config/countries.ts';
 import { BOOKING } from './booking-messages.ts';
+import { POINTS_EXPIRY } from './loyalty-messages.ts';
 
 /*
  * Every text of the server's emails, in their own Lingui catalog (`i18n/mail/<catalog>.po`, listed
@@ -103,7 +104,11 @@ export const ORDER_CONFIRMATION = {
     id: 'You earned {points, plural, one {# Beauty Pass point} other {# Beauty Pass points}}.',
     comment: 'Order confirmation. Keep "Beauty Pass" as it is.',
   },
+  reward: /*i18n*/ {
+    id: 'Beauty Pass reward: {reward}, for {points, plural, one {# point} other {# points}}',
+    comment: 'Order confirmation, the line of the reward redeemed with the order. {reward}: its name; {points}: the points it cost. Keep "Beauty Pass" as it is.',
+  },
 } satisfies Record<string, Message>;
 
 /** Every message of the server's emails (the tests check each is in every compiled catalog). */
-export const MAIL_MESSAGES: readonly Message[] = [STORE_NAMES, COMMON, WELCOME, PASSWORD_RESET, PASSWORD_CHANGED, BACK_IN_STOCK, ORDER_CONFIRMATION, BOOKING].flatMap((group) => Object.values(group));
+export const MAIL_MESSAGES: readonly Message[] = [STORE_NAMES, COMMON, WELCOME, PASSWORD_RESET, PASSWORD_CHANGED, BACK_IN_STOCK, ORDER_CONFIRMATION, BOOKING, POINTS_EXPIRY].flatMap((group) => Object.values(group));

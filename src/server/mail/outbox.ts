@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { outboxEmails } from '../db/schema.ts';
 
-export const EMAIL_KINDS = ['welcome', 'password-reset', 'password-changed', 'back-in-stock', 'order-confirmation', 'gift-card', 'booking-confirmation', 'booking-rescheduled', 'booking-cancelled'] as const;
+export const EMAIL_KINDS = ['welcome', 'password-reset', 'password-changed', 'back-in-stock', 'order-confirmation', 'gift-card', 'booking-confirmation', 'booking-rescheduled', 'booking-cancelled', 'points-expiry'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export interface OutgoingEmail {

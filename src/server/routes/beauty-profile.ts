@@ -7,6 +7,7 @@ import type { AuthService } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
 import { beautyProfiles } from '../db/schema.ts';
 import { parseJsonBody } from '../http/validate.ts';
+import { earnInTransaction, PROFILE_EARNING } from '../loyalty/earn.ts';
 import { signedInUser } from './sessions.ts';
 
 function storedProfile(value: unknown): BeautyProfile {
@@ -39,10 +40,15 @@ export function beautyProfileRoutes(db: Db, auth: AuthService) {
       const profile = await parseJsonBody(c, BeautyProfileSchema);
       const user = await signedInUser(db, c);
       const at = new Date(auth.now());
-      await db
-        .insert(beautyProfiles)
-        .values({ userId: user.id, profile, updatedAt: at })
-        .onConflictDoUpdate({ target: beautyProfiles.userId, set: { profile, updatedAt: at } });
-      return c.json({ data: { profile, completed: isBeautyProfileComplete(profile), updatedAt: at.toISOString() } }, 200);
+      const completed = isBeautyProfileComplete(profile);
+      // One transaction: the profile and its Beauty Pass points (once, the first time it is complete; members only).
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(beautyProfiles)
+          .values({ userId: user.id, profile, updatedAt: at })
+          .onConflictDoUpdate({ target: beautyProfiles.userId, set: { profile, updatedAt: at } });
+        if (completed) await earnInTransaction(tx, user.id, PROFILE_EARNING, at);
+      });
+      return c.json({ data: { profile, completed, updatedAt: at.toISOString() } }, 200);
     });
 }

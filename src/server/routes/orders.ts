@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { OrderLookupSchema, OrderListQuerySchema } from '../../contract/checkout.ts';
+import { OrderCancelSchema, OrderLookupSchema, OrderListQuerySchema } from '../../contract/checkout.ts';
 import { requireAccess, type AuthEnv } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { listOrders, lookupOrder, memberOrder } from '../checkout/orders.ts';
+import { cancelOrder, type CancelDeps } from '../checkout/cancel.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { parseInput, parseJsonBody } from '../http/validate.ts';
@@ -15,9 +16,10 @@ const NumberParamSchema = v.object({ number: v.pipe(v.string(), v.regex(/^[A-Za-
 /**
  * A member's orders (`GET orders`, `GET orders/{number}`: another member's number is a 404, not a
  * 403) and a guest's lookup by number and email (`POST orders/lookup`, limited per client like
- * sign-in: guessing numbers gets blocked).
+ * sign-in: guessing numbers gets blocked). `POST orders/{number}/cancel`: the member cancels their own
+ * order while it is placed or paid (issue 15), the payment given back through `cancel.payments`.
  */
-export function orderRoutes(db: Db, auth: AuthService, lookups: RateLimit) {
+export function orderRoutes(db: Db, auth: AuthService, lookups: RateLimit, cancel: CancelDeps) {
   return new Hono<AuthEnv>()
     .get('/', requireAccess(auth), async (c) => {
       const query = parseInput(OrderListQuerySchema, c.req.query(), 'query');
@@ -32,6 +34,11 @@ export function orderRoutes(db: Db, auth: AuthService, lookups: RateLimit) {
         throw notFound('No order with this number and email');
       }
       return c.json({ data: order }, 200);
+    })
+    .post('/:number/cancel', requireAccess(auth), async (c) => {
+      const { number } = parseInput(NumberParamSchema, c.req.param(), 'param');
+      await parseJsonBody(c, OrderCancelSchema);
+      return c.json({ data: await cancelOrder(cancel, Number(c.var.auth.sub), number) }, 200);
     })
     .get('/:number', requireAccess(auth), async (c) => {
       const { number } = parseInput(NumberParamSchema, c.req.param(), 'param');

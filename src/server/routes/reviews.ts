@@ -8,7 +8,9 @@ import { createReview, listReviews, myReview, productIdBySlug } from '../catalog
 import type { Db } from '../db/client.ts';
 import { NO_STORE } from '../http/cache.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { siteOf } from '../http/site.ts';
 import { parseInput, parseJsonBody } from '../http/validate.ts';
+import { earnReview } from '../loyalty/earn.ts';
 
 const SlugParamSchema = v.object({ slug: SlugSchema });
 
@@ -38,12 +40,20 @@ export function reviewRoutes(db: Db, auth: AuthService) {
       const { slug } = parseInput(SlugParamSchema, c.req.param(), 'param');
       const body = await parseJsonBody(c, ReviewBodySchema);
       const productId = await productOf(slug);
-      const result = await createReview(db, productId, Number(c.var.auth.sub), body);
+      const userId = Number(c.var.auth.sub);
+      const result = await createReview(db, productId, userId, body);
+      // A published review earns a member its Beauty Pass points, once per review (the ledger's cause).
+      const earn = (reviewId: number) => earnReview(db, userId, { id: reviewId, productId, language: siteOf(c).language }, new Date(auth.now()));
       switch (result.kind) {
         case 'created':
+          await earn(result.review.id);
           return c.json({ data: result.review }, 201);
-        case 'exists':
+        case 'exists': {
+          // A retry after the review was written but its points were not (the earn failed): paid now, once.
+          const mine = await myReview(db, productId, userId);
+          if (mine) await earn(mine.id);
           throw new ApiError(409, REVIEW_EXISTS_MESSAGE, undefined, { code: CATALOG_ERROR_CODES.reviewExists });
+        }
         case 'noProduct':
           throw notFound();
         case 'noAuthor':

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { BEAUTY_PASS_TERMS, ENTRY_TIER } from '../../config/consents.ts';
+import { BEAUTY_PASS_TERMS } from '../../config/consents.ts';
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, ChangePasswordSchema, CONSENT_KINDS, FIELD_MESSAGES, ProfilePatchSchema, RegisterSchema } from '../../contract/account.ts';
 import type { IdTokenVerifier, VerifiedIdentity } from '../auth/identity.ts';
 import { requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
@@ -8,8 +8,9 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { AuthService } from '../auth/service.ts';
 import { clientKeyOf, createSignInThrottle, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../auth/throttle.ts';
 import type { Db } from '../db/client.ts';
-import { beautyPassMembers, consents, passwordResets, refreshTokens, userIdentities, users } from '../db/schema.ts';
+import { consents, passwordResets, refreshTokens, userIdentities, users } from '../db/schema.ts';
 import { ApiError, invalidRequest } from '../http/errors.ts';
+import { joinBeautyPass } from '../loyalty/join.ts';
 import { siteOf } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -111,7 +112,8 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
               variant: kind === 'beautyPass' && joinsBeautyPass ? terms.variant : null,
             })),
           );
-          if (joinsBeautyPass) await tx.insert(beautyPassMembers).values({ userId: created.id, tier: ENTRY_TIER, points: 0, termsVariant: terms.variant });
+          // The same joining as from the account (its year, its points' clock, the registration points); the consents are written above.
+          if (joinsBeautyPass) await joinBeautyPass(tx, { userId: created.id, country: body.country, now: new Date(auth.now()), recordConsent: false });
           if (identity) await tx.insert(userIdentities).values({ userId: created.id, issuer: identity.issuer, subject: identity.subject, email: identity.email });
           // Users have no language of their own (no column): the email is in the language the registration came in.
           await enqueueEmail(tx, welcomeEmail(created, siteOf(c).language, { beautyPassMember: joinsBeautyPass }));

@@ -6,6 +6,7 @@ import { SITE_TITLES } from '../shared/site/messages.ts';
 import { useSite } from '../shared/site/site-provider.tsx';
 import { termsHref, TERMS_SECTIONS } from '../features/legal/terms-sections.ts';
 import { HAPPENING_HREF, STORES_HREF } from '../shared/happening-links.ts';
+import { OFFERS_HREF, POINTS_HREF, REWARDS_HREF } from '../shared/beauty-pass-links.ts';
 
 type LegalLink = Layout['footer']['legal'][number];
 
@@ -41,6 +42,20 @@ export function Footer({ layout }: { layout: ResourceView<Layout> }) {
           </li>
           <li>
             <Link href={STORES_HREF}>{t`Find a store`}</Link>
+          </li>
+        </ul>
+      </nav>
+      {/* The programme's pages (issue 15): the points are a member's, the offers and the boutique anyone's. */}
+      <nav aria-label={t`Beauty Pass`}>
+        <ul className="site-footer__links">
+          <li>
+            <Link href={REWARDS_HREF}>{t`Rewards boutique`}</Link>
+          </li>
+          <li>
+            <Link href={OFFERS_HREF}>{t`Beauty Pass offers`}</Link>
+          </li>
+          <li>
+            <Link href={POINTS_HREF}>{t`My points`}</Link>
           </li>
         </ul>
       </nav>

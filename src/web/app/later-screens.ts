@@ -3,7 +3,7 @@ import type { ScreenProps } from '../shared/screen.ts';
 
 /**
  * The screens that are no storefront first screen (the bag, the wish list, the account pages but
- * sign-in, legal texts, happening and find a store, developer pages), loaded through this one chunk. A lazy import in the entry
+ * sign-in, legal texts, happening and find a store, Beauty Pass, developer pages), loaded through this one chunk. A lazy import in the entry
  * carries the list of every file its chunk needs, so that they download together: for these
  * screens the lists are here instead, out of every first screen's bytes (0.6 KB; README decision
  * 19). The shell fetches this small chunk when the browser is first idle (`app.tsx`), and a page
@@ -15,7 +15,8 @@ const SCREENS = {
   '/register': () => import('../features/account/register-screen.tsx'),
   '/forgot_password': () => import('../features/account/forgot-password-screen.tsx'),
   '/reset_password': () => import('../features/account/reset-password-screen.tsx'),
-  '/account': () => import('../features/account/account-screen.tsx'),
+  // The dashboard with the loyalty feature's Beauty Pass section (account-dashboard-screen.tsx).
+  '/account': () => import('./account-dashboard-screen.tsx'),
   '/account/profile': () => import('../features/account/profile-screen.tsx'),
   '/account/password': () => import('../features/account/change-password-screen.tsx'),
   '/account/beauty-profile': () => import('../features/account/beauty-profile-screen.tsx'),
@@ -27,6 +28,9 @@ const SCREENS = {
   '/account/orders/:number': () => import('../features/orders/order-screen.tsx'),
   '/orders/lookup': () => import('../features/orders/order-lookup-screen.tsx'),
   '/account/bookings': () => import('../features/booking/my-bookings-screen.tsx'),
+  '/account/points': () => import('../features/loyalty/points-screen.tsx'),
+  '/beauty-pass/offers': () => import('../features/loyalty/offers-screen.tsx'),
+  '/beauty-pass/rewards': () => import('../features/loyalty/rewards-screen.tsx'),
   '/stores': () => import('../features/stores/stores-screen.tsx'),
   '/happening/services': () => import('../features/booking/happening-screen.tsx'),
   '/happening/services/reschedule/:number': () => import('../features/booking/reschedule-screen.tsx'),

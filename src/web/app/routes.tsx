@@ -69,9 +69,10 @@ const SANDBOX_ROUTES: readonly RouteEntry[] = [
  * The bag and checkout (issues 12–13: the shopper's own, never kept in the page cache), e-gift
  * cards, legal texts, the wish list (a member's from the server, a guest's from the device), orders
  * (a member's history and orders, a guest's lookup; a malformed number is the screen's not-found
- * page, orders-api.ts).
+ * page, orders-api.ts), Beauty Pass (issue 15: a member's points, the offers, the rewards boutique;
+ * the paths are shared/beauty-pass-links.ts).
  */
-const LATER_DEFAULT_SCREENS = ['/cart', '/checkout', '/e-gift-cards', '/privacy', '/terms', '/wishlist', '/account/orders', '/account/orders/:number', '/orders/lookup', '/account/bookings', '/stores'] as const satisfies readonly LaterScreen[];
+const LATER_DEFAULT_SCREENS = ['/cart', '/checkout', '/e-gift-cards', '/privacy', '/terms', '/wishlist', '/account/orders', '/account/orders/:number', '/orders/lookup', '/account/bookings', '/stores', '/account/points', '/beauty-pass/offers', '/beauty-pass/rewards'] as const satisfies readonly LaterScreen[];
 
 /**
  * Happening (issue 14; spec §2: the blank layout): the list, a booking's reschedule and cancel

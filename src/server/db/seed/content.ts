@@ -3,6 +3,7 @@ import type { CountryCode } from '../../../config/countries.ts';
 import type { Db } from '../client.ts';
 import { announcements, userSegments, type Localized } from '../schema.ts';
 import { seedCart } from './cart.ts';
+import { seedRewards } from './rewards.ts';
 
 /** Segments staff preview content for (`sea-falcon/all-user-segments`). */
 export const SEGMENT_ROWS: readonly { key: string; name: string }[] = [
@@ -157,6 +158,7 @@ export const ANNOUNCEMENT_ROWS: readonly AnnouncementRow[] = [
  */
 export async function seedContent(db: Db): Promise<void> {
   await seedCart(db);
+  await seedRewards(db);
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userSegments);
   if ((row?.n ?? 0) > 0) return;
   await db.transaction(async (tx) => {

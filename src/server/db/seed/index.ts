@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import { brands, categories, countries, productPrices, products, reviews, variants } from '../schema.ts';
 import { SearchIndexer } from '../../search/build.ts';
+import { seedBeautyPassMembers } from './beauty-pass-members.ts';
 import { seedContent } from './content.ts';
 import { brandRows, categoryRows, countryRows, generateProducts, type PriceRow, type ProductRow, type VariantRow } from './generate.ts';
 import { seedReviewers, type ReviewRow } from './reviews.ts';
@@ -76,6 +77,8 @@ export async function seedDatabase(db: Db, productCount: number): Promise<void> 
       await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`));
     }
     await seedContent(tx);
+    // Beauty Pass accounts for QA and the e2e tests, dated from today (one per tier message).
+    await seedBeautyPassMembers(tx);
     await search.finish(tx);
   });
   // PGlite runs no autovacuum: without statistics the planner picks plans 100× slower

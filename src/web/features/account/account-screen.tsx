@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SIGN_OUT_FORM } from '../../../../machines/account/forms/sign-out.form.ts';
 import { TIER_LABELS } from '../../../../machines/loyalty/tier.messages.ts';
@@ -150,8 +150,12 @@ function AccountLoader() {
   );
 }
 
-/** `/account`: the dashboard (spec §2), for a signed-in shopper. */
-export default function AccountScreen() {
+/**
+ * `/account`: the dashboard (spec §2), for a signed-in shopper. `beautyPass` is the loyalty
+ * feature's section, which the shell hands in (app/account-dashboard-screen.tsx): features never
+ * import each other.
+ */
+export default function AccountScreen({ beautyPass = null }: { beautyPass?: ReactNode }) {
   useFeatureCatalog(accountMessages);
   const { t } = useLingui();
   useDocumentHead({ title: t`Your account` });
@@ -163,6 +167,7 @@ export default function AccountScreen() {
       </h1>
       <RequireSession redirect={!leaving}>
         <AccountLoader />
+        {beautyPass}
         <SignOutActions onLeave={() => setLeaving(true)} />
       </RequireSession>
     </section>

@@ -18,6 +18,8 @@ import { useResponsePersonal } from '../../shared/ssr/server-render.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
 import { BagGiftCards } from './bag-gift-cards.tsx';
+import { BagReward } from './bag-reward.tsx';
+import { createBagRewardsApi } from './bag-rewards-api.ts';
 import { BagLines } from './bag-lines.tsx';
 import { BagOffers } from './bag-offers.tsx';
 import { BagSamples } from './bag-samples.tsx';
@@ -42,6 +44,7 @@ function useFailureText(): (failure: BagFailure) => { title: string; text: strin
       samples: t`Your samples could not be saved.`,
       merge: t`Your earlier bag could not be added to this one.`,
       removeGiftCard: productName ? t`The e-gift card for ${name} could not be removed.` : t`The e-gift card could not be removed.`,
+      removeReward: productName ? t`The reward ${name} could not be removed.` : t`The reward could not be removed.`,
     };
     const texts: Record<BagFailureReason, string> = {
       unavailable: t`There is not enough left in stock.`,
@@ -79,6 +82,7 @@ export default function BagScreen() {
   useFeatureCatalog(bagMessages);
   const { t } = useLingui();
   const api = useApi(createCartApi);
+  const rewardsApi = useApi(createBagRewardsApi);
   const count = useBagCountStore();
   const notify = useNotify();
   const failureText = useFailureText();
@@ -98,6 +102,7 @@ export default function BagScreen() {
           setOffer: fromPromise<Cart, { code: string | null }>(({ input }) => (input.code === null ? api.removeOffer() : api.applyOffer(input.code))),
           mergeBag: fromPromise<Cart>(() => api.mergeGuestBag()),
           removeGiftCard: fromPromise<Cart, { id: number }>(({ input }) => api.removeGiftCard(input.id)),
+          removeReward: fromPromise<Cart, { id: number }>(({ input }) => rewardsApi.removeReward(input.id)),
         },
         actions: {
           changed: (_, bag: Cart) => count?.confirm(bag.count),
@@ -111,7 +116,7 @@ export default function BagScreen() {
       }),
     // Made once per API: the machine must not restart when the language or the notifier change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [api],
+    [api, rewardsApi],
   );
   const [snapshot, send] = useScreenMachine('cart', machine);
   const view = bagConnect(snapshot, send);
@@ -165,6 +170,7 @@ export default function BagScreen() {
             ) : null}
             {view.lines.length > 0 ? <BagLines lines={view.lines} onMoveToWishlist={moveToWishlist} /> : null}
             <BagGiftCards giftCards={view.giftCards} />
+            <BagReward view={view.reward} />
             <BagSamples samples={view.samples} onToggle={view.toggleSample} />
             <BagOffers view={view} />
           </div>

@@ -36,10 +36,12 @@ export function BagSummary({ bag, giftCardsTotal, deliveredByEmail, saving, chec
     empty: t`Your bag is empty.`,
     out_of_stock: t`Out-of-stock item must be removed to proceed`,
     saving: t`Please wait: your changes are being saved.`,
+    reward_without_goods: t`A Beauty Pass reward comes with a purchase: add a product to your bag.`,
   };
   const valid = points.valid;
   const validAmount = valid ? formatNumber(valid.amount, site) : '';
   const validUntil = valid?.expiresOn ? formatCalendarDate(valid.expiresOn, site) : null;
+  const spend = formatNumber(points.spend, site);
   const offerTitle = bag.appliedOffer?.title ?? '';
   const taxLabel = tax?.label ?? '';
   const taxPercent = tax?.percent ?? 0;
@@ -91,6 +93,7 @@ export function BagSummary({ bag, giftCardsTotal, deliveredByEmail, saving, chec
           {validUntil ? t`You have ${validAmount} points, valid until ${validUntil}` : t`You have ${validAmount} points`}
         </p>
       ) : null}
+      {points.spend > 0 ? <p className="bag-summary__points">{t`Your reward uses ${spend} points when you place the order`}</p> : null}
       {bag.bnpl
         .filter((offer) => offer.available)
         .map((offer) => {

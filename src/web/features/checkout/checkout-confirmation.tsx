@@ -21,6 +21,8 @@ export function CheckoutConfirmation({ order, member }: { order: Order; member: 
   const email = order.email;
   const total = formatMoney(order.total, site);
   const points = formatNumber(order.pointsEarned, site);
+  const rewardName = order.reward?.name ?? '';
+  const rewardPoints = formatNumber(order.reward?.pointsCost ?? 0, site);
   const last4 = order.payment.last4 ?? '';
   const byGiftCards = order.giftCardPayments.length > 0;
   // What the payment method paid once the gift cards paid their part (nothing when they paid it all).
@@ -56,6 +58,7 @@ export function CheckoutConfirmation({ order, member }: { order: Order; member: 
           })}
         </ul>
       ) : null}
+      {order.reward ? <p className="checkout-confirmation__reward">{t`Your Beauty Pass reward ${rewardName} comes with this order, for ${rewardPoints} points.`}</p> : null}
       {order.pointsEarned > 0 ? <p>{t`You earned ${points} Beauty Pass points.`}</p> : null}
       <p className="checkout-confirmation__links">
         {member ? (

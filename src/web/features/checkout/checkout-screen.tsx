@@ -34,7 +34,13 @@ export default function CheckoutScreen() {
     return (
       <div className="checkout checkout--blocked" data-state="blocked">
         <h1>{t`Checkout`}</h1>
-        <p className="panel">{bag.checkout.blockedBy === 'empty' ? t`Your bag is empty.` : t`Out-of-stock item must be removed to proceed`}</p>
+        <p className="panel">
+          {bag.checkout.blockedBy === 'empty'
+            ? t`Your bag is empty.`
+            : bag.checkout.blockedBy === 'reward_without_goods'
+              ? t`A Beauty Pass reward comes with a purchase: add a product to your bag.`
+              : t`Out-of-stock item must be removed to proceed`}
+        </p>
         <Link className="button" href={bag.checkout.blockedBy === 'empty' ? '/' : '/cart'}>
           {bag.checkout.blockedBy === 'empty' ? t`Continue shopping` : t`Go to your bag`}
         </Link>

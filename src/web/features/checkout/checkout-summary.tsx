@@ -14,6 +14,7 @@ export function CheckoutSummary({ bag, shipping, total, emailOnly }: { bag: Cart
   const headingId = useId();
   const money = (value: Money) => formatMoney(value, site);
   const earn = formatNumber(bag.points.earn, site);
+  const rewardPoints = formatNumber(bag.reward?.pointsCost ?? 0, site);
   const taxLabel = bag.tax?.label ?? '';
   const taxPercent = bag.tax?.percent ?? 0;
   const offer = bag.appliedOffer?.title ?? '';
@@ -48,6 +49,15 @@ export function CheckoutSummary({ bag, shipping, total, emailOnly }: { bag: Cart
             </li>
           );
         })}
+        {bag.reward ? (
+          <li className="checkout-summary__reward">
+            <span className="checkout-summary__name">
+              {bag.reward.name}
+              <span className="checkout-summary__variant">{t`Beauty Pass reward`}</span>
+            </span>
+            <span className="checkout-summary__price">{t`${rewardPoints} points`}</span>
+          </li>
+        ) : null}
       </ul>
       <dl className="checkout-summary__rows">
         {bag.lines.length > 0 ? (

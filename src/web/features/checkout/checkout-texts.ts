@@ -3,7 +3,7 @@ import type { AddressField, AddressIssueCode } from '../../../contract/address.t
 import type { DeclineReason, DeliveryMethod, PaymentMethod } from '../../../contract/checkout.ts';
 import type { SubdivisionLabel } from '../../../config/addresses.ts';
 import { GIFT_CARD_CODE_LENGTH, GIFT_CARD_PIN_DIGITS, GIFT_CARDS_PER_ORDER } from '../../../config/gift-cards.ts';
-import type { CheckoutFailure, GiftCardFailureReason } from '../../../../machines/checkout/checkout.failure.ts';
+import type { CheckoutFailure, GiftCardFailureReason, RewardFailureReason } from '../../../../machines/checkout/checkout.failure.ts';
 import type { RestoreNotice } from '../../../../machines/checkout/checkout.persist.ts';
 import type { CardIssueCode, EmailIssue, GiftCardIssueCode, PaymentMethodRefusal, PlaceRefusal } from '../../../../machines/checkout/checkout.rules.ts';
 import type { CardField, CheckoutStep, GiftCardDraft, GiftCardField } from '../../../../machines/checkout/checkout.types.ts';
@@ -46,6 +46,12 @@ export function useCheckoutTexts() {
     sold_out: t`Someone just bought the last of an item in your bag. Update your bag to continue.`,
     bag_changed: t`Your bag changed in another window. Check the updated order below, then place it.`,
     offer_unavailable: t`Your offer code can no longer be used. Remove it from your bag to continue.`,
+    reward: t`The Beauty Pass reward in your bag cannot be ordered as it is. Update your bag to continue.`,
+  };
+  const rewardRefusals: Record<RewardFailureReason, string> = {
+    reward_unavailable: t`The Beauty Pass reward in your bag has just run out. Nothing was charged: remove it from your bag to continue.`,
+    points_insufficient: t`You no longer have enough points for the reward in your bag. Nothing was charged: remove it from your bag to continue.`,
+    reward_without_goods: t`A Beauty Pass reward comes with a purchase: add a product to your bag.`,
   };
   const methodRefusals: Record<PaymentMethodRefusal, string> = {
     payment_unavailable: refusals.payment_unavailable,
@@ -98,6 +104,8 @@ export function useCheckoutTexts() {
         return refusals.bag_blocked;
       case 'offer_unavailable':
         return refusals.offer_unavailable;
+      case 'reward':
+        return rewardRefusals[value.reason];
       case 'challenge_gone':
         return t`The payment check has expired. Place your order again.`;
       case 'rejected':

@@ -63,7 +63,7 @@ export function ReviewStep({ view, texts, onPlace }: { view: CheckoutApi; texts:
           ))}
         </ul>
       ) : null}
-      {view.failure && (view.failure.kind === 'sold_out' || view.failure.kind === 'offer_unavailable' || view.failure.kind === 'bag_blocked') ? (
+      {view.failure && (view.failure.kind === 'sold_out' || view.failure.kind === 'offer_unavailable' || view.failure.kind === 'bag_blocked' || view.failure.kind === 'reward') ? (
         <p>
           <Link href="/cart">{t`Go to your bag`}</Link>
         </p>

@@ -37,6 +37,7 @@ export function OrderDetail({ order, level, points, headingRef }: OrderDetailPro
   const placed = formatOrderDate(order.placedAt, country, site);
   const status = i18n._(ORDER_STATUS_LABELS[order.status]);
   const earned = formatNumber(order.pointsEarned, site);
+  const used = formatNumber(order.pointsUsed ?? 0, site);
   return (
     <article className="order-detail" data-state={order.status} aria-labelledby={ids.title}>
       <header className="order-detail__header">
@@ -76,6 +77,7 @@ export function OrderDetail({ order, level, points, headingRef }: OrderDetailPro
           {order.lines.map((line) => (
             <OrderLineItem key={line.sku} line={line} site={site} />
           ))}
+          {order.reward ? <OrderRewardLine reward={order.reward} site={site} /> : null}
           {(order.giftCardsBought ?? []).map((card, index) => {
             const recipient = card.recipientName;
             return (
@@ -113,7 +115,28 @@ export function OrderDetail({ order, level, points, headingRef }: OrderDetailPro
           {t`Beauty Pass points earned: ${earned}`}
         </p>
       ) : null}
+      {(order.pointsUsed ?? 0) > 0 ? (
+        <p className="order-detail__points" data-testid="points-used">
+          {t`Beauty Pass points used: ${used}`}
+        </p>
+      ) : null}
     </article>
+  );
+}
+
+/** The Beauty Pass reward the order came with (issue 15): a line paid in points, by its name as it was. */
+function OrderRewardLine({ reward, site }: { reward: NonNullable<Order['reward']>; site: Site }) {
+  const { t } = useLingui();
+  const name = reward.name;
+  const points = formatNumber(reward.pointsCost, site);
+  return (
+    <li className="order-line order-line--reward">
+      <div className="order-line__info">
+        <p className="order-line__brand">{t`Beauty Pass reward`}</p>
+        <p className="order-line__name">{name}</p>
+      </div>
+      <p className="order-line__total">{t`${points} points`}</p>
+    </li>
   );
 }
 

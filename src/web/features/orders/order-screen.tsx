@@ -1,5 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import type { Order } from '../../../contract/checkout.ts';
+import { orderCancelConnect } from '../../../../machines/orders/order-cancel.connect.ts';
+import { orderCancelMachine } from '../../../../machines/orders/order-cancel.machine.ts';
+import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
@@ -11,6 +18,7 @@ import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
 import { MemberOnly } from './member-only.tsx';
 import { ordersMessages } from './messages.ts';
+import { OrderCancel } from './order-cancel.tsx';
 import { OrderDetail } from './order-detail.tsx';
 import { createOrdersApi } from './orders-api.ts';
 import { ordersHref } from './paths.ts';
@@ -22,6 +30,20 @@ function BackToOrders() {
     <p className="orders__back">
       <Link href={ordersHref()}>{t`All my orders`}</Link>
     </p>
+  );
+}
+
+/** The order with Cancel order (issue 15): the page shows the order as the cancel machine last had it from the server. */
+function CancellableOrder({ order }: { order: Order }) {
+  const api = useApi(createOrdersApi);
+  const machine = useMemo(() => orderCancelMachine.provide({ actors: { cancelOrder: fromPromise<Order, { number: string }>(({ input }) => api.cancel(input.number)) } }), [api]);
+  const actor = useActorRef(machine, { input: { order } });
+  const view = useSelector(actor, (snapshot) => orderCancelConnect(snapshot, actor.send), sameView);
+  return (
+    <>
+      <OrderDetail order={view.order} level={1} points="always" />
+      <OrderCancel view={view} />
+    </>
   );
 }
 
@@ -37,7 +59,7 @@ function MemberOrder({ number }: { number: string }) {
     <section className="orders orders--detail">
       <BackToOrders />
       {order.status === 'success' ? (
-        <OrderDetail order={order.data} level={1} points="always" />
+        <CancellableOrder order={order.data} />
       ) : (
         <>
           <h1>{t`Order ${number}`}</h1>

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { OrderListResponseSchema, OrderResponseSchema, type Order } from '../../../contract/checkout.ts';
 import { isOrderNumber } from './paths.ts';
 import type { ApiClient } from '../../shared/api/client.ts';
+import { newIdempotencyKey } from '../../shared/api/idempotency.ts';
 import { ApiError, isApiError } from '../../shared/api/errors.ts';
 
 /** Orders a page of the history shows (the API's default too). */
@@ -32,6 +33,8 @@ export interface OrdersApi {
   order(number: string, options?: { signal?: AbortSignal }): Promise<Order>;
   /** `POST orders/lookup`: a guest's order by its number and the email it was placed with. */
   lookup(body: OrderLookupBody): Promise<LookupOutcome>;
+  /** `POST orders/{number}/cancel` (issue 15): the member's order, cancelled; a retry of the same click is the same request (its key). */
+  cancel(number: string): Promise<Order>;
 }
 
 function retryAfterOf(data: unknown): number {
@@ -47,6 +50,8 @@ export function createOrdersApi(client: ApiClient): OrdersApi {
       isOrderNumber(number)
         ? client.request('GET', `orders/${encodeURIComponent(number)}`, OrderResponseSchema, signal ? { signal } : {}).then(({ data }) => data)
         : Promise.reject(new ApiError('http', `orders/${number}: not an order number`, { status: 404 })),
+    cancel: (number) =>
+      client.request('POST', `orders/${encodeURIComponent(number)}/cancel`, OrderResponseSchema, { body: {}, idempotencyKey: newIdempotencyKey() }).then(({ data }) => data),
     // No Idempotency-Key: a lookup changes nothing but the miss count, and the client never retries it (a retried miss would count twice).
     lookup: async (body) => {
       try {

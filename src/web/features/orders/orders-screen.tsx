@@ -15,6 +15,7 @@ import { countryOfCurrency, formatOrderDate, ORDER_STATUS_LABELS } from './order
 import { createOrdersApi, type OrderSummary } from './orders-api.ts';
 import { orderHref, ordersHref } from './paths.ts';
 import './orders.css';
+import { PageLinks } from '../../shared/ui/page-links.tsx';
 
 /** The page of the history the URL asks for (`?page=2`); anything else is the first. */
 function pageOf(search: string): number {
@@ -98,23 +99,7 @@ function Pages({ page, totalPages }: { page: number; totalPages: number }) {
   const site = useSite();
   const current = formatNumber(page, site);
   const all = formatNumber(totalPages, site);
-  return (
-    <nav className="order-pages" aria-label={t`Pages of your orders`}>
-      {page > 1 ? (
-        <Link href={ordersHref(page - 1)} className="button button--secondary" rel="prev">
-          {t`Newer orders`}
-        </Link>
-      ) : null}
-      <p className="order-pages__where">
-        {t`Page ${current} of ${all}`}
-      </p>
-      {page < totalPages ? (
-        <Link href={ordersHref(page + 1)} className="button button--secondary" rel="next">
-          {t`Older orders`}
-        </Link>
-      ) : null}
-    </nav>
-  );
+  return <PageLinks page={page} totalPages={totalPages} href={ordersHref} className="order-pages" label={t`Pages of your orders`} newer={t`Newer orders`} older={t`Older orders`} where={t`Page ${current} of ${all}`} />;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { MemberTierStatus, TierChange, TierName, TierThresholds } from '../../src/contract/loyalty.ts';
+import type { MemberTierStatus, TierChange, TierName, TierThresholds } from './loyalty.ts';
 
 /** Everything the tier rules look at: the server's status, the country's thresholds and today's date. */
 export interface MemberState extends MemberTierStatus {
@@ -95,6 +95,35 @@ export function renewalOutcome(member: MemberState, finalSpend: number): Renewal
   if (member.tier === 'white') return { tier: 'white', change: 'renewed' };
   if (finalSpend >= renewalSpend(member)) return { tier: member.tier, change: 'renewed' };
   return { tier: member.tier === 'gold' ? 'black' : 'white', change: 'downgraded' };
+}
+
+/**
+ * What the member's spend counts towards now, for the progress bar beside the message: keeping
+ * black or gold while the renewal spend is short of it (their messages speak of renewing), else
+ * the next tier; gold with its renewal met is full. None once the year is over (the failed
+ * renewal's notice period): nothing the member spends now changes that year.
+ */
+export interface TierProgress {
+  goal: 'reach' | 'renew';
+  /** The tier reached or kept when `spend` gets to `target`. */
+  tier: UpperTier;
+  spend: number;
+  target: number;
+  /** What is still missing, never below zero. */
+  left: number;
+}
+
+export function tierProgress(member: MemberState): TierProgress | null {
+  if (daysLeft(member) < 0) return null;
+  const next = nextTier(member.tier);
+  const keeping = member.tier === 'black' || member.tier === 'gold';
+  if (keeping && (!renewalReached(member) || next === null)) {
+    const target = renewalSpend(member);
+    return { goal: 'renew', tier: member.tier as UpperTier, spend: member.spend, target, left: amountLeft(target, member.spend) };
+  }
+  if (next === null) return null;
+  const target = member.thresholds.reach[next];
+  return { goal: 'reach', tier: next, spend: member.spend, target, left: amountLeft(target, member.spend) };
 }
 
 /** The next membership year after the decision; spend starts again from zero. */

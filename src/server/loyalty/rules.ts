@@ -1,0 +1,108 @@
+import { COUNTRIES, type CountryCode } from '../../config/countries.ts';
+import type { PointsSummary } from '../../contract/beauty-pass.ts';
+import { POINTS_EXPIRY_MONTHS, POINTS_WARNING_DAYS } from '../../contract/points.ts';
+
+/*
+ * The points rules of Beauty Pass (spec §9), pure: settlement (settle.ts) writes what they decide
+ * and every read (GET beauty-pass, the rewards list, the bag's `points.valid`) shows what they
+ * decide without writing, so a member sees the same balance whether or not the job has run yet.
+ * Calendar dates are `YYYY-MM-DD` in the member's country, compared as UTC midnights.
+ */
+
+const DAY_MS = 86_400_000;
+
+function utcDay(date: string): number {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  return Date.UTC(year, month - 1, day);
+}
+
+function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** `months` later, clamped to the month's last day: 2025-08-31 + 18 months = 2027-02-28. */
+export function addMonths(date: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const target = Date.UTC(year, month - 1 + months, 1);
+  const targetDate = new Date(target);
+  const lastOfMonth = new Date(Date.UTC(targetDate.getUTCFullYear(), targetDate.getUTCMonth() + 1, 0)).getUTCDate();
+  return isoDay(Date.UTC(targetDate.getUTCFullYear(), targetDate.getUTCMonth(), Math.min(day, lastOfMonth)));
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysFromTo(from: string, to: string): number {
+  return Math.round((utcDay(to) - utcDay(from)) / DAY_MS);
+}
+
+/**
+ * The day every point goes: POINTS_EXPIRY_MONTHS after the last purchase or reward redemption, at
+ * the start of that day in the member's country (usable through the day before).
+ */
+export function pointsExpiresOn(pointsActiveOn: string): string {
+  return addMonths(pointsActiveOn, POINTS_EXPIRY_MONTHS);
+}
+
+/** Whether the points have lapsed on `today` (the expiry day has begun). */
+export function pointsLapsed(pointsActiveOn: string, today: string): boolean {
+  return pointsExpiresOn(pointsActiveOn) <= today;
+}
+
+/** What the summary is computed from: the member row as stored. */
+export interface PointsRow {
+  points: number;
+  pointsActiveOn: string;
+}
+
+/**
+ * The balance as settlement would leave it on `today`: 0 once the expiry day has begun, even
+ * before the expiry row is written (reads never write).
+ */
+export function pointsSummaryOf(row: PointsRow, today: string): PointsSummary {
+  const on = pointsExpiresOn(row.pointsActiveOn);
+  const balance = on <= today ? 0 : row.points;
+  if (balance === 0) return { balance: 0, expiry: null, lastActivityOn: row.pointsActiveOn };
+  const daysLeft = daysFromTo(today, on);
+  return { balance, expiry: { on, amount: balance, daysLeft, warning: daysLeft <= POINTS_WARNING_DAYS }, lastActivityOn: row.pointsActiveOn };
+}
+
+// One formatter per zone: making one costs far more than using it.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes the zone is ahead of UTC at `instant`. */
+function offsetMinutes(instant: number, timeZone: string): number {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formats.set(timeZone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  const wall = Date.UTC(parts['year'] ?? 0, (parts['month'] ?? 1) - 1, parts['day'] ?? 1, parts['hour'] ?? 0, parts['minute'] ?? 0, parts['second'] ?? 0);
+  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant `date` begins in the country's zone. Rows the settlement writes are dated by it (an
+ * expiry at the start of its day, a year end's change at the start of the new year), never by when
+ * the job happened to run, so two runs, a late run and a lazy settle write the same rows.
+ * Daylight saving in Sydney and Auckland shifts at 02:00/03:00, so midnight always exists.
+ */
+export function startOfDayIn(country: CountryCode, date: string): Date {
+  const zone = COUNTRIES[country].timeZone;
+  const midnight = utcDay(date);
+  // The offset at the guess, then at the corrected instant (they differ only across a shift).
+  const guess = midnight - offsetMinutes(midnight, zone) * 60_000;
+  return new Date(midnight - offsetMinutes(guess, zone) * 60_000);
+}
+
+/**
+ * Minor units of a major amount as the codebase counts them: 1/100 of the currency everywhere
+ * (rupiah too, README "Money"), as orders' `*_minor` columns and `minorOf` of checkout/price.ts.
+ */
+export function minorOfMajor(major: number): number {
+  return Math.round(major * 100);
+}
+
+export function majorOfMinor(minor: number): number {
+  return minor / 100;
+}
