@@ -126,6 +126,20 @@ export interface Sent {
   text: string;
 }
 
+/** A header's text as the bytes of its UTF-8 (what a client puts on the wire, read as Latin-1 by fetch). */
+export const headerBytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+
+/**
+ * One fuzzed request as a client can send it: what no client can put in a header (NUL, CR, LF) is
+ * left out, the rest goes as its bytes; the request is summarised (who sent it) for a failure's message.
+ */
+export async function sendFuzzed(target: CartTarget, method: string, path: string, request: { who: string; cookie: string | undefined; headers: Record<string, string>; body?: string }): Promise<Sent> {
+  const { who, cookie, headers, body } = request;
+  const sendable = Object.entries(headers).map(([name, value]) => [name, headerBytes(value).replace(/[\0\r\n]/g, '')] as const);
+  const response = await cartCall(target, method, path, { ...(cookie ? { cookie } : {}), headers: Object.fromEntries(sendable), ...(body === undefined ? {} : { body }) });
+  return { request: `${method} ${path} ${JSON.stringify(headers)} ${who} ${body ?? ''}`.slice(0, 600), response, text: await response.text() };
+}
+
 /**
  * Sends FUZZ_RUNS generated requests (and the `examples`, first); logs the statuses (with the `code` of 4xx
  * answers). A 5xx or an answer with a stack or a path does not stop the run: each is listed at the
