@@ -1,4 +1,5 @@
 import { COUNTRIES, type CountryCode } from '../../config/countries.ts';
+import { DAY_MS, dayStart, offsetMinutes } from '../../contract/calendar-day.ts';
 import type { PointsSummary } from '../../contract/beauty-pass.ts';
 import { POINTS_EXPIRY_MONTHS, POINTS_WARNING_DAYS } from '../../contract/points.ts';
 
@@ -9,29 +10,18 @@ import { POINTS_EXPIRY_MONTHS, POINTS_WARNING_DAYS } from '../../contract/points
  * Calendar dates are `YYYY-MM-DD` in the member's country, compared as UTC midnights.
  */
 
-const DAY_MS = 86_400_000;
-
-function utcDay(date: string): number {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  return Date.UTC(year, month - 1, day);
-}
-
-function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
 /** `months` later, clamped to the month's last day: 2025-08-31 + 18 months = 2027-02-28. */
 export function addMonths(date: string, months: number): string {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
   const target = Date.UTC(year, month - 1 + months, 1);
   const targetDate = new Date(target);
   const lastOfMonth = new Date(Date.UTC(targetDate.getUTCFullYear(), targetDate.getUTCMonth() + 1, 0)).getUTCDate();
-  return isoDay(Date.UTC(targetDate.getUTCFullYear(), targetDate.getUTCMonth(), Math.min(day, lastOfMonth)));
+  return new Date(Date.UTC(targetDate.getUTCFullYear(), targetDate.getUTCMonth(), Math.min(day, lastOfMonth))).toISOString().slice(0, 10);
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysFromTo(from: string, to: string): number {
-  return Math.round((utcDay(to) - utcDay(from)) / DAY_MS);
+  return Math.round((dayStart(to) - dayStart(from)) / DAY_MS);
 }
 
 /**
@@ -65,22 +55,6 @@ export function pointsSummaryOf(row: PointsRow, today: string): PointsSummary {
   return { balance, expiry: { on, amount: balance, daysLeft, warning: daysLeft <= POINTS_WARNING_DAYS }, lastActivityOn: row.pointsActiveOn };
 }
 
-// One formatter per zone: making one costs far more than using it.
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** Minutes the zone is ahead of UTC at `instant`. */
-function offsetMinutes(instant: number, timeZone: string): number {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    formats.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const wall = Date.UTC(parts['year'] ?? 0, (parts['month'] ?? 1) - 1, parts['day'] ?? 1, parts['hour'] ?? 0, parts['minute'] ?? 0, parts['second'] ?? 0);
-  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
-}
-
 /**
  * The instant `date` begins in the country's zone. Rows the settlement writes are dated by it (an
  * expiry at the start of its day, a year end's change at the start of the new year), never by when
@@ -89,7 +63,7 @@ function offsetMinutes(instant: number, timeZone: string): number {
  */
 export function startOfDayIn(country: CountryCode, date: string): Date {
   const zone = COUNTRIES[country].timeZone;
-  const midnight = utcDay(date);
+  const midnight = dayStart(date);
   // The offset at the guess, then at the corrected instant (they differ only across a shift).
   const guess = midnight - offsetMinutes(midnight, zone) * 60_000;
   return new Date(midnight - offsetMinutes(guess, zone) * 60_000);
