@@ -63,6 +63,8 @@ export const orders = pgTable(
     uniqueIndex('orders_number_uq').on(t.number),
     uniqueIndex('orders_intent_key_uq').on(t.intentKey),
     index('orders_user_idx').on(t.userId, t.placedAt.desc(), t.id),
+    // The payment sweeper finds the order of an authorization by its payment (src/server/jobs/payment-sweeper.ts).
+    index('orders_payment_idx').on(t.paymentId),
     check('orders_status_check', sql`${t.status} in (${inList(['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'])})`),
     check('orders_amounts_check', sql`${t.subtotalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.shippingMinor} >= 0 and ${t.giftCardMinor} >= 0 and ${t.paidMinor} >= 0 and ${t.totalMinor} = ${t.paidMinor} + ${t.giftCardMinor}`),
   ],
