@@ -8,6 +8,7 @@ import { ApiError, notFound } from '../http/errors.ts';
 import { reverseOrderLoyalty } from '../loyalty/order-effects.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { isCancellable, readOrderById } from './orders.ts';
+import { recordSettled } from './settle.ts';
 
 /*
  * A member cancels their own order while nothing has shipped (issue 15; issue 13 left it out). One
@@ -17,7 +18,7 @@ import { isCancellable, readOrderById } from './orders.ts';
  * what gift cards paid back onto them. Locks follow the order's own (variants, reward, gift cards,
  * member: commit.ts), so a cancel and an order never wait on each other crosswise. Only after the
  * commit is the payment given back: refunded when it was captured (paid), voided when only held
- * (placed). A second cancel finds the order cancelled under the same lock: 409, never a second refund.
+ * (placed), refunded after all when a settler captured it meanwhile. A second cancel finds the order cancelled under the same lock: 409, never a second refund.
  */
 
 export interface CancelDeps {
@@ -111,7 +112,23 @@ export async function cancelOrder(deps: CancelDeps, userId: number, number: stri
  * failed capture is (checkout/place.ts): the shopper's cancellation stands either way.
  */
 async function givePaymentBack(deps: CancelDeps, order: { number: string; status: OrderStatus; paymentId: string | null; paidMinor: number }): Promise<void> {
-  if (order.paymentId === null || order.paidMinor <= 0) return;
-  const outcome = order.status === 'paid' ? await deps.payments.refund(order.paymentId, order.paidMinor) : await deps.payments.void(order.paymentId);
-  if (!outcome.ok) deps.log?.(`order ${order.number} cancelled: ${order.status === 'paid' ? 'refund' : 'void'} of ${order.paymentId} failed (${outcome.reason})`);
+  const { paymentId } = order;
+  if (paymentId === null || order.paidMinor <= 0) return;
+  let refund = order.status === 'paid';
+  if (!refund) {
+    const voided = await deps.payments.void(paymentId);
+    if (voided.ok) {
+      // The hold's settlement ends here; the sweeper has nothing left to do for it.
+      await recordSettled(deps.db, paymentId, 'voided', deps.now?.() ?? new Date());
+      return;
+    }
+    // Captured meanwhile by a settler of the held payment (a repeat of the order's intent, the sweeper): refunded instead.
+    refund = (await deps.payments.stateOf?.(paymentId)) === 'captured';
+    if (!refund) {
+      deps.log?.(`order ${order.number} cancelled: void of ${paymentId} failed (${voided.reason})`);
+      return;
+    }
+  }
+  const outcome = await deps.payments.refund(paymentId, order.paidMinor);
+  if (!outcome.ok) deps.log?.(`order ${order.number} cancelled: refund of ${paymentId} failed (${outcome.reason})`);
 }

@@ -12,7 +12,8 @@ import { orderConfirmationEmail } from './email.ts';
 import { orderJson, orderOfRow } from './orders.ts';
 import type { OrderFigures } from './price.ts';
 import { addressHash } from './addresses.ts';
-import { bagChanged, pointsInsufficient, promoLimitReached, rewardUnavailable, rewardWithoutGoods, soldOut } from './refusals.ts';
+import { bagChanged, holdReleased, pointsInsufficient, promoLimitReached, rewardUnavailable, rewardWithoutGoods, soldOut } from './refusals.ts';
+import { SETTLE_AFTER_MS } from './settle.ts';
 import { applyOrderLoyalty } from '../loyalty/order-effects.ts';
 import { InsufficientPointsError } from '../loyalty/ledger.ts';
 
@@ -24,8 +25,8 @@ import { InsufficientPointsError } from '../loyalty/ledger.ts';
  * rows locked in id order, src/server/gift-cards/redeem.ts), and writes the order, its lines, the
  * e-gift cards it buys, its status, the points, the confirmation email and the emptied bag. A
  * member's reward takes its unit under the reward's row lock and its points through the ledger
- * (applyOrderLoyalty, whose `points >= 0` check refuses a balance spent meanwhile). Any refusal
- * rolls all of it back.
+ * (applyOrderLoyalty, whose `points >= 0` check refuses a balance spent meanwhile). The payment's
+ * hold is claimed for capture (settle.ts). Any refusal rolls all of it back.
  */
 
 export interface CommitInput {
@@ -174,9 +175,17 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
       sql`delete from cart_gift_cards where cart_id = ${input.cartId}`,
       ...(reward === null ? [] : [sql`delete from cart_rewards where cart_id = ${input.cartId}`]),
       sql`update carts set applied_offer_id = null, version = version + 1, updated_at = now() where id = ${input.cartId}`,
+      // The hold is the order's to capture (settle.ts): its request has a minute to do it before the
+      // sweeper may. Nothing returned: the sweeper released the hold first, and the order must not stand.
+      input.payment.paymentId === null
+        ? sql`select 1 as ours`
+        : sql`insert into payment_settlements (payment_id, provider, decision, order_id, lease_until, created_at)
+          values (${input.payment.paymentId}, ${input.payment.provider}, 'capture', ${orderId}, ${new Date(input.now.getTime() + SETTLE_AFTER_MS).toISOString()}::timestamptz, ${nowIso}::timestamptz)
+          on conflict (payment_id) do nothing returning 1 as ours`,
       // The order as the answer shows it, in the same round trip (no read after the commit).
       orderJson(sql`o.id = ${orderId}`),
     ]);
+    if ((written.at(-2) ?? []).length === 0) throw holdReleased();
     return { orderId, number, existing: false, order: orderOfRow(written.at(-1)?.[0] as { r: unknown } | undefined) };
   });
 }

@@ -5,7 +5,7 @@ import type { Order, OrderCreate, PaymentMethod } from '../../contract/checkout.
 import { readBag, type ServerBag } from '../cart/read.ts';
 import { hashToken, type CartOwner } from '../cart/owner.ts';
 import type { Db } from '../db/client.ts';
-import { readRows, rowsOf } from '../db/rows.ts';
+import { readRows } from '../db/rows.ts';
 import { checkoutAttempts } from '../db/schema.ts';
 import { appliedTotal, applyGiftCards, checkGiftCards, type AppliedGiftCard, type GiftCardGuesses } from '../gift-cards/redeem.ts';
 import { IdempotencyMismatchError, type AuthorizeRequest, type AuthorizeResult, type PaymentProvider, type PaymentSource } from '../payments/provider.ts';
@@ -14,12 +14,15 @@ import { checkDelivery, checkPayment, checkPaymentOffered } from './rules.ts';
 import { minorOf, orderFigures, payableByGiftCards, type OrderFigures } from './price.ts';
 import { readOrderById } from './orders.ts';
 import { bagBlocked, bagChanged, challengeGone, paymentDeclined } from './refusals.ts';
+import { captureOrderPayment } from './settle.ts';
 
 /*
  * Placing an order: check the request against the bag as it is now, authorize the payment (with
  * the checkout's key, so a retry never holds the card twice), write the order in one transaction
  * (commit.ts), then capture. A refusal after the authorization voids it: the shopper is never
- * charged for an order that was not written. A card whose bank asks for a challenge stops after
+ * charged for an order that was not written; an order written and not captured (the request died
+ * between the two) is captured by a repeat of its intent or by the payment sweeper (settle.ts,
+ * src/server/jobs/payment-sweeper.ts). A card whose bank asks for a challenge stops after
  * the authorization; the answer (`answerChallenge`) goes on from there. Gift cards pay first: the
  * payment is authorized for the rest only, and not at all when they pay everything.
  */
@@ -72,19 +75,39 @@ const userIdOf = (owner: CartOwner) => (owner.kind === 'member' ? owner.userId :
  * wrong gift card codes and PINs. A `repeat` of the key (the keyed-write layer checked it is the same
  * caller and body, and keeps no answer for this route) is answered with the intent's order when there
  * is one, before or after the attempt: a repeat racing the first request may find the bag already
- * spent by it.
+ * spent by it. A first request that fails looks for the intent's order too: a 500 releases the key,
+ * so the retry of a request that died after its order was written arrives as a first one and finds
+ * the bag spent. Either way an order still only authorized is captured before it is answered.
  */
 export async function placeOrder(deps: CheckoutDeps, owner: CartOwner, site: Site, body: OrderCreate, intentKey: string, guesses?: GiftCardGuesses, repeat = false): Promise<PlaceResult> {
-  if (!repeat) return place(deps, owner, site, body, intentKey, guesses);
-  const placed = await readOrderByIntent(deps.db, intentKey);
-  if (placed) return { kind: 'placed', order: placed, existing: true };
+  if (repeat) {
+    const placed = await orderOfIntent(deps, intentKey);
+    if (placed) return { kind: 'placed', order: placed, existing: true };
+  }
   try {
     return await place(deps, owner, site, body, intentKey, guesses);
   } catch (error) {
-    const placedMeanwhile = await readOrderByIntent(deps.db, intentKey);
+    const placedMeanwhile = await orderOfIntent(deps, intentKey);
     if (placedMeanwhile) return { kind: 'placed', order: placedMeanwhile, existing: true };
     throw error;
   }
+}
+
+/**
+ * The intent's order, its payment captured first when it is still only held (the request that wrote
+ * it died before capturing, or is capturing now: the capture and the record are safe to repeat).
+ */
+async function orderOfIntent(deps: CheckoutDeps, intentKey: string): Promise<Order | null> {
+  const [row] = await readRows<{ id: number; status: string; payment_id: string | null; payment_provider: string }>(
+    deps.db,
+    sql`select id, status, payment_id, payment_provider from orders where intent_key = ${intentKey}`,
+  );
+  if (!row) return null;
+  const id = Number(row.id);
+  if (row.status === 'placed' && row.payment_id !== null && row.payment_provider === deps.payments.name) {
+    await captureOrderPayment(deps, { id, paymentId: row.payment_id }, () => deps.now?.() ?? new Date());
+  }
+  return readOrderById(deps.db, id);
 }
 
 async function place(deps: CheckoutDeps, owner: CartOwner, site: Site, body: OrderCreate, intentKey: string, guesses?: GiftCardGuesses): Promise<PlaceResult> {
@@ -158,18 +181,24 @@ async function finish(
     throw error;
   }
   let written = committed.order;
-  if (!committed.existing) {
-    // Paid in full by gift cards: nothing to capture.
-    const captured = authorized ? await payments.capture(authorized.paymentId) : ({ ok: true } as const);
-    if (captured.ok) {
-      const paidAt = deps.now?.() ?? new Date();
+  if (committed.existing) {
+    // The intent's order, written by an earlier request: captured now if that one died before it could.
+    written = await orderOfIntent(deps, intentKey);
+  } else {
+    const clock = () => deps.now?.() ?? new Date();
+    let paidAt: Date | null;
+    if (authorized) {
+      // A capture refused for good leaves the order standing (stock and payment held) for staff, logged by captureOrderPayment.
+      ({ paidAt } = await captureOrderPayment(deps, { id: committed.orderId, paymentId: authorized.paymentId }, clock));
+    } else {
+      // Paid in full by gift cards: nothing to capture.
+      paidAt = clock();
       const [changed] = await readRows(db, sql`with o as (update orders set status = 'paid' where id = ${committed.orderId} and status = 'placed' returning id) insert into order_events (order_id, status, at) select id, 'paid', ${paidAt.toISOString()}::timestamptz from o returning order_id`);
-      // The order as the transaction answered it, with the status just written (no second read).
-      if (written && changed) written = { ...written, status: 'paid', history: [...written.history, { status: 'paid', at: paidAt.toISOString() }] };
-    } else if (authorized) {
-      // The order stands (stock and payment held); staff capture it by hand. Logged for them.
-      deps.log?.(`order ${committed.number}: capture of ${authorized.paymentId} failed (${captured.reason})`);
+      if (!changed) paidAt = null;
     }
+    // The order as the transaction answered it, with the status just written (no second read); read
+    // again when this request did not record it (another settler did, or the capture failed).
+    written = written && paidAt ? { ...written, status: 'paid', history: [...written.history, { status: 'paid', at: paidAt.toISOString() }] } : null;
   }
   const order = written ?? (await readOrderById(db, committed.orderId));
   if (!order) throw new Error(`order ${committed.number} vanished after it was written`);
@@ -229,7 +258,7 @@ export async function answerChallenge(deps: CheckoutDeps, owner: CartOwner, site
     | undefined;
   if (!attempt || !request || request.owner !== ownerKey(owner) || request.country !== site.country) throw challengeGone();
   if (attempt.state === 'done') {
-    const placed = await readOrderByIntent(db, attempt.intentKey);
+    const placed = await orderOfIntent(deps, attempt.intentKey);
     if (placed) return { kind: 'placed', order: placed, existing: true };
   }
   if (attempt.state !== 'awaiting_challenge') throw challengeGone();
@@ -255,9 +284,4 @@ export async function answerChallenge(deps: CheckoutDeps, owner: CartOwner, site
   const placed = await finish(deps, owner, site, { ...request, payment: { method: request.method } }, attempt.intentKey, prepared, result);
   await db.update(checkoutAttempts).set({ state: 'done' }).where(eq(checkoutAttempts.id, attempt.id));
   return placed;
-}
-
-async function readOrderByIntent(db: Db, intentKey: string): Promise<Order | null> {
-  const [row] = rowsOf<{ id: number }>(await db.execute(sql`select id from orders where intent_key = ${intentKey}`));
-  return row ? readOrderById(db, Number(row.id)) : null;
 }

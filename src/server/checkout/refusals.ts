@@ -66,3 +66,12 @@ export function pointsInsufficient(): ApiError {
 export function rewardWithoutGoods(): ApiError {
   return new ApiError(409, 'A reward comes with a purchase: add a product to the bag', undefined, { code: CHECKOUT_ERROR_CODES.rewardWithoutGoods, blockedBy: 'reward_without_goods' });
 }
+
+/**
+ * The payment's hold was released before the order could be written on it (the request took longer
+ * than the sweeper waits, settle.ts): nothing was charged. A conflict without a code, so the client
+ * sends the same intent again, which authorizes anew.
+ */
+export function holdReleased(): ApiError {
+  return new ApiError(409, 'The payment took too long and was released: placing the order again');
+}

@@ -21,7 +21,24 @@ export interface PaymentProvider {
   void(paymentId: string): Promise<PaymentOutcome>;
   /** Returns up to what was captured, in one or several refunds. */
   refund(paymentId: string, amountMinor: number): Promise<PaymentOutcome>;
+  /**
+   * Where a payment stands now (null: no such payment): what a capture or void refused with
+   * `wrong_state` may have been refused for because it was done already (a request whose answer was
+   * lost, or another process). Optional: without it a refusal is taken as it is.
+   */
+  stateOf?(paymentId: string): Promise<PaymentState | null>;
+  /**
+   * Payments still held (authorized, neither captured nor voided) whose hold began before `before`,
+   * oldest first, at most `limit`: what the payment sweeper settles. Real processors list them
+   * (a search by status and creation time).
+   */
+  heldBefore?(before: Date, limit: number): Promise<string[]>;
 }
+
+export type PaymentState = 'requires_challenge' | 'authorized' | 'captured' | 'voided' | 'declined';
+
+/** A provider the payment sweeper can work with: it lists the holds and tells a payment's state. */
+export type SweptPayments = PaymentProvider & Required<Pick<PaymentProvider, 'stateOf' | 'heldBefore'>>;
 
 export interface CardDetails {
   /** Digits only (spaces and dashes are the caller's to strip). */

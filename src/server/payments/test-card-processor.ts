@@ -5,7 +5,7 @@ import { readRows } from '../db/rows.ts';
 import { testCardPayments } from '../db/schema.ts';
 import { BNPL_TERMS } from '../../config/cart.ts';
 import { COUNTRIES, COUNTRY_CODES, type BnplProvider } from '../../config/countries.ts';
-import { IdempotencyMismatchError, type AuthorizeRequest, type AuthorizeResult, type CardSummary, type DeclineReason, type PaymentOutcome, type PaymentProvider, type PaymentSource } from './provider.ts';
+import { IdempotencyMismatchError, type AuthorizeRequest, type AuthorizeResult, type CardSummary, type DeclineReason, type PaymentOutcome, type PaymentSource, type SweptPayments } from './provider.ts';
 import { passesLuhn, TEST_CARD_BEHAVIOUR, TEST_CHALLENGE_PASS } from './test-cards.ts';
 
 type Row = typeof testCardPayments.$inferSelect;
@@ -15,20 +15,22 @@ type Row = typeof testCardPayments.$inferSelect;
  * (test-cards.ts), its records in the store's database so that every server process sees the same
  * payments. Clearly not a way to take money: README, "Payments".
  */
-export function createTestCardProcessor(db: Db, { now = () => new Date() } = {}): PaymentProvider {
+export function createTestCardProcessor(db: Db, { now = () => new Date() } = {}): SweptPayments {
   return {
     name: 'test card processor',
 
     async authorize(request) {
       const card = summary(request.source);
       const requestHash = hashOf(request);
-      const decided = decide(request, card, now());
+      const at = now();
+      const decided = decide(request, card, at);
       // Raw SQL through readRows: the builder costs more than the insert on PGlite, in every checkout.
       const status: Row['status'] = decided === 'challenge' ? 'requires_challenge' : decided === null ? 'authorized' : 'declined';
       const [raw] = await readRows<RawRow>(
         db,
-        sql`insert into test_card_payments (id, idempotency_key, request_hash, amount_minor, currency, brand, last4, status, decline_reason)
-          values (${`tcp_${randomBytes(18).toString('base64url')}`}, ${request.idempotencyKey}, ${requestHash}, ${request.amountMinor}, ${request.currency}, ${card.brand}, ${card.last4}, ${status}, ${decided === 'challenge' ? null : decided})
+        sql`insert into test_card_payments (id, idempotency_key, request_hash, amount_minor, currency, brand, last4, status, decline_reason, authorized_at)
+          values (${`tcp_${randomBytes(18).toString('base64url')}`}, ${request.idempotencyKey}, ${requestHash}, ${request.amountMinor}, ${request.currency}, ${card.brand}, ${card.last4}, ${status}, ${decided === 'challenge' ? null : decided},
+            ${status === 'authorized' ? sql`${at.toISOString()}::timestamptz` : sql`null`})
           on conflict (idempotency_key) do nothing
           returning id, request_hash, brand, last4, status, decline_reason`,
       );
@@ -44,7 +46,8 @@ export function createTestCardProcessor(db: Db, { now = () => new Date() } = {})
       const passed = answer === TEST_CHALLENGE_PASS;
       const [row] = await db
         .update(testCardPayments)
-        .set(passed ? { status: 'authorized' } : { status: 'declined', declineReason: 'challenge_failed' })
+        // The hold begins when the bank's challenge is passed, not when the payment was made.
+        .set(passed ? { status: 'authorized', authorizedAt: now() } : { status: 'declined', declineReason: 'challenge_failed' })
         .where(and(eq(testCardPayments.id, paymentId), eq(testCardPayments.status, 'requires_challenge')))
         .returning();
       if (row) return resultOf(row);
@@ -66,6 +69,19 @@ export function createTestCardProcessor(db: Db, { now = () => new Date() } = {})
         .returning({ id: testCardPayments.id });
       if (row) return { ok: true };
       return refusal(db, paymentId, 'refund');
+    },
+
+    async stateOf(paymentId) {
+      const [row] = await readRows<{ status: Row['status'] }>(db, sql`select status from test_card_payments where id = ${paymentId}`);
+      return row?.status ?? null;
+    },
+
+    async heldBefore(before, limit) {
+      const rows = await readRows<{ id: string }>(
+        db,
+        sql`select id from test_card_payments where status = 'authorized' and authorized_at < ${before.toISOString()}::timestamptz order by authorized_at, id limit ${limit}`,
+      );
+      return rows.map((row) => row.id);
     },
   };
 }
