@@ -7,6 +7,8 @@ export const DEFAULT_DATA_DIR = '.data/';
 export const LISTING_SNAPSHOT_FILE = 'listing-index.snapshot';
 export const DEFAULT_SEED_PRODUCTS = 2_000;
 export const MAX_SEED_PRODUCTS = 100_000;
+/** How long requests in flight get to finish on SIGTERM before their connections are cut. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAIL_FROM = 'Beauty Pass <no-reply@beautypass.localhost>';
 const MB = 1024 * 1024;
 
@@ -49,6 +51,8 @@ const EnvSchema = v.object({
   SEED_PRODUCTS: wholeNumber('SEED_PRODUCTS', 0, MAX_SEED_PRODUCTS, DEFAULT_SEED_PRODUCTS),
   PAGE_CACHE_MB: wholeNumber('PAGE_CACHE_MB', 0, 1_024, DEFAULT_PAGE_CACHE_BYTES / MB),
   GIFT_CARD_SEND_INTERVAL_MS: optionalWholeNumber('GIFT_CARD_SEND_INTERVAL_MS', GIFT_CARD_INTERVAL_MIN_MS, GIFT_CARD_INTERVAL_MAX_MS),
+  SHUTDOWN_DELAY_MS: wholeNumber('SHUTDOWN_DELAY_MS', 0, 120_000, 0),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber('SHUTDOWN_TIMEOUT_MS', 0, 600_000, DEFAULT_SHUTDOWN_TIMEOUT_MS),
   ...mailEnvEntries(),
 });
 
@@ -62,6 +66,8 @@ export interface ServerConfig {
   pageCacheBytes: number;
   /** How often e-gift cards due are emailed (`GIFT_CARD_SEND_INTERVAL_MS`); null: the sender's own minute. */
   giftCardIntervalMs: number | null;
+  /** On SIGTERM: readiness 503 for `delayMs` while still serving (`SHUTDOWN_DELAY_MS`), then up to `timeoutMs` for requests in flight (`SHUTDOWN_TIMEOUT_MS`). */
+  shutdown: { delayMs: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -93,7 +99,7 @@ export function loadSandboxFlag(env: NodeJS.ProcessEnv = process.env): boolean {
 /** Reads and checks the environment; a bad value is a clear error, never a silent default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const output = parseEnv(EnvSchema, env);
-  const { PORT, DATA_DIR, DATABASE_URL, SEED_PRODUCTS, PAGE_CACHE_MB, GIFT_CARD_SEND_INTERVAL_MS } = output;
+  const { PORT, DATA_DIR, DATABASE_URL, SEED_PRODUCTS, PAGE_CACHE_MB, GIFT_CARD_SEND_INTERVAL_MS, SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS } = output;
   return {
     port: PORT,
     dataDir: DATA_DIR,
@@ -101,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedProducts: SEED_PRODUCTS,
     pageCacheBytes: PAGE_CACHE_MB * MB,
     giftCardIntervalMs: typeof GIFT_CARD_SEND_INTERVAL_MS === 'number' ? GIFT_CARD_SEND_INTERVAL_MS : null,
+    shutdown: { delayMs: SHUTDOWN_DELAY_MS, timeoutMs: SHUTDOWN_TIMEOUT_MS },
   };
 }
 

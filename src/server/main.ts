@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
+import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './env.ts';
 import { DataDirLockedError } from './lock.ts';
 import type { PageRenderer } from './render/pages.ts';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     seedProducts: config.seedProducts,
     pageCacheBytes: config.pageCacheBytes,
+    shutdown: config.shutdown,
     ...(config.giftCardIntervalMs === null ? {} : { giftCardIntervalMs: config.giftCardIntervalMs }),
     staticDir,
     pages: await loadPageRenderer(),
@@ -40,28 +42,25 @@ async function main(): Promise<void> {
   const spa = existsSync(staticDir) ? '' : ', API only: run `npm run build` for the SPA';
   console.log(`Beauty Pass ready at ${server.url} in ${ms} ms (${server.database}${server.seeded ? `, seeded ${config.seedProducts} products` : ''}${spa})`);
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
-    // A stuck close must not keep the process (and the lock) forever.
-    const timer = setTimeout(() => {
-      console.error('Shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('Shutdown failed:', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // SIGTERM or SIGINT: drain (src/server/http/listener.ts), then exit 0. The deadline covers the
+  // readiness delay, the requests' own deadline and the jobs' last run; past it the process exits 1
+  // rather than hold its port forever. A second signal exits at once.
+  closeWithGrace(
+    {
+      delay: config.shutdown.delayMs + config.shutdown.timeoutMs + SHUTDOWN_MARGIN_MS,
+      logger: { error: (message: unknown) => console.error(message) },
+      onTimeout: (ms: number) => console.error(`Shutdown took longer than ${ms} ms; exiting`),
+    },
+    async ({ signal, err }) => {
+      if (err) console.error('Stopping after an uncaught error:', err);
+      else console.log(`${signal ?? 'exit'}: draining (readiness 503, requests in flight finish), then shutting down`);
+      await server.close();
+    },
+  );
 }
+
+/** Time for the jobs to reach a safe point and the pool to end, after the requests' own deadline. */
+const SHUTDOWN_MARGIN_MS = 5_000;
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);

@@ -1,10 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
+import { listen, type DrainOptions, type Listener } from './http/listener.ts';
 import type { PageRenderer } from './render/pages.ts';
-import { DEFAULT_SEED_PRODUCTS, LISTING_SNAPSHOT_FILE, loadGoogleSignInConfig, loadMailConfig, loadSignInConfig, MAX_SEED_PRODUCTS, type GoogleSignInConfig, type MailConfig } from './env.ts';
+import { DEFAULT_SEED_PRODUCTS, DEFAULT_SHUTDOWN_TIMEOUT_MS, LISTING_SNAPSHOT_FILE, loadGoogleSignInConfig, loadMailConfig, loadSignInConfig, MAX_SEED_PRODUCTS, type GoogleSignInConfig, type MailConfig } from './env.ts';
 import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
 import { isSeeded, seedDatabase } from './db/seed/index.ts';
 import { seedContent } from './db/seed/content.ts';
@@ -54,6 +53,8 @@ export interface StartServerOptions {
   pages?: PageRenderer | null;
   /** Bytes of anonymous pages kept in process; default `PAGE_CACHE_MB`'s. */
   pageCacheBytes?: number;
+  /** How `close()` drains (`SHUTDOWN_DELAY_MS`, `SHUTDOWN_TIMEOUT_MS`); default no delay and 10 s for requests in flight. */
+  shutdown?: DrainOptions;
 }
 
 export interface RunningServer {
@@ -64,6 +65,11 @@ export interface RunningServer {
   database: string;
   /** True when this start seeded an empty database. */
   seeded: boolean;
+  /**
+   * Drains and stops: readiness 503, then no new connection, idle keep-alive sockets closed and
+   * requests in flight finished (up to the deadline), then the background jobs at a safe point,
+   * then the database.
+   */
   close(): Promise<void>;
 }
 
@@ -92,21 +98,27 @@ export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir
   let database: Database | null = null;
   try {
     database = await openDatabase(target, options.log);
-    await database.migrate();
-    // Beside the embedded database only: its directory belongs to this one process (the lock above).
-    if (target.kind === 'pglite') useIndexSnapshots(database.db, indexSnapshotFile(path.join(path.dirname(target.dir), LISTING_SNAPSHOT_FILE), (line) => console.error(line)));
-    // Fail at start, not at the first sign-in, when production has no JWT_SECRET.
-    await loadJwtSecret(database.db);
-    const seeded = !(await isSeeded(database.db));
-    if (seeded) await seedDatabase(database.db, seedProducts);
-    // A database seeded before segments and announcements existed gets them now (a no-op otherwise).
-    else await seedContent(database.db);
-    // The artists of the configuration, whose rows a service's hold locks (every start: the configuration may have changed).
-    await seedArtists(database.db);
-    // A database from before the search index (or an older version of it) gets it once; a current one costs one read.
-    await rebuildSearchIndexIfStale(database.db);
-    await purgeIdempotencyKeys(database.db);
-    await purgeSignInRecords(database.db);
+    const opened = database;
+    // Every process started on one PostgreSQL runs these steps, one process at a time: the first
+    // migrates and seeds, the others find the work done.
+    const seeded = await opened.exclusively(async () => {
+      await opened.migrate();
+      // Beside the embedded database only: its directory belongs to this one process (the lock above).
+      if (target.kind === 'pglite') useIndexSnapshots(opened.db, indexSnapshotFile(path.join(path.dirname(target.dir), LISTING_SNAPSHOT_FILE), (line) => console.error(line)));
+      // Fail at start, not at the first sign-in, when production has no JWT_SECRET.
+      await loadJwtSecret(opened.db);
+      const empty = !(await isSeeded(opened.db));
+      if (empty) await seedDatabase(opened.db, seedProducts);
+      // A database seeded before segments and announcements existed gets them now (a no-op otherwise).
+      else await seedContent(opened.db);
+      // The artists of the configuration, whose rows a service's hold locks (every start: the configuration may have changed).
+      await seedArtists(opened.db);
+      // A database from before the search index (or an older version of it) gets it once; a current one costs one read.
+      await rebuildSearchIndexIfStale(opened.db);
+      await purgeIdempotencyKeys(opened.db);
+      await purgeSignInRecords(opened.db);
+      return empty;
+    });
     return { database, seeded, lock };
   } catch (error) {
     await database?.close().catch(() => undefined);
@@ -124,7 +136,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const mail = options.mail ?? loadMailConfig();
   const { database, seeded, lock } = await prepareDatabase(options);
   const staticDir = options.staticDir && existsSync(options.staticDir) ? options.staticDir : null;
-  let server: ServerType;
+  let listener: Listener;
   let port = options.port ?? 0;
   // Links name the port actually listened on (known only after listen) unless PUBLIC_URL says otherwise.
   const publicUrl = () => mail.publicUrl ?? `http://localhost:${port}`;
@@ -141,7 +153,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
 
   try {
-    ({ server, port } = await listen(app, options.port ?? 0, options.hostname));
+    listener = await listen({
+      fetch: app.fetch,
+      port: options.port ?? 0,
+      hostname: options.hostname,
+      ping: (timeoutMs) => database.ping(timeoutMs),
+      drain: options.shutdown ?? { delayMs: 0, timeoutMs: DEFAULT_SHUTDOWN_TIMEOUT_MS },
+    });
+    port = listener.port;
   } catch (error) {
     await database.close().catch(() => undefined);
     lock?.release();
@@ -172,11 +191,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Keep-alive sockets would hold `close()` open for seconds.
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      });
+      // Jobs and the pool stay up until every request in flight has its answer: a checkout that has
+      // authorized a payment finishes its capture.
+      await listener.drain();
       await giftCardSender.stop().catch(() => undefined);
       await loyaltyDay.stop().catch(() => undefined);
       await mailer?.stop().catch(() => undefined);
@@ -192,25 +209,4 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
 
   return { url: `http://localhost:${port}`, port, app, database: database.description, seeded, close };
-}
-
-/**
- * How long an idle keep-alive connection stays open: longer than the idle timeout of the load
- * balancers in front of us (60 s on the common ones), so that they close idle connections, not
- * us. With Node's default of 5 s a client could send its next request on a socket the server was
- * closing that instant: a reset (`socket hang up`, a 502 from a balancer). Seen as a rare
- * ECONNRESET of Playwright's API requests between slow e2e steps.
- */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-
-function listen(app: App, port: number, hostname: string | undefined): Promise<{ server: ServerType; port: number }> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, ...(hostname ? { hostname } : {}) }, (info: AddressInfo) => resolve({ server, port: info.port }));
-    if ('keepAliveTimeout' in server) {
-      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-      // Node's advice: the headers' timeout above the keep-alive one, or a reused socket can be cut while its request's headers arrive.
-      server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
-    }
-    server.once('error', reject);
-  });
 }

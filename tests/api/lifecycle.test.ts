@@ -60,7 +60,7 @@ describe('data directory lock', () => {
   it('holds our pid, refuses a second owner and is removed on release', () => {
     const dir = tempDir();
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(path.join(dir, '.lock'), 'utf8').trim()).toBe(String(process.pid));
+    expect(readFileSync(path.join(dir, '.lock'), 'utf8').trim()).toMatch(new RegExp(`^${process.pid} \\d+$`));
     expect(() => acquireDataDirLock(dir)).toThrow(new DataDirLockedError(dir, process.pid));
     expect(() => acquireDataDirLock(dir)).toThrow(`Data directory ${dir} is in use by process ${process.pid}; stop it or set DATA_DIR`);
     lock.release();
@@ -71,8 +71,38 @@ describe('data directory lock', () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, '.lock'), `${deadPid()}\n`);
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(path.join(dir, '.lock'), 'utf8').trim()).toBe(String(process.pid));
+    expect(readFileSync(path.join(dir, '.lock'), 'utf8').trim()).toMatch(new RegExp(`^${process.pid} \\d+$`));
     lock.release();
+  });
+
+  it('takes over a lock whose owner was killed and is a zombie its parent has not reaped yet', async () => {
+    const dir = tempDir();
+    // `sleep 0` exits at once; its parent became `sleep 5` (exec), which never waits for it: a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /);
+      writeFileSync(path.join(dir, '.lock'), `${zombie}\n`);
+      const lock = acquireDataDirLock(dir);
+      expect(readFileSync(path.join(dir, '.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} `));
+      lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
+  it('takes over a lock whose pid now belongs to a process started at another time (a recycled pid)', () => {
+    const dir = tempDir();
+    const ownStart = readFileSync(`/proc/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[19];
+    // Our own pid, alive, but with the start time of another process: the owner that wrote it is gone.
+    writeFileSync(path.join(dir, '.lock'), `${process.pid} ${Number(ownStart) - 1}\n`);
+    const lock = acquireDataDirLock(dir);
+    expect(readFileSync(path.join(dir, '.lock'), 'utf8').trim()).toBe(`${process.pid} ${ownStart}`);
+    lock.release();
+    // With the right start time, the same pid is the owner: refused.
+    writeFileSync(path.join(dir, '.lock'), `${process.pid} ${ownStart}\n`);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
   });
 });
 

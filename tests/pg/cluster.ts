@@ -13,6 +13,12 @@ import { isAlive } from '../../src/server/lock.ts';
 import { freePort } from '../helpers/ports.ts';
 
 const POSTGRES_USER = 'postgres';
+/**
+ * The role the store connects as: it owns its database and nothing more (no superuser, no
+ * CREATEDB, no CREATEROLE), as a managed PostgreSQL gives it. A step that needs more than the
+ * owner's rights fails in these tests as it would in production.
+ */
+export const APP_ROLE = 'storefront';
 
 /** `/usr/lib/postgresql/<major>/bin` of the newest installed server (or `PG_BIN`), or null. */
 export function postgresBinDir(): string | null {
@@ -42,8 +48,11 @@ export interface PgCluster {
   /** The temp dir holding `data/`, the server log and the unix socket. */
   dir: string;
   major: number;
-  /** `postgres://postgres@127.0.0.1:<port>/<database>` (trust auth: no password). */
+  /** `postgres://storefront@127.0.0.1:<port>/<database>`: the store's normal role (trust auth: no password). */
   url(database: string): string;
+  /** The cluster's superuser, for what only an administrator does (creating databases, ending sessions). */
+  superuserUrl(database: string): string;
+  /** A database owned by the normal role, as a managed PostgreSQL hands one out. */
   createDatabase(name: string): Promise<void>;
   /** Stops the server (fast, then immediate) and removes the temp dir; safe to call twice. */
   stop(): Promise<void>;
@@ -183,23 +192,28 @@ export async function startCluster(): Promise<PgCluster> {
       }
     }
 
-    const url = (database: string) => `postgres://${POSTGRES_USER}@127.0.0.1:${port}/${database}`;
+    const superuserUrl = (database: string) => `postgres://${POSTGRES_USER}@127.0.0.1:${port}/${database}`;
+    const asSuperuser = async (statement: string) => {
+      const client = new pg.Client({ connectionString: superuserUrl('postgres') });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    // Identifiers cannot be bound parameters; these are the tests' own names, quoted.
+    const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+    await asSuperuser(`create role ${ident(APP_ROLE)} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls`);
     return {
       port,
       dir,
       major,
-      url,
+      url: (database) => `postgres://${APP_ROLE}@127.0.0.1:${port}/${database}`,
+      superuserUrl,
       log,
       stop,
-      createDatabase: async (name) => {
-        const client = new pg.Client({ connectionString: url('postgres') });
-        await client.connect();
-        try {
-          await client.query(`create database "${name.replace(/"/g, '""')}"`);
-        } finally {
-          await client.end();
-        }
-      },
+      createDatabase: (name) => asSuperuser(`create database ${ident(name)} owner ${ident(APP_ROLE)}`),
     };
   } catch (error) {
     await stop();

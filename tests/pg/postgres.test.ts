@@ -11,7 +11,7 @@ import { COUNTRY_CODES } from '../../src/config/countries.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { registration } from '../helpers/account.ts';
-import { startCluster, type PgCluster } from './cluster.ts';
+import { APP_ROLE, startCluster, type PgCluster } from './cluster.ts';
 import { runEveryStep } from '../helpers/cleanup.ts';
 
 const SEED_PRODUCTS = 150;
@@ -38,8 +38,8 @@ const databaseUrl = () => {
 beforeAll(async () => {
   cluster = await startCluster();
   await cluster.createDatabase(DATABASE);
-  postgres = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), seedProducts: SEED_PRODUCTS, staticDir: null, log });
-  pglite = await startServer({ port: 0, hostname: '127.0.0.1', dataDir: 'memory', seedProducts: SEED_PRODUCTS, staticDir: null, log });
+  postgres = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), seedProducts: SEED_PRODUCTS, staticDir: null, log, sandbox: true });
+  pglite = await startServer({ port: 0, hostname: '127.0.0.1', dataDir: 'memory', seedProducts: SEED_PRODUCTS, staticDir: null, log, sandbox: true });
   client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
 }, 180_000);
@@ -97,7 +97,7 @@ async function expectSameAnswer(path: string, options: RequestOptions = {}, stat
 
 describe('PostgreSQL through DATABASE_URL', () => {
   it('runs the migrations and seeds an empty database on the cluster the test started', async () => {
-    expect(postgres?.database).toMatch(/^PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:\d+\/beauty_pass$/);
+    expect(postgres?.database).toMatch(new RegExp(`^PostgreSQL postgres://${APP_ROLE}@127\\.0\\.0\\.1:\\d+/beauty_pass$`));
     const [server] = await query<{ server_version_num: string }>('show server_version_num');
     expect(Math.floor(Number(server?.server_version_num) / 10_000)).toBe(cluster?.major);
     expect(postgres?.seeded).toBe(true);
@@ -227,7 +227,7 @@ describe('PostgreSQL through DATABASE_URL', () => {
 
   it('keeps cards current across servers: a change written elsewhere shows on the next request', async () => {
     // A second server on the same database, as behind a load balancer; the test's own connection writes.
-    const other = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), staticDir: null, log });
+    const other = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), staticDir: null, log, sandbox: true });
     try {
       const list = async () => JSON.parse((await request(other, '/products?sort=top_rated&per_page=100', { country: 'sg' })).body) as { data: { id: number; inStock: boolean; rating: { average: number; count: number } }[] };
       const before = await list();
@@ -265,7 +265,7 @@ describe('PostgreSQL through DATABASE_URL', () => {
     await postgres?.close();
     postgres = undefined;
     // A different SEED_PRODUCTS must not matter once the database holds a catalogue.
-    postgres = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), seedProducts: 10, staticDir: null, log });
+    postgres = await startServer({ port: 0, hostname: '127.0.0.1', databaseUrl: databaseUrl(), seedProducts: 10, staticDir: null, log, sandbox: true });
     expect(postgres.seeded).toBe(false);
     expect(await request(postgres, '/products?sort=price_asc', { country: 'th' })).toEqual(before);
     expect(await query('select count(*)::int as n from sandbox_users')).toEqual(users);

@@ -18,8 +18,25 @@ export interface Database {
   db: Db;
   /** Human-readable location for the start-up line. */
   description: string;
+  /** Extensions, migrations and the SQL functions; call it inside `exclusively`. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process starting on this database runs its own: processes started at
+   * the same instant on an empty database would otherwise race to create the same types and seed
+   * the same rows, and all but one would die.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** Answers when the database takes a query (readiness); rejects after `timeoutMs`. */
+  ping(timeoutMs: number): Promise<void>;
+  /** Connections open, idle and requests waiting for one (metrics). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -29,6 +46,20 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * the migrations, idempotently, with the same SQL on PGlite and PostgreSQL (Debian ships it in contrib).
  */
 const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
+
+/**
+ * pg_trgm's settings are known to PostgreSQL only once its library is loaded in the session; before
+ * that, PostgreSQL 15+ refuses a role that is not superuser a `set pg_trgm.…` in a function's
+ * definition (42501). Calling one of its functions loads it on this connection.
+ */
+const LOAD_TRGM_SQL = "select similarity('', '')";
+
+/**
+ * The session advisory lock that start-up work (migrations, SQL functions, seed) runs under, the
+ * same number in every process of the store. Held on one connection: PostgreSQL frees it when that
+ * session ends, so a process killed while holding it never blocks the next start.
+ */
+export const STARTUP_LOCK_KEY = '7262022801';
 
 export type DatabaseTarget = { kind: 'memory' } | { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
 
@@ -42,14 +73,40 @@ export async function openDatabase(target: DatabaseTarget, log: (line: string) =
     // Fail at start, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePg({ client: pool, schema });
+    /** One connection for a piece of work; a connection that failed is dropped, not returned. */
+    const onConnection = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      try {
+        return await work(client);
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      } finally {
+        client.release(failure);
+      }
+    };
     return {
       db,
       description: `PostgreSQL ${redactUrl(target.url)}`,
-      migrate: async () => {
-        await pool.query(EXTENSIONS_SQL);
-        await migratePg(db, { migrationsFolder });
-        await pool.query(SEARCH_FUNCTIONS_SQL);
-      },
+      migrate: () =>
+        onConnection(async (client) => {
+          await client.query(EXTENSIONS_SQL);
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+          await client.query(LOAD_TRGM_SQL);
+          await client.query(SEARCH_FUNCTIONS_SQL);
+        }),
+      exclusively: (work) =>
+        onConnection(async (client) => {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+          }
+        }),
+      ping: (timeoutMs) => withTimeout(pool.query('select 1').then(() => undefined), timeoutMs),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -66,8 +123,21 @@ export async function openDatabase(target: DatabaseTarget, log: (line: string) =
       await migratePglite(db, { migrationsFolder });
       await client.exec(SEARCH_FUNCTIONS_SQL);
     },
+    // One process owns an embedded database (the data directory's lock): nobody to wait for.
+    exclusively: (work) => work(),
+    ping: (timeoutMs) => withTimeout(client.query('select 1').then(() => undefined), timeoutMs),
+    // PGlite is one connection that queues its queries: busy or not is all there is to say.
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => client.close(),
   };
+}
+
+function withTimeout(promise: Promise<void>, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the database within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function redactUrl(url: string): string {
