@@ -16,6 +16,8 @@ import { flushSearchLog } from './search/popular.ts';
 import { OutboxMailer } from './mail/mailer.ts';
 import { startGiftCardSender } from './jobs/gift-card-sender.ts';
 import { startLoyaltyDay } from './jobs/loyalty-day.ts';
+import { startPaymentSweeper } from './jobs/payment-sweeper.ts';
+import { createTestCardProcessor } from './payments/test-card-processor.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { purgeSignInRecords } from './auth/throttle.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
@@ -140,8 +142,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let port = options.port ?? 0;
   // Links name the port actually listened on (known only after listen) unless PUBLIC_URL says otherwise.
   const publicUrl = () => mail.publicUrl ?? `http://localhost:${port}`;
+  // One card processor for checkout and for the sweeper that settles the holds whose request died.
+  const payments = createTestCardProcessor(database.db);
   const app = createApp({
     db: database.db,
+    payments,
     staticDir,
     ...(options.log ? { log: options.log } : {}),
     signIn,
@@ -180,6 +185,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const giftCardSender = startGiftCardSender(database.db, { ...(options.giftCardIntervalMs ? { intervalMs: options.giftCardIntervalMs } : {}), ...(options.log ? { log: options.log } : {}) });
   // Beauty Pass: points expired, years ended, downgrades due, settled per country once its day has begun (now, then every ten minutes).
   const loyaltyDay = startLoyaltyDay(database.db, options.log ? { log: options.log } : {});
+  // Holds older than a minute whose request died (kill -9, a lost connection): captured when their order was written, voided otherwise (now, then every 30 s).
+  const paymentSweeper = startPaymentSweeper(database.db, { payments, ...(options.log ? { log: options.log } : {}) });
   // The listing index (about two seconds at 100,000 products, then every country's prices and the
   // search postings), the category tree and the search vocabulary load now, one after another,
   // not on the first shopper's listing or keystroke.
@@ -196,6 +203,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await listener.drain();
       await giftCardSender.stop().catch(() => undefined);
       await loyaltyDay.stop().catch(() => undefined);
+      await paymentSweeper.stop().catch(() => undefined);
       await mailer?.stop().catch(() => undefined);
       // Popular-search counts still waiting in memory.
       await flushSearchLog(database.db).catch(() => undefined);
