@@ -26,14 +26,14 @@ export interface SweeperWorld {
   second: Db;
 }
 
-/** A gate a test opens: `reached` resolves when the code under test arrives at it. */
+/** A gate a test opens: `reached` resolves when the code under test arrives at it (`arrivals` times). */
 interface Gate {
   reached: Promise<void>;
   open(): void;
   wait(): Promise<void>;
 }
 
-function gate(): Gate {
+function gate(arrivals = 1): Gate {
   let arrive: () => void = () => undefined;
   let release: () => void = () => undefined;
   const reached = new Promise<void>((resolve) => {
@@ -46,7 +46,8 @@ function gate(): Gate {
     reached,
     open: () => release(),
     wait: () => {
-      arrive();
+      arrivals -= 1;
+      if (arrivals <= 0) arrive();
       return opened;
     },
   };
@@ -326,5 +327,40 @@ export function paymentSweeperTests(world: () => SweeperWorld): void {
     expect(results.every((one) => one.captured === 0 && one.failed === 0)).toBe(true);
     for (const id of holds) expect(r.calls.get(id)).toEqual({ capture: 0, void: 1 });
     console.info(`two sweeper runs at once over 30 holds: ${results.map((one) => one.voided).join(' + ')} voided`);
+  }, 60_000);
+
+  it('ten requests stalled past the minute race a sweeper: each ends paid with its order, or refused with its hold voided, never between', async () => {
+    const r = rig();
+    const placed = [];
+    for (let i = 0; i < 10; i += 1) placed.push(await bag(r));
+    const stall = gate(placed.length);
+    r.app.hooks.afterAuthorize = stall.wait;
+    const responses = placed.map((one) => postOrder(r.target, one.cookie, one.body, one.key));
+    await stall.reached;
+    r.app.hooks.afterAuthorize = null;
+    advance(61_000);
+    // Another process's sweeper starts as the stalled requests go on.
+    const sweeper = r.sweeper(r.second);
+    stall.open();
+    const statuses = await Promise.all(responses.map(async (response) => (await response).status));
+    await sweeper.runOnce();
+    let paid = 0;
+    for (const [i, one] of placed.entries()) {
+      const order = await orderOf(r, one.key);
+      if (order) {
+        expect(statuses[i]).toBe(201);
+        expect(order).toMatchObject({ status: 'paid', paid_events: 1 });
+        expect(await statusOf(r, order.payment_id ?? '')).toBe('captured');
+        paid += 1;
+      } else {
+        expect(statuses[i]).toBe(409);
+        expect(await paymentOf(r, one.key)).toMatchObject({ status: 'voided' });
+      }
+    }
+    const keys = placed.map((one) => `'order:${one.key}'`).join(',');
+    const [held] = await r.target.query<{ n: number }>(`select count(*)::int as n from test_card_payments where idempotency_key in (${keys}) and status = 'authorized'`);
+    expect(Number(held?.n)).toBe(0);
+    console.info(`ten stalled requests against a sweeper: ${paid} paid, ${placed.length - paid} refused with the hold voided`);
+    await r.stopAll();
   }, 60_000);
 }
