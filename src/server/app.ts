@@ -10,10 +10,12 @@ import { createAuthService, type AuthOptions } from './auth/service.ts';
 import type { SignInLimits } from './auth/throttle.ts';
 import type { Db } from './db/client.ts';
 import { NO_STORE } from './http/cache.ts';
-import { ApiError, NOT_FOUND_MESSAGE } from './http/errors.ts';
+import { ApiError, databaseOutage, describeLink, NOT_FOUND_MESSAGE, outageBody, outageHeaders } from './http/errors.ts';
+import { createLogger, lineLog, requestIdOf, requestLogging, routePattern, type Logger } from './http/logging.ts';
+import { createMetrics, metricsRoutes, type AppMetrics, type PoolStats } from './http/metrics.ts';
 import { idempotency } from './http/idempotency.ts';
 import { siteContext, type AppEnv } from './http/site.ts';
-import { loadSandboxFlag } from './env.ts';
+import { loadObservabilityConfig, loadSandboxFlag } from './env.ts';
 import { beautyPassRoutes } from './routes/beauty-pass.ts';
 import { rewardRoutes } from './routes/rewards.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -76,7 +78,16 @@ export interface AppOptions {
   db: Db;
   /** Directory of the built SPA (`dist/web`); null serves the API only. */
   staticDir?: string | null;
+  /** Where the modules' lines go (and, as JSON lines, the request log); absent: the structured logger (`LOG_LEVEL`) on standard output. */
   log?: (line: string) => void;
+  /** The structured logger (pino): one line per request, errors with their causes. Default: made from `log`, or `LOG_LEVEL`'s. */
+  logger?: Logger;
+  /**
+   * Prometheus metrics: `token` (default `METRICS_TOKEN`) guards `/metrics` on this port (none:
+   * 404); `poolStats` gives the pool's figures (`Database.poolStats`); `registry` one made by the
+   * caller, to serve it on `METRICS_PORT` too (src/server/http/metrics.ts, `metricsApp`).
+   */
+  metrics?: { token?: string | null; poolStats?: () => PoolStats | null; registry?: AppMetrics };
   /** Refresh grace window, clock and environment of the session tokens. */
   auth?: AuthOptions;
   /** Brute-force limits of password sign-in (`SIGN_IN_*`, `TRUST_PROXY`); the defaults when absent. */
@@ -99,7 +110,13 @@ export interface AppOptions {
 
 export type App = Hono<AppEnv>;
 
-export function createApp({ db, staticDir = null, log = console.error, auth: authOptions = {}, signIn, idTokens = null, sandbox = loadSandboxFlag(), passwordResets = {}, pages = null, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES, payments, now }: AppOptions): App {
+export function createApp({ db, staticDir = null, log: givenLog, logger: givenLogger, metrics: metricsOptions = {}, auth: authOptions = {}, signIn, idTokens = null, sandbox = loadSandboxFlag(), passwordResets = {}, pages = null, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES, payments, now }: AppOptions): App {
+  const observability = loadObservabilityConfig();
+  // Tests pass `log`: the request lines go there as JSON too, and nothing reaches the console.
+  const logger = givenLogger ?? createLogger({ level: observability.logLevel ?? 'info', ...(givenLog ? { write: givenLog } : {}) });
+  const log = givenLog ?? lineLog(logger);
+  const metricsToken = metricsOptions.token === undefined ? observability.metricsToken : metricsOptions.token;
+  const metrics = metricsOptions.registry ?? createMetrics({ poolStats: metricsOptions.poolStats, processMetrics: metricsToken !== null });
   const auth = createAuthService(db, authOptions);
   const checkout = { db, payments: payments ?? createTestCardProcessor(db, now ? { now } : {}), log, ...(now ? { now } : {}) };
   const orderLookups = createRateLimit(db, { purpose: 'order-lookup', maxFailures: ORDER_LOOKUP_MAX_FAILURES, windowSeconds: ORDER_LOOKUP_WINDOW_SECONDS, trustProxy: signIn?.trustProxy ?? false });
@@ -117,6 +134,8 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   // …and the features' sheets their screens' chunks bring (a page carries its screen's), each by its hash.
   const chunkStyles = staticDir && pages && inlineStyle ? loadChunkStyles(staticDir) : new Map<string, InlineStyle>();
   // Rendered pages start their scripts with one inline script (render/boot-script.ts), allowed by its hash.
+  // Outermost: every answer (errors and 404s too) has its request id, log line and duration.
+  app.use('*', requestLogging({ logger, onFinished: metrics.observeRequest }));
   app.use('*', securityHeaders({ trustProxy: signIn?.trustProxy ?? false, styleHashes: inlineStyle ? [inlineStyle.hash, ...[...chunkStyles.values()].map((style) => style.hash)] : [], scriptHashes: staticDir && pages ? [BOOT_SCRIPT_HASH] : [] }));
   app.use('*', compression());
 
@@ -154,7 +173,6 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/featured-products', featuredProductRoutes(db));
   api.route('/search', searchRoutes(db));
   api.route('/layouts', layoutRoutes(db, auth));
-  api.route('/sandbox/users', sandboxUserRoutes(db));
   api.route('/media', mediaRoutes(db));
   api.route('/auth', authTokenRoutes(db, auth));
   api.route('/auth', socialAuthRoutes(db, auth, idTokens));
@@ -166,10 +184,17 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
   api.route('/', rewardRoutes(db, auth, now));
   api.route('/beauty-profile', beautyProfileRoutes(db, auth));
   api.route('/password-resets', passwordResetRoutes(db, auth, passwordResets));
-  api.route('/sandbox/emails', sandboxEmailRoutes(db, { sandbox }));
-  api.route('/sandbox/variants', sandboxVariantRoutes(db, { sandbox }));
+  // Developer resources (anonymous writes to the database, live reset links): not even mounted
+  // without the sandbox, so no route of a production start can answer them.
+  if (sandbox) {
+    api.route('/sandbox/users', sandboxUserRoutes(db));
+    api.route('/sandbox/emails', sandboxEmailRoutes(db, { sandbox }));
+    api.route('/sandbox/variants', sandboxVariantRoutes(db, { sandbox }));
+  }
   api.route('/sea-falcon', userSegmentRoutes(db, auth));
   app.route(API_PREFIX, api);
+  // Before the pages and the SPA's shell, which would answer any path.
+  app.route('/metrics', metricsRoutes(metrics, metricsToken));
 
   const browserSignIn = idTokens?.browserSignIn?.bind(idTokens);
   // Built files first (hashed assets, precompressed), then server-rendered pages, then the SPA's shell.
@@ -187,7 +212,7 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
         chunkStyles,
         log,
         catalogueVersion: () => catalogueVersion(db),
-        cache: createPageCache({ maxBytes: pageCacheBytes }),
+        cache: metrics.countPageCache(createPageCache({ maxBytes: pageCacheBytes })),
         // The developer pages read the document as they start: the browser renders them alone.
         clientOnly: (pathname) => sandbox && (pathname === '/sandbox' || pathname.startsWith('/sandbox/')),
       }),
@@ -203,7 +228,14 @@ export function createApp({ db, staticDir = null, log = console.error, auth: aut
       return c.json({ message: error.message || 'Bad request', status: error.status } satisfies ApiErrorBody, error.status, { 'Cache-Control': NO_STORE });
     }
     const referenceId = randomUUID();
-    log(`[${referenceId}] ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const request = { reqId: requestIdOf(c), method: c.req.method, route: routePattern(c), path: c.req.path, referenceId };
+    // The database restarting or failing over: the same request may well succeed in a few seconds.
+    const outage = databaseOutage(error);
+    if (outage) {
+      logger.warn({ ...request, cause: describeLink(outage), err: error }, 'database unavailable: answered 503');
+      return c.json(outageBody(referenceId), 503, outageHeaders());
+    }
+    logger.error({ ...request, err: error }, 'request failed');
     const body: ApiErrorBody = { message: 'Internal server error', status: 500, referenceId };
     return c.json(body, 500, { 'Cache-Control': NO_STORE });
   });

@@ -257,3 +257,37 @@ export function loadGoogleSignInConfig(env: NodeJS.ProcessEnv = process.env): Go
   if (!clientId) throw new ConfigError(`Invalid environment:\n  OIDC_GOOGLE_CLIENT_ID="": OIDC_GOOGLE_CLIENT_ID is required when OIDC_GOOGLE_ISSUER is set`);
   return { issuer, clientId };
 }
+
+/** Levels of `LOG_LEVEL` (pino's). */
+const LOG_LEVEL_NAMES = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVEL_NAMES)[number];
+/** The shortest `METRICS_TOKEN`: a bearer secret anyone could guess is no protection. */
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
+const ObservabilityEnvSchema = v.object({
+  LOG_LEVEL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.union([v.literal(''), v.picklist(LOG_LEVEL_NAMES)], `LOG_LEVEL must be one of ${LOG_LEVEL_NAMES.join(', ')}`))),
+  METRICS_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.union([v.literal(''), v.pipe(v.string(), v.regex(new RegExp(`^[\\x21-\\x7e]{${METRICS_TOKEN_MIN_LENGTH},512}$`), `METRICS_TOKEN must be ${METRICS_TOKEN_MIN_LENGTH} to 512 printable characters without spaces`))], `METRICS_TOKEN must be ${METRICS_TOKEN_MIN_LENGTH} to 512 printable characters without spaces`),
+    ),
+  ),
+  METRICS_PORT: optionalWholeNumber('METRICS_PORT', 1, 65_535),
+});
+
+/** Logs and metrics (src/server/http/logging.ts, metrics.ts). */
+export interface ObservabilityConfig {
+  /** `LOG_LEVEL`; null: `info` (silent under Vitest). */
+  logLevel: LogLevel | null;
+  /** `METRICS_TOKEN`: `/metrics` on the shop's port asks for `Authorization: Bearer <token>`; null: it answers 404 there. */
+  metricsToken: string | null;
+  /** `METRICS_PORT`: `/metrics` also on a listener of its own, without a token; null: none. */
+  metricsPort: number | null;
+}
+
+/** `LOG_LEVEL`, `METRICS_TOKEN`, `METRICS_PORT`; a bad value is a clear error, never a silent default. */
+export function loadObservabilityConfig(env: NodeJS.ProcessEnv = process.env): ObservabilityConfig {
+  const { LOG_LEVEL, METRICS_TOKEN, METRICS_PORT } = parseEnv(ObservabilityEnvSchema, env);
+  return { logLevel: LOG_LEVEL ? LOG_LEVEL : null, metricsToken: METRICS_TOKEN ? METRICS_TOKEN : null, metricsPort: typeof METRICS_PORT === 'number' ? METRICS_PORT : null };
+}

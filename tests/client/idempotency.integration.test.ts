@@ -53,7 +53,7 @@ describe('idempotent create against the real server', () => {
   const direct = () => createApiClient({ baseURL: `${server.url}/api/web/v1`, site }).resource('sandbox/users/');
 
   beforeAll(async () => {
-    server = await startServer({ port: 0, dataDir: 'memory', seedProducts: 50, staticDir: null });
+    server = await startServer({ port: 0, dataDir: 'memory', seedProducts: 50, staticDir: null, sandbox: true });
   });
   afterAll(async () => {
     await server?.close();

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { COUNTRY_CODES, type CountryCode } from '../../config/countries.ts';
 import { todayIn } from '../cart/read.ts';
 import type { Db } from '../db/client.ts';
+import { measuredJobRun } from '../http/metrics.ts';
 import { rowsOf } from '../db/rows.ts';
 import { giftCards } from '../db/schema.ts';
 import { hashGiftCardPin, newGiftCardPin } from '../gift-cards/codes.ts';
@@ -81,7 +82,7 @@ export function startGiftCardSender(db: Db, { intervalMs = GIFT_CARD_SENDER_INTE
   let stopped = false;
   const run = () => {
     if (running || stopped) return;
-    running = runGiftCardSender(db)
+    running = measuredJobRun('gift_card_sender', () => runGiftCardSender(db))
       .catch((error: unknown) => log(`gift card sender: run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
       .finally(() => {
         running = null;

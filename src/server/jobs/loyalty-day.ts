@@ -3,6 +3,7 @@ import { COUNTRY_CODES, type CountryCode } from '../../config/countries.ts';
 import { POINTS_EXPIRY_MONTHS } from '../../contract/points.ts';
 import { todayIn } from '../cart/read.ts';
 import type { Db } from '../db/client.ts';
+import { measuredJobRun } from '../http/metrics.ts';
 import { rowsOf } from '../db/rows.ts';
 import { sendExpiryWarnings } from '../loyalty/expiry-warning.ts';
 import { lockMember } from '../loyalty/ledger.ts';
@@ -102,7 +103,7 @@ export function startLoyaltyDay(db: Db, { intervalMs = LOYALTY_DAY_INTERVAL_MS, 
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = runLoyaltyDay(db, now())
+    running = measuredJobRun('loyalty_day', () => runLoyaltyDay(db, now()))
       .catch((error: unknown) => log(`loyalty day: run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
       .finally(() => {
         running = null;

@@ -13,6 +13,7 @@ import { inlineStylesheet, type InlineStyle } from './inline-style.ts';
 import { createPageCache, isAnonymous, siteCookieKey, type CachedPage, type PageCache } from './page-cache.ts';
 import { CACHE_FRESH_MS } from '../../config/constants.ts';
 import { chooseEncoding, encodeWholeBody, unbrotliBody } from '../http/compression.ts';
+import { databaseOutage, describeLink, outageBody, outageHeaders, ServiceUnavailableError } from '../http/errors.ts';
 
 export type { PageRenderer };
 
@@ -86,6 +87,8 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
     url.pathname = pathname;
     const cookie = c.req.header('cookie') ?? '';
     const meta = await headMeta();
+    // An API answer of 503 (the database going away mid-render) makes the page a 503, never kept.
+    let unavailable = false;
     const page = await renderer.renderPage({
       googleSignIn: meta.google,
       url,
@@ -94,10 +97,14 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
       fetchApi: (input, init) => {
         const request = new Request(input, init);
         if (cookie !== '') request.headers.set('cookie', cookie);
-        return fetchApi(request);
+        return fetchApi(request).then((response) => {
+          if (response.status === 503) unavailable = true;
+          return response;
+        });
       },
       onError: (error) => log(`[render] ${c.req.method} ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     });
+    if (unavailable) throw new ServiceUnavailableError(`an API request of the page answered 503`);
     return { page, meta };
   };
 
@@ -187,6 +194,16 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
       return await send(c, answer, { 'Content-Type': HTML, ...cacheHeaders(anonymous) });
     } catch (error) {
       const referenceId = randomUUID();
+      const outage = databaseOutage(error);
+      if (outage) {
+        log(`[${referenceId}] ${c.req.method} ${pathname}: database unavailable (${describeLink(outage)}): answered 503`);
+        if (payload) return c.json(outageBody(referenceId), 503, outageHeaders());
+        // The SPA's shell: the browser renders the page itself, and its API client waits out the 503s.
+        await next();
+        c.res = new Response(c.res.body, { status: 503, headers: c.res.headers });
+        for (const [name, value] of Object.entries(outageHeaders())) c.res.headers.set(name, value);
+        return c.res;
+      }
       log(`[${referenceId}] ${c.req.method} ${pathname} failed to render: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (payload) return c.json({ message: 'Internal server error', status: 500, referenceId }, 500, { 'Cache-Control': 'no-store' });
       return c.body(await errorDocument(c, pagePath, referenceId), 500, { 'Content-Type': HTML, 'Cache-Control': 'no-store' });
