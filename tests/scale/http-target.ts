@@ -17,7 +17,10 @@ export function httpTarget(base: string, sql: pg.Pool): CountingTarget {
   let served = new Map<string, number>();
   return {
     request: async (path, init) => {
-      const response = await fetch(`${base}${path}`, init);
+      const response = await fetch(`${base}${path}`, init).catch(
+        // No answer at all (a reset): an outcome the race counts and reports, named by its cause, instead of ending the race.
+        (error: unknown) => new Response(JSON.stringify({ code: `no_answer:${(error as Error & { cause?: { code?: string } }).cause?.code ?? 'error'}` }), { status: 599, headers: { 'Content-Type': 'application/json' } }),
+      );
       const by = response.headers.get('x-served-by') ?? 'direct';
       served.set(by, (served.get(by) ?? 0) + 1);
       return response;

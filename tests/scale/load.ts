@@ -104,7 +104,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         headers = response.headers;
         servedBy = response.headers.get('x-served-by') ?? 'balancer';
         const text = await response.text();
-        body = text && response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as unknown) : text;
+        try {
+          body = text ? (JSON.parse(text) as unknown) : null;
+        } catch {
+          body = text;
+        }
       } catch (caught) {
         error = (caught as Error & { cause?: { code?: string } }).cause?.code ?? (caught as Error).message;
       }
@@ -159,9 +163,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     // Each worker starts elsewhere in the mix, so orders and reads are in flight together at any instant.
     for (let round = index; !stopped; round++) {
       const kind = round % 3;
-      if (kind === 0) await checkout();
-      else if (kind === 1 && holds.length > 0) await book();
-      else await browse();
+      const step = kind === 0 ? checkout : kind === 1 && holds.length > 0 ? book : browse;
+      // An answer of the wrong shape (a 201 without its body) is a failure of the run, not the end of it.
+      await step().catch((error: unknown) => result.failures.push({ step: step.name, status: -1, detail: (error as Error).message }));
     }
   };
   await Promise.all(Array.from({ length: options.workers }, (_, i) => worker(i)));
