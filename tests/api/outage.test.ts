@@ -123,6 +123,38 @@ describe('a database outage on a server-rendered page', () => {
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
+  it('a page whose API answered 503 mid-render is a 503 too, and never kept in the page cache', async () => {
+    failure = OUTAGES['ECONNRESET']?.error ?? (() => undefined);
+    // The catalogue's version still reads (the database went away after it), the render's API call does not.
+    const db = new Proxy({}, {
+      get(_target, property) {
+        if (property === 'then' || property === '$client') return undefined;
+        if (property === 'execute') return () => Promise.resolve({ rows: [{ v: 7 }] });
+        throw failure();
+      },
+    }) as Db;
+    let renders = 0;
+    const apiStatuses: number[] = [];
+    const rendering = {
+      renderPage: async ({ fetchApi }: { fetchApi: (input: string, init?: RequestInit) => Promise<Response> }) => {
+        renders += 1;
+        const response = await fetchApi(`http://localhost${API_PREFIX}/brands`, { headers: { 'X-Platform': 'web' } });
+        apiStatuses.push(response.status);
+        // As the screens do: a failed load renders its failure state, with a 200.
+        return { status: 200, html: '<p>Could not load brands</p>', head: '', lang: 'en', state: {}, modules: [] };
+      },
+    } as unknown as PageRenderer;
+    const app = createApp({ db, log: (line) => logs.push(line), sandbox: false, staticDir: dist, pages: rendering, metrics: { token: null } });
+    const first = await app.request('/brands');
+    expect(apiStatuses).toEqual([503]);
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe(String(OUTAGE_RETRY_AFTER_SECONDS));
+    expect(await first.text()).not.toContain('Could not load brands');
+    // Asked again: rendered again, not the failure state from the cache.
+    await app.request('/brands');
+    expect(renders).toBe(2);
+  });
+
   it('answers the SPA shell with 503 and Retry-After, not a 500 page; its payload a JSON 503', async () => {
     failure = OUTAGES['57P01 admin_shutdown']?.error ?? (() => undefined);
     logs.length = 0;
