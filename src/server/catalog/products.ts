@@ -66,10 +66,20 @@ async function readSummaries(db: Db, site: Site, index: ListingIndex, ids: reado
   });
 }
 
+/**
+ * The listing index with its prices brought up to the catalogue version this request reads (a
+ * price written on any process since shows now), and that version.
+ */
+async function currentIndex(db: Db): Promise<{ index: ListingIndex; version: number }> {
+  const [index, version] = await Promise.all([listingIndex(db), catalogueVersion(db)]);
+  await index.catchUp(db, version);
+  return { index, version };
+}
+
 /** Summaries of `ids` in that order (products not priced in the country are left out). */
 export async function summariesByIds(db: Db, site: Site, ids: readonly number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
-  const [index, version] = await Promise.all([listingIndex(db), catalogueVersion(db)]);
+  const { index, version } = await currentIndex(db);
   return readSummaries(db, site, index, ids, version);
 }
 
@@ -88,12 +98,12 @@ export interface ProductPage {
 
 /**
  * A page of products under a filter and sort, with the total the filter leaves. The page is found
- * in the listing index (./listing-index/) and its rows are read from the database, so stock,
- * ratings and names are current. A page past the end is empty, with the real total.
+ * in the listing index (./listing-index/), its prices current to the request's catalogue version,
+ * and its rows are read through ./summaries.ts, so stock, ratings and names are current. A page past the end is empty, with the real total.
  */
 export async function listProducts(db: Db, site: Site, options: ListOptions): Promise<ProductPage> {
   const { sort, page, perPage, ...filter } = options;
-  const [index, refs, version] = await Promise.all([listingIndex(db), catalogueRefs(db), catalogueVersion(db)]);
+  const [{ index, version }, refs] = await Promise.all([currentIndex(db), catalogueRefs(db)]);
   // Ordered by the ratings as they are now (a review may have moved one since the index read them).
   if (sort === 'top_rated') await index.catchUpRatings(db, version);
   const offset = (page - 1) * perPage;
@@ -109,7 +119,7 @@ export async function listProducts(db: Db, site: Site, options: ListOptions): Pr
  * counts are kept with it per filter and country.
  */
 export async function productFacets(db: Db, site: Site, filter: ProductFilter): Promise<ProductFilters> {
-  const [index, refs] = await Promise.all([listingIndex(db), catalogueRefs(db)]);
+  const [{ index }, refs] = await Promise.all([currentIndex(db), catalogueRefs(db)]);
   const counts = await index.facetCounts(db, site.country, keyedFilter(refs, filter));
 
   const selectedBrands = new Set(filter.brands ?? []);
@@ -180,7 +190,7 @@ async function readDetail(db: Db, language: LanguageCode, slug: string): Promise
 
 /** One product with its variants and breadcrumb: from memory while neither it nor its variants changed (./summaries.ts). */
 export async function productDetail(db: Db, site: Site, slug: string): Promise<ProductDetail | null> {
-  const [index, refs, version] = await Promise.all([listingIndex(db), catalogueRefs(db), catalogueVersion(db)]);
+  const [{ index, version }, refs] = await Promise.all([currentIndex(db), catalogueRefs(db)]);
   const { language } = site;
   const detail = await summaryCache(db).detail(db, `${slug}\u0000${language}`, version, () => readDetail(db, language, slug));
   if (!detail) return null;

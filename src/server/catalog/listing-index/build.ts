@@ -94,8 +94,12 @@ export async function snapshotArrays(db: Db, { products, orders, prices, ratings
   return { ratingsVersion: ratings.version, arrays };
 }
 
-/** The parts from `snapshotArrays`; null when an array is missing or the wrong size. */
-export function restoreParts(ratingsVersion: number, arrays: ReadonlyMap<string, SnapshotArray>): IndexParts | null {
+/**
+ * The parts from `snapshotArrays`; null when an array is missing or the wrong size. The prices are
+ * taken as current at catalogue version `pricesVersion` (-1: unknown, every product is read again
+ * on the first catch-up).
+ */
+export function restoreParts(ratingsVersion: number, arrays: ReadonlyMap<string, SnapshotArray>, pricesVersion = -1): IndexParts | null {
   const int32 = (name: string, length?: number) => {
     const array = arrays.get(name);
     return array instanceof Int32Array && (length === undefined || array.length === length) ? array : null;
@@ -121,7 +125,7 @@ export function restoreParts(ratingsVersion: number, arrays: ReadonlyMap<string,
     const [amount, effective, byPrice] = [int32(`${country}.amount`, n), int32(`${country}.effective`, n), int32(`${country}.byPrice`)];
     const sale = bytes(`${country}.sale`, n);
     if (!amount || !effective || !byPrice || !sale) return null;
-    parts.prices.restore(country, { amount, effective, sale, byPrice });
+    parts.prices.restore(country, { amount, effective, sale, byPrice }, pricesVersion);
   }
   parts.search.restore({ offsets, positions });
   return parts;

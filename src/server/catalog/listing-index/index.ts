@@ -7,6 +7,7 @@ import { Pager } from './paging.ts';
 import type { CountryPrices } from './prices.ts';
 import { readSnapshot, writeSnapshot, type SnapshotArray } from './snapshot.ts';
 import { orderFor } from './sort-orders.ts';
+import { catalogueVersion } from '../summaries.ts';
 import type { FilterTerms, IndexFilter, KeyedFilter, SearchMatches } from './terms.ts';
 
 export type { CountryPrices, FacetCounts };
@@ -28,10 +29,12 @@ export type { CountryPrices, FacetCounts };
  * (./attributes.ts, ./sort-orders.ts: nothing in the store writes them after the seed); every
  * country's prices and price order (./prices.ts); the words of `products.search_terms` as an
  * inverted index (./search-postings.ts); every product's rating with the top-rated order, which
- * reviews change (./ratings.ts). The whole index is rebuilt after the catalogue's freshness of 5
- * minutes (spec §9) when its fingerprint moved (`catalogueFingerprint`: products or variants came
- * or went, or a price or listing attribute was written), the old one serving until the new one is
- * ready; ./snapshot.ts saves it for the next start.
+ * reviews change (./ratings.ts). Prices and ratings change between builds: a request that reads a
+ * newer catalogue version first brings them up to it (`catchUp`, only the products stamped since),
+ * so every process shows a price written anywhere on its next request. The whole index is rebuilt
+ * after the catalogue's freshness of 5 minutes (spec §9) when its fingerprint moved
+ * (`catalogueFingerprint`: products or variants came or went, or a price or listing attribute was
+ * written), the old one serving until the new one is ready; ./snapshot.ts saves it for the next start.
  */
 
 export const LISTING_INDEX_TTL_MS = 300_000;
@@ -53,6 +56,8 @@ export class ListingIndex {
   private readonly totals = new Map<string, number>();
   private readonly pages = new Map<string, readonly number[]>();
   private readonly facets = new Map<string, FacetCounts>();
+  /** Moves on whenever the kept answers are dropped: an answer worked out across it is not kept. */
+  private answers = 0;
 
   private constructor(
     /** `catalogueFingerprint` when the index was built. */
@@ -67,8 +72,8 @@ export class ListingIndex {
   }
 
   /** An index from `snapshotArrays` of an index built at `fingerprint`; null when an array is missing or the wrong size. */
-  static restore(fingerprint: string, ratingsVersion: number, arrays: ReadonlyMap<string, SnapshotArray>): ListingIndex | null {
-    const parts = restoreParts(ratingsVersion, arrays);
+  static restore(fingerprint: string, ratingsVersion: number, arrays: ReadonlyMap<string, SnapshotArray>, pricesVersion = -1): ListingIndex | null {
+    const parts = restoreParts(ratingsVersion, arrays, pricesVersion);
     return parts && new ListingIndex(fingerprint, parts);
   }
 
@@ -101,6 +106,15 @@ export class ListingIndex {
     return this.parts.prices.of(db, country);
   }
 
+  /**
+   * Brings the prices up to catalogue version `version` (read by the caller for this request): a
+   * price written since is listed, filtered and sorted by on this request. Kept totals, pages and
+   * facet counts go when a price moved.
+   */
+  async catchUp(db: Db, version: number): Promise<void> {
+    if (await this.parts.prices.catchUp(db, version)) this.forgetAnswers();
+  }
+
   /** Brings the ratings up to catalogue version `version` (read by the caller for this request), so top-rated pages follow reviews. */
   catchUpRatings(db: Db, version: number): Promise<void> {
     return this.parts.ratings.catchUp(db, version);
@@ -114,6 +128,11 @@ export class ListingIndex {
   /** Starts a new freshness period: totals, pages and facet counts are worked out again on demand. */
   renew(): void {
     this.checkedAt = Date.now();
+    this.forgetAnswers();
+  }
+
+  private forgetAnswers(): void {
+    this.answers++;
     this.totals.clear();
     this.pages.clear();
     this.facets.clear();
@@ -139,6 +158,7 @@ export class ListingIndex {
    */
   async pageOfIds(db: Db, country: CountryCode, filter: KeyedFilter, sort: ProductSort, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
     const key = `${country}|${filter.key}`;
+    const answers = this.answers;
     const known = this.totals.get(key);
     if (known !== undefined && offset >= known) return { ids: [], total: known };
     const { prices, orders, ratings } = this.parts;
@@ -151,8 +171,11 @@ export class ListingIndex {
     if (matched.nothing) result = { ids: [], total: 0 };
     else {
       const countryPrices = await prices.of(db, country);
+      // Prices moved while this request waited: the total it started from may be out of date.
+      if (answers !== this.answers) return this.pageOfIds(db, country, filter, sort, offset, limit);
       result = this.pager.page(countryPrices, orderFor(sort, orders, countryPrices, ratings), matched, offset, limit, known);
     }
+    if (answers !== this.answers) return result;
     if (known === undefined) remember(this.totals, key, result.total);
     remember(this.pages, pageKey, result.ids);
     return result;
@@ -163,9 +186,11 @@ export class ListingIndex {
     const key = `${country}|${filter.key}`;
     const known = this.facets.get(key);
     if (known) return known;
+    const answers = this.answers;
     const matched = await this.matched(db, filter.terms());
     const counts = matched.nothing ? noFacets() : facetCounts(this.parts.products, await this.parts.prices.of(db, country), matched);
-    return remember(this.facets, key, counts);
+    // Counted from prices that moved meanwhile: right for this request, not kept.
+    return answers === this.answers ? remember(this.facets, key, counts) : counts;
   }
 
   /** The terms with their search matched; a search that matched nothing names nothing. */
@@ -178,8 +203,12 @@ export class ListingIndex {
 
 /** Storage of listing-index snapshots for one database. */
 export interface IndexSnapshots {
-  /** The index saved at `fingerprint`; null when there is none, or it cannot be trusted. */
-  load(fingerprint: string): ListingIndex | null;
+  /**
+   * The index saved at `fingerprint`; null when there is none, or it cannot be trusted. Its prices
+   * are current at catalogue version `pricesVersion`, read before the fingerprint (a price written
+   * since the snapshot moves the fingerprint); -1: unknown.
+   */
+  load(fingerprint: string, pricesVersion?: number): ListingIndex | null;
   /** Saves a complete index (loads what it has not loaded yet first). */
   save(db: Db, index: ListingIndex): Promise<void>;
 }
@@ -187,10 +216,10 @@ export interface IndexSnapshots {
 /** Snapshots in one file (./snapshot.ts). */
 export function indexSnapshotFile(file: string, log: (line: string) => void = () => undefined): IndexSnapshots {
   return {
-    load(fingerprint) {
+    load(fingerprint, pricesVersion = -1) {
       const saved = readSnapshot(file, fingerprint, log);
       try {
-        return saved && ListingIndex.restore(fingerprint, saved.ratingsVersion, saved.arrays);
+        return saved && ListingIndex.restore(fingerprint, saved.ratingsVersion, saved.arrays, pricesVersion);
       } catch {
         return null;
       }
@@ -221,9 +250,11 @@ export async function listingIndex(db: Db): Promise<ListingIndex> {
   if (!slot) indexes.set(db, (slot = { current: null, building: null, checking: false }));
   const state = slot;
   const rebuild = () => {
-    state.building ??= catalogueFingerprint(db).then(async (fingerprint) => {
+    // The version first: prices in a snapshot at the fingerprint read after it are current at it.
+    state.building ??= catalogueVersion(db).then(async (version) => {
+      const fingerprint = await catalogueFingerprint(db);
       const store = snapshotStores.get(db);
-      const saved = store?.load(fingerprint) ?? null;
+      const saved = store?.load(fingerprint, version) ?? null;
       if (saved) {
         state.current = saved;
         return saved;
