@@ -9,7 +9,7 @@ import type { BrowserSignIn } from './auth/oidc.ts';
 import { createAuthService, type AuthOptions } from './auth/service.ts';
 import type { SignInLimits } from './auth/throttle.ts';
 import type { Db } from './db/client.ts';
-import { NO_STORE } from './http/cache.ts';
+import { NO_STORE, revalidateCatalogue } from './http/cache.ts';
 import { ApiError, databaseOutage, describeLink, NOT_FOUND_MESSAGE, outageBody, outageHeaders } from './http/errors.ts';
 import { createLogger, lineLog, requestIdOf, requestLogging, routePattern, type Logger } from './http/logging.ts';
 import { createMetrics, metricsRoutes, type AppMetrics, type PoolStats } from './http/metrics.ts';
@@ -144,6 +144,8 @@ export function createApp({ db, staticDir = null, log: givenLog, logger: givenLo
     // Anything not marked cacheable by its route (writes, sandbox, errors) must never be cached.
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', NO_STORE);
   });
+  // Catalogue reads are revalidated on every use (prices move at any time): an ETag makes that a 304.
+  api.use('*', revalidateCatalogue());
   api.use('*', siteContext);
   // Before idempotency, so a refused cross-site write never claims a key.
   api.use('*', requireApiClient);

@@ -44,7 +44,7 @@ describe('public GET layouts: announcements', () => {
   it('SG in English: the 1 global and 1 Singapore announcement, published only; cacheable, varying on X-Preview-Mode', async () => {
     const response = await layout();
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(response.headers.get('cache-control')).toBe('public, no-cache');
     expect(response.headers.get('vary')).toContain('X-Preview-Mode');
     const body = await response.text();
     const texts = await announcementTexts(new Response(body));

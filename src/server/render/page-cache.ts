@@ -4,7 +4,9 @@ import { SESSION_COOKIES } from '../../contract/session-constants.ts';
 /**
  * Anonymous pages, kept in process: the same path, query, site cookies and catalogue version give
  * the same HTML, so a page is rendered once per catalogue change (and at most every `freshMs`,
- * the catalogue's five minutes of spec §9: the layouts have no version). Signed-in requests are
+ * the catalogue's five minutes of spec §9: the layouts have no version). Every price and stock
+ * write moves the catalogue version (migration 0015), so a kept page never shows an older price
+ * than the bag charges, on any process. Signed-in requests are
  * rendered every time and never kept: their HTML holds the member's header.
  */
 
@@ -18,6 +20,8 @@ export interface CachedPage {
   status: number;
   body: Uint8Array<ArrayBuffer>;
   encoding: 'br' | null;
+  /** A weak validator of the page (a hash of its bytes): a browser or CDN revalidating its copy gets a 304. */
+  etag?: string;
 }
 
 /** What decides an anonymous page besides its URL: the cookies the site is resolved from. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -11,8 +11,8 @@ import type { HeadMeta } from './head-meta.ts';
 import { createPreloads } from './preloads.ts';
 import { inlineStylesheet, type InlineStyle } from './inline-style.ts';
 import { createPageCache, isAnonymous, siteCookieKey, type CachedPage, type PageCache } from './page-cache.ts';
-import { CACHE_FRESH_MS } from '../../config/constants.ts';
 import { chooseEncoding, encodeWholeBody, unbrotliBody } from '../http/compression.ts';
+import { CATALOGUE_CACHE } from '../http/cache.ts';
 import { databaseOutage, describeLink, outageBody, outageHeaders, ServiceUnavailableError } from '../http/errors.ts';
 
 export type { PageRenderer };
@@ -51,11 +51,19 @@ type Answer = { status: number; text: string; kept?: CachedPage } | { status: nu
 /** The form a page is kept in: brotli, once, for every browser that asks for it again (as is when too small to compress). */
 async function keptForm({ status, body }: Rendered): Promise<CachedPage> {
   const encoded = await encodeWholeBody('br', new TextEncoder().encode(body));
-  return { status, body: encoded.body, encoding: encoded.encoding === 'br' ? 'br' : null };
+  const etag = `W/"${createHash('sha1').update(encoded.body).digest('base64url')}"`;
+  return { status, body: encoded.body, encoding: encoded.encoding === 'br' ? 'br' : null, etag };
 }
 
 /** The answer's headers, with its encoding when it has one. */
 const encodedHeaders = (headers: Record<string, string>, encoding: string | null) => (encoding ? { ...headers, 'Content-Encoding': encoding } : headers);
+
+/** Whether `If-None-Match` names `etag` (weak comparison, as for a GET; `*` names any). */
+function etagMatches(etag: string, ifNoneMatch: string | undefined): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
 
 /** A page path: no file extension (assets, `robots.txt`), not the API. */
 function isPagePath(pathname: string): boolean {
@@ -159,10 +167,14 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
    * The kept bytes to a client that takes them; otherwise the page encoded here, whole, as the
    * client asks (the compression middleware leaves an encoded answer alone).
    */
-  const send = async (c: Context, answer: Answer, headers: Record<string, string>) => {
+  const send = async (c: Context, answer: Answer, pageHeaders: Record<string, string>) => {
     const status = answer.status as 200;
     const acceptEncoding = c.req.header('Accept-Encoding');
     const { kept } = answer;
+    const validated = kept?.etag !== undefined && status === 200;
+    // The browser's or CDN's copy is this very page: revalidated without a body.
+    if (validated && etagMatches(kept.etag ?? '', c.req.header('If-None-Match'))) return c.body(null, 304, { ...pageHeaders, ETag: kept.etag ?? '' });
+    const headers = validated ? { ...pageHeaders, ETag: kept.etag ?? '' } : pageHeaders;
     if (kept && (kept.encoding === null || chooseEncoding(acceptEncoding) === 'br')) return c.body(kept.body, status, encodedHeaders(headers, kept.encoding));
     const text = 'text' in answer ? new TextEncoder().encode(answer.text) : await unbrotliBody(answer.kept.body);
     const { body, encoding } = await encodeWholeBody(acceptEncoding, text);
@@ -170,8 +182,10 @@ export function servePages({ staticDir, renderer, fetchApi, headMeta, inlineStyl
   };
 
   const cacheHeaders = (anonymous: boolean) => ({
-    // A CDN may keep an anonymous page as long as the catalogue is fresh; the browser always asks again.
-    'Cache-Control': anonymous ? `public, max-age=0, s-maxage=${Math.round(CACHE_FRESH_MS / 1000)}` : 'private, no-cache',
+    // A browser or CDN may keep an anonymous page but asks again before each use (a 304 by its ETag
+    // while unchanged): a page holds prices and stock, which move at any time, and a copy kept for
+    // minutes (s-maxage=300 before) showed a price older than the bag charged.
+    'Cache-Control': anonymous ? CATALOGUE_CACHE : 'private, no-cache',
     // The site's country and language come from the cookies as well as the query.
     Vary: 'Cookie',
   });
