@@ -107,3 +107,30 @@ describe('processes started at the same instant on an empty database', () => {
     expect(prepared.seeded).toBe(true);
   });
 });
+
+describe('a connection lost while a request holds it', () => {
+  it('fails that request only: the process goes on and the next query gets a new connection', async () => {
+    await started().createDatabase('lost');
+    const prepared = await prepare('lost');
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => void uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      // A transaction between two statements, as an order's waits for the card processor.
+      const transaction = prepared.database.db.transaction(async (tx) => {
+        await tx.execute('select 1');
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await tx.execute('select 1');
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // An administrator (or a failover) ends every session of the store's role.
+      await queryAs(started().superuserUrl('postgres'), 'select pg_terminate_backend(pid) from pg_stat_activity where usename = $1', [APP_ROLE]);
+      await expect(transaction).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(uncaught).toEqual([]);
+      await expect(prepared.database.ping(5_000)).resolves.toBeUndefined();
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+});

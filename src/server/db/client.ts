@@ -70,6 +70,10 @@ export async function openDatabase(target: DatabaseTarget, log: (line: string) =
     // reports it as an event, which unheard would end the process. The pool drops that connection
     // and opens another for the next query.
     pool.on('error', (error) => log(`PostgreSQL ended an idle connection of the pool: ${error.message}`));
+    // A connection checked out and between two queries (a transaction waiting on the card
+    // processor) reports its end as an event too: unheard, it would end the process, and with it
+    // every request in flight on the others. Its next query fails instead, and the pool drops it.
+    pool.on('connect', (client) => client.on('error', (error) => log(`PostgreSQL ended a connection in use: ${error.message}`)));
     // Fail at start, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePg({ client: pool, schema });
