@@ -54,6 +54,32 @@ describe('a price and a stock level written by SQL', () => {
     expect([...t.logs, ...logs].filter((line) => /failed|"status":5\d\d/i.test(line))).toEqual([]);
   });
 
+  it('keeps the price order exact through many writes on another instance: prices moved, one removed, one added back', async () => {
+    const query = async <T,>(text: string) => rowsOf<T>(await t.db.execute(sql.raw(text)));
+    const headers = { 'X-Platform': 'web', 'X-Site-Country': 'sg' };
+    const listed = async () => {
+      const response = await second.request(`${API_PREFIX}/products?sort=price_asc&per_page=100`, { headers });
+      const { data, meta } = (await response.json()) as { data: { id: number }[]; meta: { total: number } };
+      return { ids: data.map((p) => p.id), total: meta.total };
+    };
+    const expected = async () => {
+      const rows = await query<{ id: number }>(`select product_id as id from product_prices where country_code = 'SG' order by effective_minor, product_id`);
+      return { ids: rows.map((r) => Number(r.id)), total: rows.length };
+    };
+    expect(await listed()).toEqual(await expected());
+    // Prices of a third of the products scattered over the range, in one statement.
+    await query(`update product_prices set amount_minor = (product_id * 7919) % 9000 + 100, effective_minor = (product_id * 7919) % 9000 + 100, sale_amount_minor = null where country_code = 'SG' and product_id % 3 = 0`);
+    expect(await listed()).toEqual(await expected());
+    const [removed] = await query<{ id: number; amount: number }>(`delete from product_prices where country_code = 'SG' and product_id = (select max(product_id) from product_prices where country_code = 'SG') returning product_id as id, amount_minor as amount`);
+    if (!removed) throw new Error('no price removed');
+    const without = await listed();
+    expect(without.ids).not.toContain(Number(removed.id));
+    expect(without).toEqual(await expected());
+    await query(`insert into product_prices (product_id, country_code, amount_minor, sale_amount_minor, effective_minor) values (${Number(removed.id)}, 'SG', 5000, 4000, 4000)`);
+    expect(await listed()).toEqual(await expected());
+    expect((await expected()).ids).toContain(Number(removed.id));
+  });
+
   it('kept by a browser or CDN only to revalidate: 304 while unchanged, the new price once it moved', async () => {
     const query = async <T,>(text: string) => rowsOf<T>(await t.db.execute(sql.raw(text)));
     const [product] = await query<{ id: number; slug: string; amount: number }>(
