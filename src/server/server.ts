@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createApp, type App } from './app.ts';
 import { listen, type DrainOptions, type Listener } from './http/listener.ts';
 import type { PageRenderer } from './render/pages.ts';
-import { DEFAULT_SEED_PRODUCTS, DEFAULT_SHUTDOWN_TIMEOUT_MS, LISTING_SNAPSHOT_FILE, loadGoogleSignInConfig, loadMailConfig, loadSignInConfig, MAX_SEED_PRODUCTS, type GoogleSignInConfig, type MailConfig } from './env.ts';
+import { DEFAULT_SEED_PRODUCTS, DEFAULT_SHUTDOWN_TIMEOUT_MS, loadObservabilityConfig, LISTING_SNAPSHOT_FILE, loadGoogleSignInConfig, loadMailConfig, loadSignInConfig, MAX_SEED_PRODUCTS, type GoogleSignInConfig, type MailConfig } from './env.ts';
 import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
 import { isSeeded, seedDatabase } from './db/seed/index.ts';
 import { seedContent } from './db/seed/content.ts';
@@ -17,6 +17,7 @@ import { OutboxMailer } from './mail/mailer.ts';
 import { startGiftCardSender } from './jobs/gift-card-sender.ts';
 import { startLoyaltyDay } from './jobs/loyalty-day.ts';
 import { startPaymentSweeper } from './jobs/payment-sweeper.ts';
+import { createMetrics, metricsApp } from './http/metrics.ts';
 import { createTestCardProcessor } from './payments/test-card-processor.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { purgeSignInRecords } from './auth/throttle.ts';
@@ -136,17 +137,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const google = options.googleSignIn === undefined ? loadGoogleSignInConfig() : options.googleSignIn;
   const idTokens = google ? createOidcVerifier({ ...google, ...(options.log ? { log: options.log } : {}) }) : null;
   const mail = options.mail ?? loadMailConfig();
+  const observability = loadObservabilityConfig();
   const { database, seeded, lock } = await prepareDatabase(options);
   const staticDir = options.staticDir && existsSync(options.staticDir) ? options.staticDir : null;
-  let listener: Listener;
+  let listener: Listener | undefined;
+  let metricsListener: Listener | undefined;
   let port = options.port ?? 0;
   // Links name the port actually listened on (known only after listen) unless PUBLIC_URL says otherwise.
   const publicUrl = () => mail.publicUrl ?? `http://localhost:${port}`;
   // One card processor for checkout and for the sweeper that settles the holds whose request died.
   const payments = createTestCardProcessor(database.db);
+  const metrics = createMetrics({ poolStats: () => database.poolStats(), processMetrics: observability.metricsToken !== null || observability.metricsPort !== null });
   const app = createApp({
     db: database.db,
     payments,
+    metrics: { registry: metrics },
     staticDir,
     ...(options.log ? { log: options.log } : {}),
     signIn,
@@ -166,7 +171,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       drain: options.shutdown ?? { delayMs: 0, timeoutMs: DEFAULT_SHUTDOWN_TIMEOUT_MS },
     });
     port = listener.port;
+    // The metrics on a listener of their own, for the monitoring network only (no token there).
+    if (observability.metricsPort !== null) metricsListener = await listen({ fetch: metricsApp(metrics).fetch, port: observability.metricsPort, hostname: options.hostname, ping: (timeoutMs) => database.ping(timeoutMs), drain: { delayMs: 0, timeoutMs: 1_000 } });
   } catch (error) {
+    await listener?.drain().catch(() => undefined);
     await database.close().catch(() => undefined);
     lock?.release();
     throw error;
@@ -200,7 +208,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     closing ??= (async () => {
       // Jobs and the pool stay up until every request in flight has its answer: a checkout that has
       // authorized a payment finishes its capture.
-      await listener.drain();
+      await listener?.drain();
+      // Scraped until the requests are done, so the drain itself is seen.
+      await metricsListener?.drain();
       await giftCardSender.stop().catch(() => undefined);
       await loyaltyDay.stop().catch(() => undefined);
       await paymentSweeper.stop().catch(() => undefined);

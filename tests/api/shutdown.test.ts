@@ -6,6 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { freePort } from '../helpers/ports.ts';
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -36,7 +37,7 @@ function rawRequest(port: number, text: string): Promise<string> {
 
 function get(port: number, path: string, agent?: http.Agent): Promise<{ status: number; body: string; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path, ...(agent ? { agent } : {}) }, (response) => {
+    const request = http.get({ host: '127.0.0.1', port, path, agent: agent ?? false }, (response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }));
@@ -99,5 +100,28 @@ describe('draining on close', () => {
     await server.close();
     expect(Date.now() - closedAt).toBeLessThan(3_000);
     await expect(inFlight).rejects.toMatchObject({ code: 'ECONNRESET' });
+  });
+});
+
+describe('the metrics listener', () => {
+  it('serves /metrics without a token on METRICS_PORT, with the pool and request figures, and closes with the server', { timeout: 90_000 }, async () => {
+    const metricsPort = await freePort();
+    const previous = process.env['METRICS_PORT'];
+    process.env['METRICS_PORT'] = String(metricsPort);
+    try {
+      const server = await start({ delayMs: 0, timeoutMs: 1_000 });
+      expect((await get(server.port, '/api/web/v1/brands')).status).toBe(200);
+      const scraped = await get(metricsPort, '/metrics');
+      expect(scraped.status).toBe(200);
+      expect(scraped.body).toMatch(/^db_pool_connections_total \d+$/m);
+      expect(scraped.body).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/web\/v1\/brands"[^}]*\} 1$/m);
+      // Not on the shop's own port without a token.
+      expect((await get(server.port, '/metrics')).status).toBe(404);
+      await server.close();
+      await expect(get(metricsPort, '/metrics')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    } finally {
+      if (previous === undefined) delete process.env['METRICS_PORT'];
+      else process.env['METRICS_PORT'] = previous;
+    }
   });
 });

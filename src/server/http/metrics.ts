@@ -2,18 +2,14 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ApiErrorBody } from '../../contract/site.ts';
+import type { PoolStats } from '../db/client.ts';
 import type { PageCache } from '../render/page-cache.ts';
 import { NO_STORE } from './cache.ts';
 import { NOT_FOUND_MESSAGE } from './errors.ts';
 import type { RequestRecord } from './logging.ts';
 
-/** The database pool's connections now (node-postgres: `totalCount`, `idleCount`, `waitingCount`). */
-export interface PoolStats {
-  total: number;
-  idle: number;
-  /** Queries waiting for a connection: above zero for long, the pool is too small or the database slow. */
-  waiting: number;
-}
+/** The database pool's connections now (src/server/db/client.ts). */
+export type { PoolStats };
 
 /** Seconds: from a cached page (well under a millisecond) to a render or checkout that waits on its deadline. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
