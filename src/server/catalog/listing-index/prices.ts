@@ -181,22 +181,36 @@ export class Prices {
     return changed;
   }
 
-  /** The price order with `moved` taken out and put back at their new prices (one merge, no full sort). */
+  /**
+   * The price order with `moved` taken out and put back at their new prices: one merge, no full
+   * sort (plain loops: at 100,000 products a closure per element cost ten times as much).
+   */
   private reorder(prices: CountryPrices, moved: readonly number[]): void {
-    const { effective, byPrice } = prices;
+    const { effective, byPrice, rankPrice } = prices;
     const isMoved = new Uint8Array(this.products.size);
-    for (const position of moved) isMoved[position] = 1;
-    const before = (a: number, b: number) => (effective[a] ?? 0) - (effective[b] ?? 0) || a - b;
-    const inserted = moved.filter((position) => (effective[position] ?? -1) >= 0).sort(before);
-    const order = new Int32Array(byPrice.length - byPrice.reduce((n, position) => n + (isMoved[position] ?? 0), 0) + inserted.length);
+    let removed = 0;
+    for (const position of moved) {
+      isMoved[position] = 1;
+      if ((rankPrice[position] ?? -1) >= 0) removed++;
+    }
+    const inserted = moved.filter((position) => (effective[position] ?? -1) >= 0).sort((a, b) => (effective[a] ?? 0) - (effective[b] ?? 0) || a - b);
+    const order = new Int32Array(byPrice.length - removed + inserted.length);
     let at = 0;
     let next = 0;
-    for (const position of byPrice) {
+    let nextPosition = inserted[0] ?? -1;
+    let nextPrice = nextPosition < 0 ? 0 : (effective[nextPosition] ?? 0);
+    for (let i = 0; i < byPrice.length; i++) {
+      const position = byPrice[i] ?? 0;
       if (isMoved[position] === 1) continue;
-      while (next < inserted.length && before(inserted[next] ?? 0, position) < 0) order[at++] = inserted[next++] ?? 0;
+      const price = effective[position] ?? 0;
+      while (nextPosition >= 0 && (nextPrice < price || (nextPrice === price && nextPosition < position))) {
+        order[at++] = nextPosition;
+        nextPosition = inserted[++next] ?? -1;
+        nextPrice = nextPosition < 0 ? 0 : (effective[nextPosition] ?? 0);
+      }
       order[at++] = position;
     }
-    while (next < inserted.length) order[at++] = inserted[next++] ?? 0;
+    for (; next < inserted.length; next++) order[at++] = inserted[next] ?? 0;
     prices.byPrice = order;
     prices.rankPrice = ranksOf(order, this.products.size);
   }
