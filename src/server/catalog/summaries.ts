@@ -5,8 +5,8 @@ import { readRows } from '../db/rows.ts';
 
 /*
  * What a product card and a product page show, read from the database once and then kept in
- * memory, checked on every use against the catalogue version (migration 0005: one tiny
- * query per request; a change to a product or to one of its variants moves it).
+ * memory, checked on every use against the catalogue version (migrations 0005 and 0015: one tiny
+ * query per request; any write of a product, a variant, its stock or a price moves it).
  *
  * Why: a page of 24 summaries by primary key costs PGlite about 0.9 ms, half of a whole listing
  * request, while the rows change only when a review is written or stock moves. The version tells
@@ -147,8 +147,9 @@ export class SummaryCache {
 }
 
 /**
- * The catalogue's version (`catalogue_version`, migration 0005): it moves on with every statement
- * that updates products or variants, and rows changed since a version have `change_version` above it.
+ * The catalogue's version (`catalogue_version`, migrations 0005 and 0015): it moves on with every
+ * statement that writes products, variants or prices, and rows changed since a version (the
+ * products of a price written, too) have `change_version` above it.
  */
 export async function catalogueVersion(db: Db): Promise<number> {
   // Without a condition (the table has one row): PGlite plans a key lookup at twice the cost of the scan.
