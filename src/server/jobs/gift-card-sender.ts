@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { COUNTRY_CODES, type CountryCode } from '../../config/countries.ts';
 import { todayIn } from '../cart/read.ts';
 import type { Db } from '../db/client.ts';
-import { measuredJobRun } from '../http/metrics.ts';
 import { rowsOf } from '../db/rows.ts';
+import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 import { giftCards } from '../db/schema.ts';
 import { hashGiftCardPin, newGiftCardPin } from '../gift-cards/codes.ts';
 import { giftCardEmail } from '../mail/gift-card-email.ts';
@@ -72,31 +72,9 @@ export async function runGiftCardSender(db: Db, now: Date = new Date()): Promise
   }
 }
 
-export interface GiftCardSender {
-  stop(): Promise<void>;
-}
+export type GiftCardSender = PeriodicJob<unknown>;
 
 /** Runs the sender at once (catching up what came due while the server was down), then every `intervalMs`; one run at a time. */
 export function startGiftCardSender(db: Db, { intervalMs = GIFT_CARD_SENDER_INTERVAL_MS, log = console.error }: { intervalMs?: number; log?: (line: string) => void } = {}): GiftCardSender {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = measuredJobRun('gift_card_sender', () => runGiftCardSender(db))
-      .catch((error: unknown) => log(`gift card sender: run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  // Never what keeps a finished process alive.
-  timer.unref();
-  run();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({ name: 'gift_card_sender', intervalMs, log }, () => runGiftCardSender(db));
 }

@@ -3,8 +3,8 @@ import { COUNTRY_CODES, type CountryCode } from '../../config/countries.ts';
 import { POINTS_EXPIRY_MONTHS } from '../../contract/points.ts';
 import { todayIn } from '../cart/read.ts';
 import type { Db } from '../db/client.ts';
-import { measuredJobRun } from '../http/metrics.ts';
 import { rowsOf } from '../db/rows.ts';
+import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 import { sendExpiryWarnings } from '../loyalty/expiry-warning.ts';
 import { lockMember } from '../loyalty/ledger.ts';
 import { settleWithPlan, stepCounts } from '../loyalty/settle.ts';
@@ -93,31 +93,9 @@ export async function runLoyaltyDay(db: Db, now: Date = new Date()): Promise<Loy
   return runs;
 }
 
-export interface LoyaltyDayJob {
-  stop(): Promise<void>;
-}
+export type LoyaltyDayJob = PeriodicJob<unknown>;
 
 /** Runs a tick at once (catching up a day the server was down), then every `intervalMs`; one tick at a time. */
 export function startLoyaltyDay(db: Db, { intervalMs = LOYALTY_DAY_INTERVAL_MS, log = console.error, now = () => new Date() }: { intervalMs?: number; log?: (line: string) => void; now?: () => Date } = {}): LoyaltyDayJob {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = measuredJobRun('loyalty_day', () => runLoyaltyDay(db, now()))
-      .catch((error: unknown) => log(`loyalty day: run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  // Never what keeps a finished process alive.
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({ name: 'loyalty_day', intervalMs, log }, () => runLoyaltyDay(db, now()));
 }

@@ -3,6 +3,7 @@ import { captureOrderPayment, SETTLE_AFTER_MS, voidPayment, type SettledAs } fro
 import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
 import type { SweptPayments } from '../payments/provider.ts';
+import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
 /*
  * The payment sweeper: settles every hold whose request died (kill -9, a lost connection) between
@@ -38,12 +39,8 @@ export interface PaymentSweeperOptions {
   now?: () => Date;
 }
 
-export interface PaymentSweeper {
-  /** Stops the timer and waits for a run in progress to finish its payment. */
-  stop(): Promise<void>;
-  /** One run now (after the one in progress, if any). */
-  runOnce(): Promise<SweepResult>;
-}
+/** `stop()` waits for the payment in progress; `runOnce()` runs after the run in progress. */
+export type PaymentSweeper = PeriodicJob<SweepResult>;
 
 interface Claim {
   decision: 'capture' | 'void';
@@ -119,32 +116,5 @@ export async function runPaymentSweeper(db: Db, { payments, log = console.error,
 
 /** Runs the sweeper at once (settling what a crash left), then every `intervalMs`; one run at a time. */
 export function startPaymentSweeper(db: Db, { payments, log = console.error, intervalMs = PAYMENT_SWEEPER_INTERVAL_MS, now = () => new Date() }: PaymentSweeperOptions): PaymentSweeper {
-  let running: Promise<SweepResult> | null = null;
-  let stopped = false;
-  const run = (): Promise<SweepResult> => {
-    running ??= runPaymentSweeper(db, { payments, log, now }, () => stopped).finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const tick = () => {
-    if (running || stopped) return;
-    run().catch((error: unknown) => log(`payment sweeper: run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
-  };
-  const timer = setInterval(tick, intervalMs);
-  // Never what keeps a finished process alive.
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-    async runOnce() {
-      // The run in progress first: a second at once would only find its claims taken.
-      await running?.catch(() => undefined);
-      return run();
-    },
-  };
+  return startPeriodicJob({ name: 'payment_sweeper', intervalMs, log }, (stopping) => runPaymentSweeper(db, { payments, log, now }, stopping));
 }
