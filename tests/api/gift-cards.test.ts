@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CartResponseSchema } from '../../src/contract/cart.ts';
 import { CheckoutOptionsResponseSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
 import { addDays, GiftCardBalanceResponseSchema } from '../../src/contract/gift-cards.ts';
+import { issueGiftCard } from '../../src/server/gift-cards/issue.ts';
 import { runGiftCardSender } from '../../src/server/jobs/gift-card-sender.ts';
 import { registration } from '../helpers/account.ts';
 import { cookieHeader, cookieJar } from '../helpers/auth.ts';
@@ -203,6 +204,18 @@ describe('the sender job', () => {
     await boughtCard(dayIn('SG', 1), email);
     await runGiftCardSender(t.db, midday(4));
     expect(await emailsTo(email)).toHaveLength(1);
+  });
+});
+
+describe('a card issued outside checkout (customer service)', () => {
+  it("is sent on its own country's today, not on the UTC date", async () => {
+    // 19:30 in Singapore, 00:30 the next day in Auckland (summer time): the UTC date is Singapore's only.
+    const at = new Date('2027-03-14T11:30:00Z');
+    const sg = await issueGiftCard(t.db, { country: 'SG', amountMinor: 2_000, recipientEmail: `${randomUUID()}@example.com` }, at);
+    const nz = await issueGiftCard(t.db, { country: 'NZ', amountMinor: 2_000, recipientEmail: `${randomUUID()}@example.com` }, at);
+    const rows = await target.query<{ id: number; send_on: string; sent_at: string }>(`select id, send_on::text, sent_at from gift_cards where id in (${sg.id}, ${nz.id}) order by id`);
+    expect(rows.map((row) => row.send_on)).toEqual(['2027-03-14', '2027-03-15']);
+    expect(rows.map((row) => new Date(row.sent_at).toISOString())).toEqual([at.toISOString(), at.toISOString()]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { COUNTRIES, type CountryCode, type Site } from '../../config/countries.ts';
 import type { CartGiftCard } from '../../contract/gift-cards.ts';
+import { todayIn } from '../cart/read.ts';
 import type { Db } from '../db/client.ts';
 import { giftCards } from '../db/schema.ts';
 import { hashGiftCardPin, newGiftCardCode, newGiftCardPin } from './codes.ts';
@@ -39,8 +40,11 @@ export interface IssuedGiftCard {
   pin: string;
 }
 
-/** A card issued outside checkout, already delivered (its PIN set, `sent_at` now): customer service's goodwill card, a test's card. */
-export async function issueGiftCard(db: Db, card: { country: CountryCode; amountMinor: number; recipientEmail: string; recipientName?: string; sendOn?: string; pin?: string }): Promise<IssuedGiftCard> {
+/**
+ * A card issued outside checkout, already delivered (its PIN set, `sent_at` now): customer service's
+ * goodwill card, a test's card. Sent today in the card's country, as the sender job counts days.
+ */
+export async function issueGiftCard(db: Db, card: { country: CountryCode; amountMinor: number; recipientEmail: string; recipientName?: string; sendOn?: string; pin?: string }, now = new Date()): Promise<IssuedGiftCard> {
   const code = newGiftCardCode();
   const pin = card.pin ?? newGiftCardPin();
   const [row] = await db
@@ -55,8 +59,8 @@ export async function issueGiftCard(db: Db, card: { country: CountryCode; amount
       recipientName: card.recipientName ?? '',
       recipientEmail: card.recipientEmail,
       senderName: 'Beauty Pass',
-      sendOn: card.sendOn ?? new Date().toISOString().slice(0, 10),
-      sentAt: new Date(),
+      sendOn: card.sendOn ?? todayIn(card.country, now.getTime()),
+      sentAt: now,
     })
     .returning({ id: giftCards.id });
   if (!row) throw new Error('the gift card was not written');
