@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BNPL_TERMS, bnplProvidersOf, FREE_SHIPPING_THRESHOLDS, POINTS_PER_UNIT, SAMPLE_LIMITS, TAX_RULES } from '../../src/config/cart.ts';
 import { COUNTRIES, COUNTRY_CODES } from '../../src/config/countries.ts';
+import { addDays } from '../../src/contract/calendar-day.ts';
 import { CART_MESSAGES, CartResponseSchema, CartScreenResponseSchema, OffersResponseSchema, SamplesResponseSchema } from '../../src/contract/cart.ts';
 import type { ApiErrorBody } from '../../src/contract/site.ts';
 import { pointsFor, roundMinor, taxPart } from '../../src/server/cart/bag.ts';
@@ -157,7 +158,10 @@ describe('offers', () => {
       expect(refused).toMatchObject({ code: 'offer_not_found', message: CART_MESSAGES.offerNotFound });
     }
     expect(await errorOf(await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: 'SUMMER24' } }), 404)).toMatchObject({ code: 'offer_expired', validTill: '2024-08-31' });
-    expect(await errorOf(await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: 'NEWYEAR30' } }), 409)).toMatchObject({ code: 'offer_not_started', validFrom: '2030-01-01' });
+    // The seeded offer starts on 1 January 2030: moved to a month from the store's today, so the refusal holds in any year.
+    const starts = addDays(todayIn('SG'), 30);
+    await target.query(`update offers set valid_from = '${starts}', valid_till = '${addDays(starts, 30)}' where code = 'NEWYEAR30' and country_code = 'SG'`);
+    expect(await errorOf(await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: 'NEWYEAR30' } }), 409)).toMatchObject({ code: 'offer_not_started', validFrom: starts });
     const removed = (await json(await cartCall(target, 'DELETE', '/cart/offers', { cookie }), CartResponseSchema)).data;
     expect(removed).toMatchObject({ appliedOffer: null, discount: { amount: 0 } });
     expect(removed.total).toEqual(removed.subtotal);

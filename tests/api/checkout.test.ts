@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutOptionsResponseSchema, OrderListResponseSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
+import { todayIn } from '../../src/server/cart/read.ts';
 import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
 import { registration } from '../helpers/account.ts';
 import { cookieHeader, cookieJar } from '../helpers/auth.ts';
@@ -213,12 +214,13 @@ describe("a member's orders", () => {
     const order = v.parse(OrderResponseSchema, await response.json()).data;
     expect(order.pointsEarned).toBeGreaterThan(0);
     // The order's row (registration paid its own, issue 15), with the last day its points can be used: the day before the 18 months are up.
-    const ledger = await target.query<{ source: string; amount: number; reference: string; expires_on: string; today: string }>(
-      `select source, amount, reference, expires_on::text, (now() at time zone 'Asia/Singapore')::date::text as today from points_ledger where user_id = ${shopper.id} and cause like 'order:%'`,
+    const ledger = await target.query<{ source: string; amount: number; reference: string; expires_on: string }>(
+      `select source, amount, reference, expires_on::text from points_ledger where user_id = ${shopper.id} and cause like 'order:%'`,
     );
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ source: 'purchase_points_with_order_number', amount: order.pointsEarned, reference: order.number });
-    const expiry = new Date(`${addMonths(ledger[0]?.today ?? '', 18)}T00:00:00Z`);
+    // Counted from the day the order was placed in Singapore (the server's clock, the store's calendar), not from the database's clock.
+    const expiry = new Date(`${addMonths(todayIn('SG', Date.parse(order.placedAt)), 18)}T00:00:00Z`);
     expiry.setUTCDate(expiry.getUTCDate() - 1);
     expect(ledger[0]?.expires_on).toBe(expiry.toISOString().slice(0, 10));
     // The balance is the ledger's sum.

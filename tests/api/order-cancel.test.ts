@@ -5,6 +5,7 @@ import { OrderResponseSchema, type Order } from '../../src/contract/checkout.ts'
 import { issueGiftCard } from '../../src/server/gift-cards/issue.ts';
 import { appTarget, cartCall, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { orderBody, postOrder } from '../helpers/checkout.ts';
+import { dayIn } from '../helpers/gift-cards.ts';
 import { addGoods, balances, bagOf, codeOf, newMember, placeBag, redeem, rewardOf, stockOf } from '../helpers/rewards.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
@@ -131,7 +132,7 @@ describe('POST orders/{number}/cancel', () => {
     await addGoods(target, member.cookie, variant(5));
     const add = await cartCall(target, 'POST', '/cart/gift-cards', {
       cookie: member.cookie,
-      body: { amount: 50, recipientName: 'Aisha', recipientEmail: 'aisha@example.com', senderName: 'Mei', message: 'Hi', sendOn: new Date().toISOString().slice(0, 10) },
+      body: { amount: 50, recipientName: 'Aisha', recipientEmail: 'aisha@example.com', senderName: 'Mei', message: 'Hi', sendOn: dayIn('SG') },
     });
     expect(add.status).toBe(201);
     const order = await placed(member.cookie);

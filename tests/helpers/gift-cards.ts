@@ -38,13 +38,13 @@ export interface TestCard {
   pin: string;
 }
 
-/** A card already delivered (its PIN set), written straight into the table: the code is random, the PIN `pin`. */
+/** A card already delivered today in its country (its PIN set), written straight into the table: the code is random, the PIN `pin`. */
 export async function cardWith(target: CartTarget, balanceMinor: number, { country = 'SG' as CountryCode, pin = '24681357', email }: { country?: CountryCode; pin?: string; email?: string } = {}): Promise<TestCard> {
   const code = newGiftCardCode();
   const hash = await hashGiftCardPin(pin);
   const [row] = await target.query<{ id: number }>(
     `insert into gift_cards (code, pin_hash, country_code, currency, initial_minor, balance_minor, recipient_name, recipient_email, sender_name, send_on, sent_at)
-     values ('${code}', '${hash}', '${country}', '${COUNTRIES[country].currency}', ${balanceMinor}, ${balanceMinor}, 'Test', '${email ?? `card-${code}@example.com`}', 'Test', current_date, now()) returning id`,
+     values ('${code}', '${hash}', '${country}', '${COUNTRIES[country].currency}', ${balanceMinor}, ${balanceMinor}, 'Test', '${email ?? `card-${code}@example.com`}', 'Test', '${dayIn(country)}', now()) returning id`,
   );
   return { id: Number(row?.id), code, pin };
 }

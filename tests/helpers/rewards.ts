@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TierName } from '../../src/contract/loyalty.ts';
+import { addDays, addYears } from '../../src/contract/tier-rules.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { todayIn } from '../../src/server/cart/read.ts';
 import { cookieHeader, cookieJar } from './auth.ts';
@@ -46,8 +47,12 @@ export async function newMember(target: CartTarget, { tier = 'pink', points = 0,
   );
   const userId = Number(user?.id);
   if (member) {
-    const activeOn = pointsActiveOn ?? todayIn(country as 'SG');
-    await target.query(`insert into beauty_pass_members (user_id, tier, points, terms_variant, points_active_on) values (${userId}, '${tier}', ${points}, 'test', '${activeOn}')`);
+    // The year starts today in the member's country, as joining starts it (the columns' defaults would take the database's UTC day).
+    const today = todayIn(country as 'SG');
+    const activeOn = pointsActiveOn ?? today;
+    await target.query(
+      `insert into beauty_pass_members (user_id, tier, points, terms_variant, points_active_on, year_start, year_end) values (${userId}, '${tier}', ${points}, 'test', '${activeOn}', '${today}', '${addDays(addYears(today, 1), -1)}')`,
+    );
     if (points > 0) {
       await target.query(`insert into points_ledger (user_id, source, amount, cause, reference, created_at) values (${userId}, 'manual_points_adjustment', ${points}, 'test:grant', null, now())`);
     }
