@@ -15,7 +15,7 @@
  *    (its requests read afresh: the orders and bookings spend bags and free times of their own).
  *
  * No budgets are judged (they are the PGlite bench's); exits 1 when a row does not answer 2xx.
- * Options (environment): BENCH_PRODUCTS (50,000 here: see DEFAULT_PG_PRODUCTS), BENCH_DURATION,
+ * Options (environment): BENCH_PRODUCTS (100,000, as the PGlite bench), BENCH_DURATION,
  * BENCH_ONLY, BENCH_ORDERS, BENCH_BOOKINGS (as the PGlite bench), BENCH_BUILD, BENCH_SERVER_NODE_ARGS,
  * LOG_LEVEL for the servers (warn: a log line per request is CPU the two cores need for the load).
  */
@@ -33,16 +33,18 @@ import { PG_HEADER, PG_LEGEND, pgRow, RATIO_HEADER, ratioRow, ratios } from './c
 import { startServer, stopServer, type Server } from './web-server.ts';
 
 /**
- * Products seeded when `BENCH_PRODUCTS` is unset. The PGlite bench's 100,000 took 288 s to seed on
- * this two-core machine's PostgreSQL (load 9–15, steal under 1%), and a restart on them 18 s:
- * more than the three minutes a bench run should spend seeding. Half of them take about half as
- * long; each run prints its own seed time.
+ * Products seeded when `BENCH_PRODUCTS` is unset: the PGlite bench's 100,000. Seeding them on this
+ * two-core machine's PostgreSQL took 103 s at load 6 (288 s at load 9–15, while other test suites
+ * ran); 50,000 took 54 s. Past SLOW_SEED_MS the run says how to seed fewer.
  */
-export const DEFAULT_PG_PRODUCTS = 50_000;
-const FULL_CATALOGUE = 100_000;
+export const DEFAULT_PG_PRODUCTS = 100_000;
+/** A seed slower than this (three minutes) is more than a bench run should spend on it. */
+const SLOW_SEED_MS = 180_000;
 const SEED_TIMEOUT_MS = 20 * 60_000;
 const START_TIMEOUT_MS = 120_000;
 const READY_PATH = '/readyz';
+/** Distinct lines of each server's log printed at the end. */
+const LOG_LINES_SHOWN = 8;
 
 function postmasterPid(db: ScaleDatabase): number | null {
   try {
@@ -87,6 +89,22 @@ async function balance(binary: string, servers: readonly { name: string; port: n
 
 const portOf = (server: Server) => Number(new URL(server.base).port);
 
+/** A server's log lines counted by kind: a JSON line by its message, cause and route (not its time or ids), another by its text. */
+function logSummary(output: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of output) {
+    let kind = line.slice(0, 300);
+    try {
+      const entry = JSON.parse(line) as { msg?: unknown; cause?: unknown; route?: unknown };
+      if (typeof entry.msg === 'string') kind = [entry.msg, entry.cause, entry.route].filter((part) => typeof part === 'string').join(' | ');
+    } catch {
+      // Not JSON: the text itself.
+    }
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return counts;
+}
+
 function printTable(title: string, rows: readonly RowOutcome[], cores: number, failures: string[]): void {
   console.log('');
   console.log(title);
@@ -111,9 +129,7 @@ export async function runPostgresBench(root: string): Promise<void> {
     const env = { DATABASE_URL: db.appUrl, SEED_PRODUCTS: String(products), LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn' };
     const [port1, port2] = [await freePort(), await freePort()];
     console.log(`PostgreSQL ${db.cluster.major} (normal role owning its database); ${products.toLocaleString('en')} products; ${cores} cores`);
-    if (products < FULL_CATALOGUE && process.env['BENCH_PRODUCTS'] === undefined) {
-      console.log(`  ${products.toLocaleString('en')} products, not the PGlite bench's ${FULL_CATALOGUE.toLocaleString('en')}: seeding those on PostgreSQL takes longer than a bench run should here (BENCH_PRODUCTS=${FULL_CATALOGUE} to seed them anyway)`);
-    }
+    if (products !== DEFAULT_PG_PRODUCTS) console.log(`  BENCH_PRODUCTS=${products}: not the PGlite bench's ${DEFAULT_PG_PRODUCTS.toLocaleString('en')} products, so its rows compare with a smaller catalogue`);
 
     console.log('First start: migrations and seed on the empty database…');
     const seedLoad = loadavg()[0] ?? 0;
@@ -121,6 +137,7 @@ export async function runPostgresBench(root: string): Promise<void> {
     const seeding = await startServer(root, port1, env, SEED_TIMEOUT_MS, nodeArgs);
     const seedSteal = stealBetween(seedBefore, cpuTimes());
     console.log(`  seeded ${products.toLocaleString('en')} products in ${(seeding.startMs / 1000).toFixed(1)} s (spawn → first answer; load ${seedLoad.toFixed(1)} at the start, steal ${seedSteal === null ? '?' : seedSteal.toFixed(0)}%)`);
+    if (seeding.startMs > SLOW_SEED_MS) console.log(`  a slow seed (over ${SLOW_SEED_MS / 60_000} minutes; busy machine?): BENCH_PRODUCTS=50000 seeds half as many in about half the time`);
     await stopServer(seeding);
 
     const postmaster = postmasterPid(db);
@@ -155,6 +172,11 @@ export async function runPostgresBench(root: string): Promise<void> {
     console.log('');
     console.log(`server peak RSS (VmHWM): ${peaks.map((peak, i) => `s${i + 1} ${peak === null ? '?' : `${(peak / 1024 ** 2).toFixed(0)} MB`}`).join(', ')}`);
     if (ONLY) console.log(`partial run (BENCH_ONLY=${ONLY.join(',')})`);
+    // What the servers logged (warnings and errors only, by default): a row's 503s name their cause here.
+    for (const [i, server] of servers.entries()) {
+      const lines = [...logSummary(server.output)].slice(-LOG_LINES_SHOWN).map(([line, count]) => `${count}× ${line}`);
+      if (lines.length > 0) console.log(`\nserver s${i + 1} logged (the last ${lines.length} kinds of line, with their counts):\n  ${lines.join('\n  ')}`);
+    }
   } finally {
     if (balancer) await balancer.stop();
     for (const server of servers) await stopServer(server);
