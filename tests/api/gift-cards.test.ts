@@ -161,16 +161,18 @@ describe('the sender job', () => {
     expect(response.status).toBe(201);
   }
   const emailsTo = (email: string) => target.query<{ subject: string; text: string }>(`select subject, text from outbox_emails where kind = 'gift-card' and to_address = '${email}'`);
-  const midday = (days: number) => new Date(`${addDays(dayIn('SG'), days)}T04:00:00Z`);
+  // Noon in Singapore `days` after `today`: a test reads today once, so a run crossing midnight counts from one day.
+  const midday = (today: string, days: number) => new Date(`${addDays(today, days)}T04:00:00Z`);
 
   it('emails the card on its send date, once however often it runs; the PIN is in the email and only its hash in the table', async () => {
     const email = `${randomUUID()}@example.com`;
-    await boughtCard(dayIn('SG', 2), email);
-    await runGiftCardSender(t.db, midday(1));
+    const today = dayIn('SG');
+    await boughtCard(addDays(today, 2), email);
+    await runGiftCardSender(t.db, midday(today, 1));
     expect(await emailsTo(email)).toHaveLength(0);
-    await runGiftCardSender(t.db, midday(2));
-    await runGiftCardSender(t.db, midday(2));
-    await runGiftCardSender(t.db, midday(5));
+    await runGiftCardSender(t.db, midday(today, 2));
+    await runGiftCardSender(t.db, midday(today, 2));
+    await runGiftCardSender(t.db, midday(today, 5));
     const emails = await emailsTo(email);
     expect(emails).toHaveLength(1);
     const text = emails[0]?.text ?? '';
@@ -190,19 +192,21 @@ describe('the sender job', () => {
 
   it('two runs at once send each card once', async () => {
     const emails = Array.from({ length: 4 }, () => `${randomUUID()}@example.com`);
-    for (const email of emails) await boughtCard(dayIn('SG'), email);
-    const runs = await Promise.all([runGiftCardSender(t.db, midday(0)), runGiftCardSender(t.db, midday(0))]);
+    const today = dayIn('SG');
+    for (const email of emails) await boughtCard(today, email);
+    const runs = await Promise.all([runGiftCardSender(t.db, midday(today, 0)), runGiftCardSender(t.db, midday(today, 0))]);
     for (const email of emails) expect(await emailsTo(email)).toHaveLength(1);
     // Every email the two runs wrote (cards of earlier tests due by now among them) was counted by exactly one run.
-    const [written] = await target.query<{ n: number }>(`select count(*)::int as n from outbox_emails where kind = 'gift-card' and created_at = '${midday(0).toISOString()}'`);
+    const [written] = await target.query<{ n: number }>(`select count(*)::int as n from outbox_emails where kind = 'gift-card' and created_at = '${midday(today, 0).toISOString()}'`);
     expect(runs[0].sent + runs[1].sent).toBe(Number(written?.n));
     expect(Number(written?.n)).toBeGreaterThanOrEqual(4);
   });
 
   it('catches up a day it missed (the server was down on the send date)', async () => {
     const email = `${randomUUID()}@example.com`;
-    await boughtCard(dayIn('SG', 1), email);
-    await runGiftCardSender(t.db, midday(4));
+    const today = dayIn('SG');
+    await boughtCard(addDays(today, 1), email);
+    await runGiftCardSender(t.db, midday(today, 4));
     expect(await emailsTo(email)).toHaveLength(1);
   });
 });
