@@ -91,18 +91,19 @@ describe('product images', () => {
 
 describe('environment', () => {
   it('uses defaults', () => {
-    expect(loadConfig({})).toEqual({ port: 8080, dataDir: '.data/', databaseUrl: null, seedProducts: 2000, pageCacheBytes: 32 * 1024 * 1024, giftCardIntervalMs: null });
+    expect(loadConfig({})).toEqual({ port: 8080, dataDir: '.data/', databaseUrl: null, seedProducts: 2000, pageCacheBytes: 32 * 1024 * 1024, giftCardIntervalMs: null, shutdown: { delayMs: 0, timeoutMs: 10_000 } });
     expect(loadConfig({ GIFT_CARD_SEND_INTERVAL_MS: '' }).giftCardIntervalMs).toBeNull();
   });
 
   it('reads valid values', () => {
-    expect(loadConfig({ PORT: '0', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u:p@localhost:5432/db', SEED_PRODUCTS: '100000', PAGE_CACHE_MB: '0' })).toEqual({
+    expect(loadConfig({ PORT: '0', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u:p@localhost:5432/db', SEED_PRODUCTS: '100000', PAGE_CACHE_MB: '0', SHUTDOWN_DELAY_MS: '5000', SHUTDOWN_TIMEOUT_MS: '30000' })).toEqual({
       port: 0,
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://u:p@localhost:5432/db',
       seedProducts: 100_000,
       pageCacheBytes: 0,
       giftCardIntervalMs: null,
+      shutdown: { delayMs: 5_000, timeoutMs: 30_000 },
     });
     expect(loadConfig({ PAGE_CACHE_MB: '64' }).pageCacheBytes).toBe(64 * 1024 * 1024);
     expect(loadConfig({ GIFT_CARD_SEND_INTERVAL_MS: ' 1000 ' }).giftCardIntervalMs).toBe(1000);
@@ -120,6 +121,8 @@ describe('environment', () => {
       expect(message).toContain('DATABASE_URL');
     }
     expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT must be at most 65535');
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'ten seconds' })).toThrow('SHUTDOWN_TIMEOUT_MS must be a whole number');
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '120001' })).toThrow('SHUTDOWN_DELAY_MS must be at most 120000');
     expect(() => loadConfig({ SEED_PRODUCTS: '-5' })).toThrow('SEED_PRODUCTS must be a whole number');
     expect(() => loadConfig({ PAGE_CACHE_MB: '2048' })).toThrow('PAGE_CACHE_MB must be at most 1024');
     expect(() => loadConfig({ GIFT_CARD_SEND_INTERVAL_MS: '10' })).toThrow('GIFT_CARD_SEND_INTERVAL_MS must be at least 1000');
