@@ -3,8 +3,9 @@
  * with apt-get when missing. Playwright cannot download its own browser here (no internet but the
  * package registries), so the e2e tests run Debian's build at CHROMIUM_PATH.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from './apt.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,15 +22,8 @@ if (!hasFonts('th')) missing.push('fonts-thai-tlwg');
 if (missing.length === 0) {
   console.log(`ensure-chromium: ${CHROMIUM_PATH} and the CJK/Thai fonts are present`);
 } else {
-  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const sudo = asRoot ? [] : ['sudo'];
-  console.log(`ensure-chromium: installing ${missing.join(', ')} with apt-get`);
-  const run = (args: string[]) => {
-    const [command, ...rest] = [...sudo, ...args];
-    execFileSync(command ?? 'apt-get', rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  };
-  run(['apt-get', 'update', '-qq']);
-  run(['apt-get', 'install', '-y', '-qq', 'fontconfig', ...missing]);
+  // With recommends, as before: fontconfig's and Chromium's own.
+  aptInstall(['fontconfig', ...missing], { recommends: true });
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(`ensure-chromium: ${CHROMIUM_PATH} is still missing after apt-get; set CHROMIUM_PATH`);
     process.exit(1);
