@@ -102,7 +102,7 @@ export interface AppOptions {
   pages?: PageRenderer | null;
   /** Bytes of anonymous pages kept in process (`PAGE_CACHE_MB`); 0 keeps none. */
   pageCacheBytes?: number;
-  /** Takes the orders' payments: the test card processor unless a real provider is given (README, "Payments"). */
+  /** Takes the orders' payments: the test card processor unless a real provider is given (docs/features/checkout.md, "Payments"). */
   payments?: PaymentProvider;
   /** The clock of checkout (challenge expiry, order dates) and of bookings (holds, booking windows, expiry, cut-offs); tests move it. */
   now?: () => Date;
@@ -214,7 +214,7 @@ export function createApp({ db, staticDir = null, log: givenLog, logger: givenLo
         chunkStyles,
         log,
         catalogueVersion: () => catalogueVersion(db),
-        cache: metrics.countPageCache(createPageCache({ maxBytes: pageCacheBytes })),
+        cache: createPageCache({ maxBytes: pageCacheBytes, onLookup: metrics.countPageLookup }),
         // The developer pages read the document as they start: the browser renders them alone.
         clientOnly: (pathname) => sandbox && (pathname === '/sandbox' || pathname.startsWith('/sandbox/')),
       }),

@@ -163,7 +163,7 @@ describe('/metrics', () => {
   });
 
   it("counts the page cache's hits and misses", async () => {
-    const cache = metrics.countPageCache(createPageCache({ maxBytes: 1_000_000 }));
+    const cache = createPageCache({ maxBytes: 1_000_000, onLookup: metrics.countPageLookup });
     expect(cache.get('k')).toBeNull();
     cache.set('k', { status: 200, body: new Uint8Array([1, 2, 3]), encoding: null });
     expect(cache.get('k')).not.toBeNull();

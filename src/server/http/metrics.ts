@@ -3,7 +3,6 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ApiErrorBody } from '../../contract/site.ts';
 import type { PoolStats } from '../db/client.ts';
-import type { PageCache } from '../render/page-cache.ts';
 import { NO_STORE } from './cache.ts';
 import { NOT_FOUND_MESSAGE } from './errors.ts';
 import type { RequestRecord } from './logging.ts';
@@ -67,8 +66,8 @@ export interface AppMetrics {
   registry: Registry;
   /** Records a finished request (`requestLogging`'s `onFinished`). */
   observeRequest(record: RequestRecord): void;
-  /** The page cache, counting its hits and misses. */
-  countPageCache(cache: PageCache): PageCache;
+  /** Counts a page cache lookup (`createPageCache`'s `onLookup`). */
+  countPageLookup(hit: boolean): void;
 }
 
 /** The statuses' class (`2xx`): bounded labels, where a status each would multiply the series. */
@@ -135,18 +134,7 @@ export function createMetrics({ poolStats, now = Date.now, processMetrics = fals
   return {
     registry,
     observeRequest: (record) => requestDuration.observe({ method: record.method, route: record.route, status_class: statusClass(record.status) }, record.durationMs / 1000),
-    countPageCache: (cache) =>
-      // Only `get` is counted; whatever else the cache has or gains passes through as it is.
-      new Proxy(cache, {
-        get(target, property) {
-          if (property !== 'get') return Reflect.get(target, property, target) as unknown;
-          return (key: string) => {
-            const page = target.get(key);
-            pageCache.inc({ result: page ? 'hit' : 'miss' });
-            return page;
-          };
-        },
-      }),
+    countPageLookup: (hit) => pageCache.inc({ result: hit ? 'hit' : 'miss' }),
   };
 }
 

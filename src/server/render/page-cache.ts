@@ -62,9 +62,11 @@ export interface PageCacheOptions {
   maxBytes?: number;
   freshMs?: number;
   now?: () => number;
+  /** Told of every lookup, found or not (the metrics' hit rate). */
+  onLookup?: (hit: boolean) => void;
 }
 
-export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_BYTES, freshMs = CACHE_FRESH_MS, now = Date.now }: PageCacheOptions = {}) {
+export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_BYTES, freshMs = CACHE_FRESH_MS, now = Date.now, onLookup }: PageCacheOptions = {}) {
   // A Map keeps insertion order: re-inserting on a hit makes it a least-recently-used list.
   const entries = new Map<string, { at: number; page: CachedPage; bytes: number }>();
   let bytes = 0;
@@ -77,9 +79,11 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_BYTES, freshMs =
   return {
     get(key: string): CachedPage | null {
       const entry = entries.get(key);
+      const fresh = entry !== undefined && now() - entry.at < freshMs;
+      onLookup?.(fresh);
       if (!entry) return null;
       remove(key);
-      if (now() - entry.at >= freshMs) return null;
+      if (!fresh) return null;
       entries.set(key, entry);
       bytes += entry.bytes;
       return entry.page;
