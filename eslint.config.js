@@ -7,7 +7,10 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries (DEVELOPERS.md): shared code flows one way, into the SPA and the server. */
+/**
+ * Import boundaries (README.md, "Rules that keep it so"): shared code flows one way, into the SPA
+ * and the server.
+ */
 const boundary = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },

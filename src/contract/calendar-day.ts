@@ -3,7 +3,7 @@ import { WEEKDAYS, type Weekday } from '../config/weekdays.ts';
 /*
  * A store's calendar: its days (`YYYY-MM-DD`, read as themselves, a day number and not an instant
  * of any zone), the store-local day and wall time of an instant, and which hours a day keeps. With
- * Intl and nothing else (README decision "Time zones with Intl"), and nothing here reads the
+ * Intl and nothing else (docs/decisions/020-time-zones-with-intl.md), and nothing here reads the
  * process's own time zone: the server's calendar and the SPA's /stores screen run this same code,
  * so they agree on a store's "today" and "open now" for the same instant.
  */

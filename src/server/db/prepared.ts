@@ -27,7 +27,7 @@ const preparedOn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
  * second call for its sync. On PostgreSQL node-postgres prepares the named statement on each
  * connection at its first use. `cart/items-count`, A/B on the server at 10 connections (CPU per
  * request, 3 alternations): 0.27–0.29 ms through a PL/pgSQL function and `exec`, 0.21–0.22 ms
- * prepared (README decision 18).
+ * prepared (docs/decisions/018-header-count-prepared-statement.md).
  */
 export async function readPreparedJson<T>(db: Db, statement: PreparedRead, params: readonly Param[]): Promise<T | null> {
   const client: unknown = (db as { $client?: unknown }).$client;

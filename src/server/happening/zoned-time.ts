@@ -5,8 +5,9 @@ import { DAY_MS, dayStart, localOf, MINUTE_MS, offsetMinutes, timeOf, weekdayOf 
 export { addDays, dayStart, localOf, offsetMinutes, weekdayOf } from '../../contract/calendar-day.ts';
 
 /*
- * Store-local wall time ↔ instants, with Intl and nothing else (README decision "Time zones with
- * Intl"). Node carries the full ICU time-zone database, so a zone's offset at an instant is one
+ * Store-local wall time ↔ instants, with Intl and nothing else
+ * (docs/decisions/020-time-zones-with-intl.md). Node carries the full ICU time-zone database,
+ * so a zone's offset at an instant is one
  * `formatToParts` (offsetMinutes, src/contract/calendar-day.ts); the other way, a local time to an
  * instant, needs the offsets on either side of any change that day: a local time is valid when the
  * instant it gives shows that same local time back. A time in the gap of a change to daylight

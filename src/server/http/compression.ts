@@ -162,9 +162,9 @@ function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
  * Brotli or gzip for every text response the app makes (HTML, API JSON, a static file without a
  * precompressed copy), chosen by `Accept-Encoding`, with `Vary: Accept-Encoding`. Hono's own
  * `compress` has no brotli (CompressionStream has none on Node 20) and compresses a JSON body of
- * any size (it knows no length): see the README's decisions. Skipped: types that are compressed
- * already (images other than SVG, fonts), bodies under 1 KB, encoded, partial and `no-transform`
- * responses, HEAD.
+ * any size (it knows no length): see docs/decisions/010-on-the-wire.md. Skipped: types that are
+ * compressed already (images other than SVG, fonts), bodies under 1 KB, encoded, partial and
+ * `no-transform` responses, HEAD.
  */
 export function compression({ threshold = COMPRESSION_THRESHOLD }: { threshold?: number } = {}): MiddlewareHandler {
   return async (c, next) => {

@@ -71,7 +71,8 @@ export function startOfDayIn(country: CountryCode, date: string): Date {
 
 /**
  * Minor units of a major amount as the codebase counts them: 1/100 of the currency everywhere
- * (rupiah too, README "Money"), as orders' `*_minor` columns and `minorOf` of checkout/price.ts.
+ * (rupiah too, docs/features/bag.md, "Money"), as orders' `*_minor` columns and `minorOf` of
+ * checkout/price.ts.
  */
 export function minorOfMajor(major: number): number {
   return Math.round(major * 100);

@@ -7,7 +7,7 @@ import type { DeclineReason } from '../../contract/checkout.ts';
  * card's bank may ask for (3-D Secure), then capture or void, and refunds. Declines carry a reason
  * the shopper can act on. The store's one implementation is the test card processor
  * (test-card-processor.ts): this machine cannot reach a real one. A real provider implements this
- * interface with its API (README, "Payments").
+ * interface with its API (docs/features/checkout.md, "Payments").
  */
 export interface PaymentProvider {
   readonly name: string;

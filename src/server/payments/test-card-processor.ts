@@ -13,7 +13,7 @@ type Row = typeof testCardPayments.$inferSelect;
 /**
  * The test card processor: a `PaymentProvider` that behaves as a card processor's test mode does
  * (test-cards.ts), its records in the store's database so that every server process sees the same
- * payments. Clearly not a way to take money: README, "Payments".
+ * payments. Clearly not a way to take money: docs/features/checkout.md, "Payments".
  */
 export function createTestCardProcessor(db: Db, { now = () => new Date() } = {}): SweptPayments {
   return {

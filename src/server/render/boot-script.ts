@@ -11,7 +11,8 @@ export const BOOT_FALLBACK_MS = 3_000;
  * painted. The HTML already shows everything the shopper came for; the above-the-fold images
  * (`fetchpriority="high"`) are what the phone's link should carry first, and hydration (hundreds of
  * milliseconds of a mid-range phone's CPU on a listing) must not hold back their paint. Measured
- * with Lighthouse (README, decisions): with the scripts and preloads in the head, the listing's
+ * with Lighthouse (docs/decisions/013-content-first-scripts-after.md): with the scripts and
+ * preloads in the head, the listing's
  * image waited for their download and the hydration that followed (LCP 2.1–2.9 s); loaded after the
  * paint, the modules still download together, in parallel (no waterfall), one frame after the
  * images. ES5 on purpose: it runs before any of our code and needs none of it. Constant text, so the

@@ -5,8 +5,9 @@ import type { ScreenProps } from '../shared/screen.ts';
  * The screens that are no storefront first screen (the bag, the wish list, the account pages but
  * sign-in, legal texts, happening and find a store, Beauty Pass, developer pages), loaded through this one chunk. A lazy import in the entry
  * carries the list of every file its chunk needs, so that they download together: for these
- * screens the lists are here instead, out of every first screen's bytes (0.6 KB; README decision
- * 19). The shell fetches this small chunk when the browser is first idle (`app.tsx`), and a page
+ * screens the lists are here instead, out of every first screen's bytes (0.6 KB;
+ * docs/decisions/019-later-screens-one-loader.md). The shell fetches this small chunk when the
+ * browser is first idle (`app.tsx`), and a page
  * rendered by the server for one of these screens preloads it (`entry-server.tsx`), so a screen
  * still downloads with its files at once.
  */

@@ -68,7 +68,8 @@ async function start() {
   if (pageState && container.firstElementChild) {
     // As a transition, React hydrates in slices of a few milliseconds and lets the browser answer
     // input between them: the page shows everything already, and a listing's hydration in one task
-    // is a long task on a phone (Lighthouse's TBT; README, decisions).
+    // is a long task on a phone (Lighthouse's TBT;
+    // docs/decisions/013-content-first-scripts-after.md).
     startTransition(() => {
       hydrateRoot(container, app);
     });

@@ -1,6 +1,7 @@
 /*
  * The Beauty Pass screens' addresses (issue 15), which the loyalty feature, the account dashboard
- * and the shell's footer all point at. The spec names none of them (README, decision 5): the
+ * and the shell's footer all point at. The spec names none of them
+ * (docs/decisions/005-routes-the-spec-does-not-name.md): the
  * member's own pages live under /account like the orders and bookings, the programme's public ones
  * under /beauty-pass.
  */

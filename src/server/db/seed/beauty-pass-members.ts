@@ -21,7 +21,7 @@ import { ORDER_NUMBER_SEQUENCE } from '../schema.ts';
  * is seen). Every balance is its ledger's sum, and every member has an order with a number.
  */
 
-/** The one password of every seeded Beauty Pass account (README). */
+/** The one password of every seeded Beauty Pass account (docs/features/beauty-pass.md). */
 export const BEAUTY_PASS_SEED_PASSWORD = 'BeautyPass#2026';
 
 interface ChangeSpec {

@@ -10,7 +10,8 @@ const HydratedContext = createContext<boolean>(typeof window !== 'undefined');
  * Around a server render and the browser's hydration of it: false in both, so they agree; then,
  * once hydrated, true as a transition. Not `useSyncExternalStore` with a server snapshot: React
  * re-renders every component whose two snapshots differ synchronously, as soon as hydration commits,
- * and the shell's components re-rendered the whole page in one long task (README decision 16). A
+ * and the shell's components re-rendered the whole page in one long task
+ * (docs/decisions/016-hydrated-context-in-transition.md). A
  * transition renders in slices, and only this context's readers render again.
  */
 export function HydrationBoundary({ children }: { children: ReactNode }) {
