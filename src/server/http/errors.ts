@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../../contract/site.ts';
+import { NO_STORE } from './cache.ts';
 
 export type FieldError = { field: string; message: string };
 
@@ -125,7 +126,7 @@ export function outageBody(referenceId: string): ApiErrorBody {
 
 /** Headers of a 503 for a database outage: never cached, asked again after a few seconds. */
 export function outageHeaders(): Record<string, string> {
-  return { 'Cache-Control': 'no-store', 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) };
+  return { 'Cache-Control': NO_STORE, 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) };
 }
 
 /** The link's kind for a log line: its SQLSTATE or system code, else its message. */

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createHttpTerminator } from 'http-terminator';
+import { NO_STORE } from './cache.ts';
 
 /**
  * The store's HTTP listener: the app's requests, the balancer's health checks, and a graceful
@@ -59,7 +60,7 @@ export function listen(options: ListenerOptions): Promise<Listener> {
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/healthz' && path !== '/readyz') return false;
     const answer = (status: number, text: string) => {
-      response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+      response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE, 'Content-Length': Buffer.byteLength(text) });
       response.end(request.method === 'HEAD' ? undefined : text);
     };
     if (request.method !== 'GET' && request.method !== 'HEAD') {

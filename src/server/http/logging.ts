@@ -30,9 +30,10 @@ function defaultLevel(env: NodeJS.ProcessEnv = process.env): LevelWithSilent {
 
 /** An error as one JSON object: its type, message, code, SQLSTATE, stack and every cause below it. */
 export function serializeError(error: unknown): { type: string; message: string; code?: string; sqlstate?: string; stack?: string; causes?: ErrorLink[] } {
-  const [top, ...causes] = causeChain(error);
+  const chain = causeChain(error);
+  const [top, ...causes] = chain;
   // A SQLSTATE is five characters of digits and capitals; Node's codes (ECONNREFUSED) are longer.
-  const sqlstate = causeChain(error).find((link) => link.code !== undefined && /^[0-9A-Z]{5}$/.test(link.code))?.code;
+  const sqlstate = chain.find((link) => link.code !== undefined && /^[0-9A-Z]{5}$/.test(link.code))?.code;
   const stack = error instanceof Error ? error.stack : undefined;
   return {
     type: top?.name ?? 'Error',
