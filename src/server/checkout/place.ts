@@ -14,7 +14,7 @@ import { checkDelivery, checkPayment, checkPaymentOffered } from './rules.ts';
 import { minorOf, orderFigures, payableByGiftCards, type OrderFigures } from './price.ts';
 import { readOrderById } from './orders.ts';
 import { bagBlocked, bagChanged, challengeGone, paymentDeclined } from './refusals.ts';
-import { captureOrderPayment } from './settle.ts';
+import { captureOrderPayment, recordPaid } from './settle.ts';
 
 /*
  * Placing an order: check the request against the bag as it is now, authorize the payment (with
@@ -193,8 +193,7 @@ async function finish(
     } else {
       // Paid in full by gift cards: nothing to capture.
       paidAt = clock();
-      const [changed] = await readRows(db, sql`with o as (update orders set status = 'paid' where id = ${committed.orderId} and status = 'placed' returning id) insert into order_events (order_id, status, at) select id, 'paid', ${paidAt.toISOString()}::timestamptz from o returning order_id`);
-      if (!changed) paidAt = null;
+      if (!(await recordPaid(db, committed.orderId, paidAt))) paidAt = null;
     }
     // The order as the transaction answered it, with the status just written (no second read); read
     // again when this request did not record it (another settler did, or the capture failed).

@@ -20,6 +20,21 @@ export const SETTLE_AFTER_MS = 60_000;
 export type SettledAs = 'captured' | 'voided' | 'failed';
 
 /**
+ * The tail of a statement that moves an order to paid with its history event, when it is still
+ * `placed` (a `paid` CTE and the event's insert): callers put what else they record in front of it.
+ */
+const paidOrder = (orderId: number, at: Date) =>
+  sql`paid as (
+        update orders set status = 'paid' where id = ${orderId} and status = 'placed' returning id
+      )
+      insert into order_events (order_id, status, at) select id, 'paid', ${at.toISOString()}::timestamptz from paid returning order_id`;
+
+/** Records an order paid without a payment to capture (gift cards paid it all); false when it was not `placed`. */
+export async function recordPaid(db: Db, orderId: number, at: Date): Promise<boolean> {
+  return (await readRows<{ order_id: number }>(db, sql`with ${paidOrder(orderId, at)}`)).length > 0;
+}
+
+/**
  * Records a captured payment: its settlement ended and its order paid (with its history event), in
  * one statement. Answers whether this call moved the order to paid (false: it was already, by
  * another settler, or it is no longer `placed`).
@@ -29,10 +44,7 @@ export async function recordCaptured(db: Db, orderId: number, paymentId: string,
     db,
     sql`with settled as (
         update payment_settlements set outcome = 'captured', settled_at = ${at.toISOString()}::timestamptz where payment_id = ${paymentId} and settled_at is null returning payment_id
-      ), paid as (
-        update orders set status = 'paid' where id = ${orderId} and status = 'placed' returning id
-      )
-      insert into order_events (order_id, status, at) select id, 'paid', ${at.toISOString()}::timestamptz from paid returning order_id`,
+      ), ${paidOrder(orderId, at)}`,
   );
   return rows.length > 0;
 }
