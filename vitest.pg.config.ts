@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_TAGS } from './tests/setup/tags.ts';
 
 /**
  * `npm run test:pg`: the server against a real PostgreSQL cluster the tests start themselves
@@ -8,6 +9,7 @@ export default defineConfig({
   test: {
     include: ['tests/pg/**/*.test.ts'],
     environment: 'node',
+    tags: TEST_TAGS,
     // initdb, a cluster start and two seeded servers on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -131,7 +131,7 @@ describe("today in the country's calendar (offers' validity)", () => {
 });
 
 describe('offers', () => {
-  it('lists valid offers with and without a minimum spend, never an expired one or one not started yet', async () => {
+  it('lists valid offers with and without a minimum spend, never an expired one or one not started yet', { tags: ['clock'] }, async () => {
     const [variant] = await fresh(1);
     const cookie = await guestBag(target, variant ?? 0);
     const subtotal = (await bagOf(cookie)).subtotal.amount;
@@ -142,7 +142,7 @@ describe('offers', () => {
     for (const offer of data) expect(offer.validTill >= todayIn('SG')).toBe(true);
   });
 
-  it("applies and removes an offer; unknown or another tier's: 404 'Offer not found'; ended: 404 offer_expired", async () => {
+  it("applies and removes an offer; unknown or another tier's: 404 'Offer not found'; ended: 404 offer_expired", { tags: ['clock'] }, async () => {
     const [variant] = await fresh(1);
     const cookie = await guestBag(target, variant ?? 0);
     const applied = (await json(await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: ' welcome10 ' } }), CartResponseSchema, 201)).data;
@@ -167,14 +167,14 @@ describe('offers', () => {
     expect(removed.total).toEqual(removed.subtotal);
   });
 
-  it('refuses an offer whose minimum spend is not reached (409)', async () => {
+  it('refuses an offer whose minimum spend is not reached (409)', { tags: ['clock'] }, async () => {
     await target.query(`update product_prices set amount_minor = 1990, sale_amount_minor = null, effective_minor = 1990 where country_code = 'SG' and product_id = (select product_id from variants where id = ${(await fresh(1))[0]})`);
     const [variant] = await target.query<{ id: number }>(`select v.id from variants v join product_prices pp on pp.product_id = v.product_id and pp.country_code = 'SG' where pp.amount_minor = 1990 limit 1`);
     const cookie = await guestBag(target, Number(variant?.id));
     expect((await errorOf(await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: 'SPEND80' } }), 409)).code).toBe('offer_minimum_spend');
   });
 
-  it('lists Beauty Pass offers of the member tier only; none for guests', async () => {
+  it('lists Beauty Pass offers of the member tier only; none for guests', { tags: ['clock'] }, async () => {
     const gold = await member('gold');
     const pink = await member('pink');
     const codes = async (cookie?: string) => (await json(await cartCall(target, 'GET', '/cart/beauty-pass-offers', cookie ? { cookie } : {}), OffersResponseSchema)).data.map((o) => o.code);
@@ -190,7 +190,7 @@ describe('offers', () => {
     expect((await errorOf(await cartCall(target, 'POST', '/cart/offers', { cookie: pink, body: { code: 'BPGOLD20' } }), 404)).code).toBe('offer_not_found');
   });
 
-  it('answers the whole bag screen in one read (GET cart/)', async () => {
+  it('answers the whole bag screen in one read (GET cart/)', { tags: ['clock'] }, async () => {
     const [variant] = await fresh(1);
     const cookie = await guestBag(target, variant ?? 0);
     const { data } = await json(await cartCall(target, 'GET', '/cart', { cookie }), CartScreenResponseSchema);

@@ -172,7 +172,7 @@ describe('placing an order', () => {
     expect(order.history.map((h) => h.status)).toEqual(['placed', 'paid']);
   });
 
-  it('keeps the order as placed: figures, tax line, shipping, masked card; the bag is spent and the email written', async () => {
+  it('keeps the order as placed: figures, tax line, shipping, masked card; the bag is spent and the email written', { tags: ['clock'] }, async () => {
     const [variant] = await fresh(1, 20);
     const cookie = await guestBag(target, variant ?? 0);
     await add(cookie, variant ?? 0, 1);
@@ -205,7 +205,7 @@ describe('placing an order', () => {
 });
 
 describe("a member's orders", () => {
-  it('earns points to the ledger once, saves the address, and lists the order with its points', async () => {
+  it('earns points to the ledger once, saves the address, and lists the order with its points', { tags: ['clock'] }, async () => {
     const shopper = await member();
     const [variant] = await fresh(1, 20);
     const version = await add(shopper.cookie, variant ?? 0, 2);
@@ -272,7 +272,7 @@ describe("a guest's lookup", () => {
 });
 
 describe('promo code limits', () => {
-  it('a once-per-customer code: refused at the second apply for a member, and at the second order for a guest email', async () => {
+  it('a once-per-customer code: refused at the second apply for a member, and at the second order for a guest email', { tags: ['clock'] }, async () => {
     const shopper = await member();
     const [a, b] = await fresh(2, 20);
     await add(shopper.cookie, a ?? 0);
@@ -295,7 +295,7 @@ describe('promo code limits', () => {
     expect(held?.status).toBe('voided');
   });
 
-  it('a code limited in total: the orders past the limit are refused, at once or one by one', async () => {
+  it('a code limited in total: the orders past the limit are refused, at once or one by one', { tags: ['clock'] }, async () => {
     const variants = await fresh(5, 20);
     const bags = await Promise.all(variants.map((variant) => guestBag(target, variant)));
     for (const cookie of bags) expect((await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: 'FLASH5' } })).status).toBe(201);

@@ -39,7 +39,7 @@ const errorFields = async (response: Response) => ((await response.json()) as { 
 const bagOf = async (response: Response) => v.parse(CartResponseSchema, await response.json()).data;
 
 describe('an e-gift card in the bag', () => {
-  it("takes amounts within the country's range only: SG S$20–S$300 in whole dollars, ID Rp200,000–Rp3,000,000", async () => {
+  it("takes amounts within the country's range only: SG S$20–S$300 in whole dollars, ID Rp200,000–Rp3,000,000", { tags: ['clock'] }, async () => {
     for (const amount of [19, 301, 20.5]) {
       const { response } = await addGiftCard(target, purchaseBody({ amount }));
       expect(response.status, String(amount)).toBe(400);
@@ -63,7 +63,7 @@ describe('an e-gift card in the bag', () => {
     expect((await addGiftCard(target, purchaseBody({ recipientEmail: 'not an email' }))).response.status).toBe(400);
   });
 
-  it("needs a send date from today to 180 days ahead in the country's calendar", async () => {
+  it("needs a send date from today to 180 days ahead in the country's calendar", { tags: ['clock'] }, async () => {
     const past = (await addGiftCard(target, purchaseBody({ sendOn: dayIn('SG', -1) }))).response;
     expect(past.status).toBe(400);
     expect(await errorFields(past)).toEqual([{ field: 'body.sendOn', message: 'must be today or later' }]);
@@ -73,7 +73,7 @@ describe('an e-gift card in the bag', () => {
     expect((await addGiftCard(target, purchaseBody({ amount: 50, sendOn: dayIn('NZ') }), undefined, 'nz')).response.status).toBe(201);
   });
 
-  it('adds to the total and the count but not to the tax, the points or free shipping; five per bag; removed by id', async () => {
+  it('adds to the total and the count but not to the tax, the points or free shipping; five per bag; removed by id', { tags: ['clock'] }, async () => {
     const variant = await pricedVariant(target, 2_000, (offset += 1));
     const added = await cartCall(target, 'POST', '/cart/line-items', { body: { variantId: variant, quantity: 1 } });
     const cookie = cookieHeader(cookieJar(added));
@@ -102,7 +102,7 @@ describe('an e-gift card in the bag', () => {
 });
 
 describe('a guest who signs up', () => {
-  it("brings the bag's e-gift cards into the member's bag, and sees the order's cards in the order list", async () => {
+  it("brings the bag's e-gift cards into the member's bag, and sees the order's cards in the order list", { tags: ['clock'] }, async () => {
     const { cookie } = await addGiftCard(target, purchaseBody({ amount: 25, recipientEmail: 'merged@example.com' }));
     const joined = await cartCall(target, 'POST', '/user', { body: registration(), cookie });
     expect(joined.status).toBe(201);
@@ -117,7 +117,7 @@ describe('a guest who signs up', () => {
 });
 
 describe('paying for e-gift cards through checkout', () => {
-  it('an order of e-gift cards only needs no address: the card is written with its code, no PIN until it is sent', async () => {
+  it('an order of e-gift cards only needs no address: the card is written with its code, no PIN until it is sent', { tags: ['clock'] }, async () => {
     const { cookie } = await addGiftCard(target, purchaseBody({ amount: 80, recipientEmail: 'only.cards@example.com' }));
     const options = v.parse(CheckoutOptionsResponseSchema, await (await cartCall(target, 'GET', '/checkout/options', { cookie })).json()).data;
     expect(options.emailOnly).toBe(true);
@@ -137,7 +137,7 @@ describe('paying for e-gift cards through checkout', () => {
     expect((await bagOf(await cartCall(target, 'GET', '/cart/bag', { cookie }))).giftCards).toEqual([]);
   });
 
-  it('goods and a card in one order: the address rules apply, tax on goods and shipping only, the card on top', async () => {
+  it('goods and a card in one order: the address rules apply, tax on goods and shipping only, the card on top', { tags: ['clock'] }, async () => {
     const variant = await pricedVariant(target, 2_000, (offset += 1));
     const added = await cartCall(target, 'POST', '/cart/line-items', { body: { variantId: variant, quantity: 1 } });
     const cookie = cookieHeader(cookieJar(added));
@@ -164,7 +164,7 @@ describe('the sender job', () => {
   // Noon in Singapore `days` after `today`: a test reads today once, so a run crossing midnight counts from one day.
   const midday = (today: string, days: number) => new Date(`${addDays(today, days)}T04:00:00Z`);
 
-  it('emails the card on its send date, once however often it runs; the PIN is in the email and only its hash in the table', async () => {
+  it('emails the card on its send date, once however often it runs; the PIN is in the email and only its hash in the table', { tags: ['clock'] }, async () => {
     const email = `${randomUUID()}@example.com`;
     const today = dayIn('SG');
     await boughtCard(addDays(today, 2), email);
@@ -190,7 +190,7 @@ describe('the sender job', () => {
     expect(v.parse(GiftCardBalanceResponseSchema, await balance.json()).data).toEqual({ code: `••••-••••-••••-${code.slice(-4)}`, balance: { currency: 'SGD', amount: 50 }, initial: { currency: 'SGD', amount: 50 }, expiresOn: null });
   });
 
-  it('two runs at once send each card once', async () => {
+  it('two runs at once send each card once', { tags: ['clock'] }, async () => {
     const emails = Array.from({ length: 4 }, () => `${randomUUID()}@example.com`);
     const today = dayIn('SG');
     for (const email of emails) await boughtCard(today, email);
@@ -202,7 +202,7 @@ describe('the sender job', () => {
     expect(Number(written?.n)).toBeGreaterThanOrEqual(4);
   });
 
-  it('catches up a day it missed (the server was down on the send date)', async () => {
+  it('catches up a day it missed (the server was down on the send date)', { tags: ['clock'] }, async () => {
     const email = `${randomUUID()}@example.com`;
     const today = dayIn('SG');
     await boughtCard(addDays(today, 1), email);
@@ -212,7 +212,7 @@ describe('the sender job', () => {
 });
 
 describe('a card issued outside checkout (customer service)', () => {
-  it("is sent on its own country's today, not on the UTC date", async () => {
+  it("is sent on its own country's today, not on the UTC date", { tags: ['clock'] }, async () => {
     // 19:30 in Singapore, 00:30 the next day in Auckland (summer time): the UTC date is Singapore's only.
     const at = new Date('2027-03-14T11:30:00Z');
     const sg = await issueGiftCard(t.db, { country: 'SG', amountMinor: 2_000, recipientEmail: `${randomUUID()}@example.com` }, at);
@@ -224,7 +224,7 @@ describe('a card issued outside checkout (customer service)', () => {
 });
 
 describe('the balance check', () => {
-  it('answers a card by its code and PIN, and a wrong one or a card not sent yet with 404', async () => {
+  it('answers a card by its code and PIN, and a wrong one or a card not sent yet with 404', { tags: ['clock'] }, async () => {
     const card = await cardWith(target, 3_550);
     const ok = await cartCall(target, 'POST', '/gift-cards/balance', { body: { code: card.code.replace(/(.{4})/g, '$1 '), pin: card.pin } });
     expect(v.parse(GiftCardBalanceResponseSchema, await ok.json()).data.balance).toEqual({ currency: 'SGD', amount: 35.5 });

@@ -105,7 +105,7 @@ describe('the catalogue of each country', () => {
 });
 
 describe('free days and times', () => {
-  it('lists the days from today (store calendar) to the last bookable one that have a free time: never a day the store is closed', async () => {
+  it('lists the days from today (store calendar) to the last bookable one that have a free time: never a day the store is closed', { tags: ['clock'] }, async () => {
     const days = await availableDays(target, 'signature-makeup', 'sg-ion-orchard');
     expect(days).toMatchObject({ from: '2027-01-11', to: '2027-02-10', timeZone: 'Asia/Singapore' });
     expect(days.days).not.toContain('2027-02-06');
@@ -128,7 +128,7 @@ describe('free days and times', () => {
     expect(saturday.every((slot) => slot.seatsLeft === slot.artists.length)).toBe(true);
   });
 
-  it("today's times start after now", async () => {
+  it("today's times start after now", { tags: ['clock'] }, async () => {
     setClock(new Date('2027-01-11T05:10:00Z')); // 13:10 in Singapore
     const today = await timeSlots(target, 'signature-makeup', 'sg-tampines-mall', '2027-01-11');
     expect(today[0]?.localTime).toBe('13:30');

@@ -68,7 +68,7 @@ describe('the daily job', () => {
     expect(ledger.find((r) => r.member === 'nz-expires-month-end' && r.cause.startsWith('expiry:'))?.cause).toBe('expiry:2030-02-28');
   });
 
-  it('serves before the run what the run then writes (reads settle as the job would, without writing)', { timeout: 120_000 }, async () => {
+  it('serves before the run what the run then writes (reads settle as the job would, without writing)', { timeout: 120_000, tags: ['clock'] }, async () => {
     const t = await createTestApp({ seedProducts: 0 });
     try {
       const ids = await buildJobFixture(t.db);
@@ -90,7 +90,7 @@ describe('the daily job', () => {
     }
   });
 
-  it('emails the points expiry warning once per expiry, in the language of the last order, when the window opens', { timeout: 120_000 }, async () => {
+  it('emails the points expiry warning once per expiry, in the language of the last order, when the window opens', { timeout: 120_000, tags: ['clock'] }, async () => {
     const t = await createTestApp({ seedProducts: 0 });
     try {
       // Points from 2029-01-10: gone at the start of 2030-07-10 in Bangkok; the warning window opens 42 days before, 2030-05-29.

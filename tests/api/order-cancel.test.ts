@@ -40,7 +40,7 @@ async function placed(cookie: string, key = randomUUID()): Promise<Order> {
 }
 
 describe('POST orders/{number}/cancel', () => {
-  it('returns units, the reward, points and spend in one go and refunds the captured payment', async () => {
+  it('returns units, the reward, points and spend in one go and refunds the captured payment', { tags: ['clock'] }, async () => {
     // Gold: the top tier, so the spend stays in the year (a lower tier's upgrade would start a new one).
     const member = await newMember(target, { tier: 'gold', points: 1_000 });
     const reward = await rewardOf(target, 'lip-trio-minis', { stock: 10 });
@@ -127,7 +127,7 @@ describe('POST orders/{number}/cancel', () => {
     expect(Number((await payment(key))?.refunded_minor)).toBe(Math.round(order.payment.amount.amount * 100));
   });
 
-  it("refuses an order that bought e-gift cards (one may be spent already): 409 reason gift_cards", async () => {
+  it("refuses an order that bought e-gift cards (one may be spent already): 409 reason gift_cards", { tags: ['clock'] }, async () => {
     const member = await newMember(target);
     await addGoods(target, member.cookie, variant(5));
     const add = await cartCall(target, 'POST', '/cart/gift-cards', {

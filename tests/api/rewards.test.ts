@@ -69,7 +69,7 @@ describe('GET rewards', () => {
     expect((await list(gold.cookie)).data.filter((r) => r.refusal === null)).toHaveLength(REWARD_SEEDS.length - 1);
   });
 
-  it('shows a balance whose expiry day has come as 0, before any job wrote it (reads never write)', async () => {
+  it('shows a balance whose expiry day has come as 0, before any job wrote it (reads never write)', { tags: ['clock'] }, async () => {
     const lapsed = await newMember(target, { points: 900, pointsActiveOn: addMonths(todayIn('SG'), -18) });
     const { meta, data } = await list(lapsed.cookie);
     expect(meta.balance).toBe(0);
@@ -81,7 +81,7 @@ describe('GET rewards', () => {
 });
 
 describe('POST cart/rewards', () => {
-  it('puts the reward in the bag as a points line, held for 30 minutes; the bag says what it costs', async () => {
+  it('puts the reward in the bag as a points line, held for 30 minutes; the bag says what it costs', { tags: ['clock'] }, async () => {
     const member = await newMember(target, { points: 1_000 });
     const { id } = await rewardOf(target, 'lip-trio-minis');
     const before = Date.now();
@@ -194,7 +194,7 @@ describe('Beauty Pass offers', () => {
     return v.parse(BeautyPassOfferListResponseSchema, await response.json()).data;
   };
 
-  it("lists the country's Beauty Pass offers valid today with whether the caller's tier may use them", async () => {
+  it("lists the country's Beauty Pass offers valid today with whether the caller's tier may use them", { tags: ['clock'] }, async () => {
     const visitor = await offers();
     expect(visitor.map((o) => o.code).sort()).toEqual(['BPGOLD20', 'BPMEMBER15', 'BPPINK5']);
     expect(visitor.every((o) => !o.eligible)).toBe(true);

@@ -1,3 +1,4 @@
+// @module-tag clock: a booking's days and times are the store's.
 import { describe, expect, test } from 'vitest';
 import { BROWS, DAYS_FOUND, DAY_WITHOUT_TIMES, FACIAL, FIRST_TIME, MAKEUP_CLASS, NO_DAYS, OTHER_STORE, NO_TIMES, OTHER_DATE, SECOND_TIME, SESSION_TIMES, TIMES_FOUND } from '../../machines/booking/booking-flow.fixtures.ts';
 import { NETWORK_ERROR } from '../../machines/booking/booking-lifecycle.fixtures.ts';

@@ -1,3 +1,4 @@
+// @module-tag clock: the send date's range starts at the country's today.
 import { describe, expect, test } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Cart } from '../../src/contract/cart.ts';

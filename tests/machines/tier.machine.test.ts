@@ -1,3 +1,4 @@
+// @module-tag clock: tier years and days left are counted in calendar days.
 import { describe, expect, test } from 'vitest';
 import { createActor } from 'xstate';
 import { tierMachine, type TierInput } from '../../machines/loyalty/tier.machine.ts';

@@ -1,3 +1,4 @@
+// @module-tag clock: this guard runs in every `npm run test:clock` instant.
 import { describe, expect, it } from 'vitest';
 import { MINUTE_MS, offsetMinutes } from '../../src/contract/calendar-day.ts';
 

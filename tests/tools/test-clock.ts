@@ -1,7 +1,7 @@
 /**
  * `npm run test:clock`: the date-sensitive tests at instants that cross a date line somewhere, so
  * a test that takes "today" from the machine's clock or zone where the server takes the store's
- * fails here and not on some afternoon in CI. Each instant is one `vitest run` of DATE_FILES under
+ * fails here and not on some afternoon in CI. Each instant is one `vitest run` of the tests tagged `clock` under
  * libfaketime (Debian's `faketime`: the whole process tree, forked workers and PGlite included,
  * starts at the instant and keeps ticking) or under another TZ at the real clock. Instants run one
  * after the other: parallel runs would only compete for the same cores.
@@ -12,41 +12,33 @@
  * `npm run test:clock -- bangkok auckland` runs only the instants whose label contains a word.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DAY_MS, MINUTE_MS, offsetMinutes } from '../../src/contract/calendar-day.ts';
 import { ensureFaketime } from './ensure-faketime.ts';
 
 /**
- * Tests whose dates come from the machine's clock as the server's do (the store's today for the
- * bag, checkout, offers, gift cards' send day and rewards; Beauty Pass years and points expiry on
- * orders; booking windows), the loyalty job, and the machines that count days. Not whole suites:
- * ten instants of them must fit in about eight minutes on two cores (the full `npm test` must stay
- * under 45). Files whose server clock is
- * injected at a fixed instant (the booking fuzz, the happening slots) prove nothing more under
- * faketime and stay out, as do the fuzz suites (100 s each); add a file here when it takes a date
- * from the clock.
+ * The tests that take "today" or a time of day from the machine's clock or zone as the server does
+ * (the store's today for the bag, checkout, offers, gift cards' send day and rewards; Beauty Pass
+ * years and points expiry on orders; booking windows; the machines that count days) carry the
+ * vitest tag `clock` (`{ tags: ['clock'] }` on a test, `@module-tag clock` on a file): tag a test
+ * when it takes a date from the clock. Only those run here, not whole suites, so that ten instants
+ * fit in a few minutes on two cores (the full `npm test` must stay under 45). Tests whose server
+ * clock is injected at a fixed instant, the fuzz suites and the loyalty job's schedule simulation
+ * (which sets its own instants) prove nothing more under faketime and stay untagged.
  */
-const DATE_FILES = [
-  'tests/tools/clock-guard.test.ts',
-  'tests/api/order-cancel.test.ts',
-  'tests/api/checkout.test.ts',
-  'tests/api/gift-cards.test.ts',
-  'tests/api/cart-offers.test.ts',
-  'tests/api/rewards.test.ts',
-  'tests/api/happening.test.ts',
-  'tests/api/loyalty-job.test.ts',
-  'tests/machines/tier.machine.test.ts',
-  'tests/machines/gift-card-purchase.test.ts',
-  'tests/machines/booking-flow.test.ts',
-];
+const TAG = 'clock';
+const TAGGED = new RegExp(`@module-tag ${TAG}\\b|tags: \\[[^\\]]*'${TAG}'`);
 
-/**
- * The loyalty job's schedule simulation (110 ticks of two processes, 1.5–10 minutes) runs the job
- * at instants it sets itself: the machine's clock adds nothing to it, and `npm test` runs it.
- */
-const SKIPPED_TESTS = 'whatever the schedule';
+/** The test files that hold a tagged test: vitest then loads only these, not all two hundred. */
+function taggedFiles(): string[] {
+  return readdirSync('tests', { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name) && !/^tests\/(e2e|pg)\b/.test(join(entry.parentPath, entry.name)))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => TAGGED.test(readFileSync(file, 'utf8')))
+    .sort();
+}
 
 interface Instant {
   label: string;
@@ -136,14 +128,14 @@ interface Outcome {
   seconds: number;
 }
 
-function runOnce(instant: Instant, dir: string, index: number): Promise<Outcome> {
+function runOnce(instant: Instant, files: string[], dir: string, index: number): Promise<Outcome> {
   const reportFile = join(dir, `report-${index}.json`);
   const logFile = join(dir, `run-${index}.log`);
   // --no-isolate: a worker imports the server once for all its files (88 s → 127 s with isolation, measured
   // here under load); every file still opens its own database.
   // A file's database takes 3 s to open on an idle machine and over 60 s (the usual hook limit) when
   // other suites share the two cores: a slow start is no date bug.
-  const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--no-isolate', '--hookTimeout=180000', '--reporter=dot', '--reporter=json', `--outputFile.json=${reportFile}`, `--testNamePattern=^(?!.*${SKIPPED_TESTS})`, ...DATE_FILES];
+  const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--no-isolate', '--hookTimeout=180000', '--reporter=dot', '--reporter=json', `--outputFile.json=${reportFile}`, `--tags-filter=${TAG}`, ...files];
   const env: NodeJS.ProcessEnv = { ...process.env };
   let command = process.execPath;
   let args = vitest;
@@ -209,12 +201,17 @@ async function main(): Promise<void> {
   const firstFaked = instants.find((instant) => instant.at)?.at;
   if (firstFaked) checkPreload(firstFaked);
   const dir = mkdtempSync(join(tmpdir(), 'test-clock-'));
-  console.log(`test-clock: ${DATE_FILES.length} files at ${instants.length} instants, one after the other`);
+  const files = taggedFiles();
+  if (!files.includes('tests/tools/clock-guard.test.ts')) {
+    console.error('test-clock: the clock guard is not tagged: nothing would prove the clock was faked');
+    process.exit(1);
+  }
+  console.log(`test-clock: the tests tagged ${TAG} in ${files.length} files at ${instants.length} instants, one after the other`);
   const outcomes: Outcome[] = [];
   const started = Date.now();
   for (const [index, instant] of instants.entries()) {
     console.log(`test-clock: ${instant.label} (${instant.at ? `from ${iso(instant.at.getTime())}` : `TZ=${instant.tz ?? ''}`}) …`);
-    const outcome = await runOnce(instant, dir, index);
+    const outcome = await runOnce(instant, files, dir, index);
     outcomes.push(outcome);
     console.log(`test-clock: ${outcome.ok ? 'passed' : 'FAILED'} ${instant.label}: ${outcome.passed}/${outcome.tests} tests in ${outcome.files} files, ${outcome.seconds.toFixed(1)} s`);
   }
