@@ -7,7 +7,6 @@ import type { TestTagDefinition } from 'vitest/config';
 export const TEST_TAGS: TestTagDefinition[] = [
   {
     name: 'clock',
-    description:
-      'Takes "today" or a time of day from the machine clock or zone as the server does: `npm run test:clock` runs these at instants that cross a date line (tag a test `{ tags: [\'clock\'] }`, a whole file `@module-tag clock`).',
+    description: 'Takes "today" or a time of day from the machine clock or zone: `npm run test:clock` runs it at instants that cross a date line.',
   },
 ];
