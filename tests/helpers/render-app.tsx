@@ -1,4 +1,4 @@
-import { act, cleanup, configure, render, type RenderResult } from '@testing-library/react';
+import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, vi } from 'vitest';
@@ -34,9 +34,6 @@ import { productServer, productServerFetch, type ProductServer, type ProductServ
 // guard's verdict (stay in-app, or a full page load) arrives within the user event that navigated
 // (an import already loaded settles in microtasks), so a test reads where the shopper went at once.
 import '../../machines/runtime/navigation-guard.machine.ts';
-
-// Screens are lazy chunks: their first import in a busy test run can take over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * jsdom hides every `[popover]` (its default stylesheet) and reads none of the store's CSS. The

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/dom';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 import { installConsoleGuard, takeConsoleProblems } from '../helpers/console-guard.ts';
 
@@ -10,6 +11,10 @@ import { installConsoleGuard, takeConsoleProblems } from '../helpers/console-gua
 // own `beforeAll` that would set it never runs.
 if (typeof document !== 'undefined') {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  // Testing Library's default wait (1 s) is shorter than one lazy chunk's first import or one
+  // idle callback on a shared 2-core machine under load; a wait that ends by a condition met
+  // costs nothing more when the machine is quiet.
+  configure({ asyncUtilTimeout: 5000 });
 }
 
 // jsdom has no requestIdleCallback. The page's idle parts (use-idle.ts: the header's bag count,
