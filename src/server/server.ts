@@ -83,7 +83,7 @@ export interface PreparedDatabase {
 }
 
 /** Lock (PGlite on disk only), open, migrate and seed when empty. Releases everything on failure. */
-export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir' | 'databaseUrl' | 'seedProducts' | 'log'>): Promise<PreparedDatabase> {
+export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir' | 'databaseUrl' | 'seedProducts' | 'log'> & { memoryImage?: Blob }): Promise<PreparedDatabase> {
   const seedProducts = options.seedProducts ?? DEFAULT_SEED_PRODUCTS;
   if (!Number.isInteger(seedProducts) || seedProducts < 0 || seedProducts > MAX_SEED_PRODUCTS) {
     throw new RangeError(`seedProducts must be a whole number from 0 to ${MAX_SEED_PRODUCTS}`);
@@ -91,7 +91,7 @@ export async function prepareDatabase(options: Pick<StartServerOptions, 'dataDir
   let target: DatabaseTarget;
   let lock: DataDirLock | null = null;
   if (options.databaseUrl) target = { kind: 'postgres', url: options.databaseUrl };
-  else if (options.dataDir === 'memory') target = { kind: 'memory' };
+  else if (options.dataDir === 'memory') target = options.memoryImage ? { kind: 'memory', image: options.memoryImage } : { kind: 'memory' };
   else {
     const dataDir = options.dataDir ?? '.data/';
     mkdirSync(dataDir, { recursive: true });

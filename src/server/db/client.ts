@@ -61,7 +61,11 @@ const LOAD_TRGM_SQL = "select similarity('', '')";
  */
 export const STARTUP_LOCK_KEY = '7262022801';
 
-export type DatabaseTarget = { kind: 'memory' } | { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+/**
+ * `memory` may start from `image`, a data directory dumped from a database already migrated and
+ * seeded (PGlite's `dumpDataDir`): the tests open one per file in about 1 s instead of 5.
+ */
+export type DatabaseTarget = { kind: 'memory'; image?: Blob } | { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
 
 export async function openDatabase(target: DatabaseTarget, log: (line: string) => void = console.error): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -117,7 +121,7 @@ export async function openDatabase(target: DatabaseTarget, log: (line: string) =
   if (target.kind === 'pglite') mkdirSync(target.dir, { recursive: true });
   // PGlite loads an extension's files only when it is named at creation.
   const extensions = { pg_trgm };
-  const client = target.kind === 'pglite' ? await PGlite.create(target.dir, { extensions }) : await PGlite.create({ extensions });
+  const client = target.kind === 'pglite' ? await PGlite.create(target.dir, { extensions }) : await PGlite.create({ extensions, ...(target.image ? { loadDataDir: target.image } : {}) });
   const db = drizzlePglite({ client, schema });
   return {
     db,
