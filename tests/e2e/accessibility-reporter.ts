@@ -21,6 +21,8 @@ export default class AccessibilityReporter implements Reporter {
   private readonly pages = new Map<string, Map<string, Cell>>();
   private readonly foreign = new Set<string>();
   private file = 'test-results/axe-report.md';
+  private ms = 0;
+  private reused = 0;
 
   onBegin(config: FullConfig) {
     this.file = process.env['E2E_AXE_REPORT'] ?? `${config.projects[0]?.outputDir ?? 'test-results'}/axe-report.md`;
@@ -31,6 +33,8 @@ export default class AccessibilityReporter implements Reporter {
       if (attachment.name !== AXE_ATTACHMENT || !attachment.body) continue;
       const record = JSON.parse(attachment.body.toString('utf8')) as AxeRecord;
       for (const check of record.checks) {
+        this.ms += check.ms;
+        if (check.reused) this.reused += 1;
         const widths = this.pages.get(check.page) ?? new Map<string, Cell>();
         const cell = widths.get(check.width) ?? { checks: 0, violations: 0, rules: new Set<string>() };
         cell.checks += 1;
@@ -51,6 +55,7 @@ export default class AccessibilityReporter implements Reporter {
     const pages = [...this.pages.keys()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
     let checks = 0;
     let violations = 0;
+    const seconds = (this.ms / 1000).toFixed(1);
     const rows = pages.map((page) => {
       const widths = this.pages.get(page) ?? new Map<string, Cell>();
       const cells = sizes.map((size) => {
@@ -71,12 +76,12 @@ export default class AccessibilityReporter implements Reporter {
       `|---|${sizes.map(() => '---:').join('|')}|`,
       ...rows,
       '',
-      `${pages.length} pages, ${checks} checks (page × width), ${violations} violations.`,
+      `${pages.length} pages, ${checks} checks (page × width), ${violations} violations, in ${seconds} s (${this.reused} of the checks found a page already checked in everything axe reads, and took its answer).`,
     ];
     if (this.foreign.size > 0) lines.push('', `Pages of another origin passed through (not the store's, not checked): ${[...this.foreign].join(', ')}`);
     mkdirSync(dirname(this.file), { recursive: true });
     writeFileSync(this.file, `${lines.join('\n')}\n`);
-    process.stdout.write(`\naxe: ${pages.length} pages, ${checks} checks (page × width), ${violations} violations; table in ${this.file}\n`);
+    process.stdout.write(`\naxe: ${pages.length} pages, ${checks} checks (page × width), ${violations} violations, in ${seconds} s (${this.reused} reused); table in ${this.file}\n`);
   }
 
   printsToStdio() {
