@@ -29,9 +29,16 @@ export async function preparedMemoryDatabase(seedProducts: number): Promise<Prep
     return prepareDatabase({ dataDir: 'memory', seedProducts, memoryImage: readImage(seeded) });
   }
   const migrated = path.join(dir, MIGRATED_IMAGE);
-  const prepared = await prepareDatabase({ dataDir: 'memory', seedProducts, ...(existsSync(migrated) ? { memoryImage: readImage(migrated) } : {}) });
-  await writeImage(prepared.database.db, seeded);
-  return prepared;
+  const made = await prepareDatabase({ dataDir: 'memory', seedProducts, ...(existsSync(migrated) ? { memoryImage: readImage(migrated) } : {}) });
+  try {
+    await writeImage(made.database.db, seeded);
+  } finally {
+    await made.database.close();
+  }
+  // Its maker too starts from the image: a database loaded from a dump is not quite the one dumped
+  // (each sequence moves on past the values PostgreSQL had logged ahead), and every file of a run
+  // gets the same ids.
+  return prepareDatabase({ dataDir: 'memory', seedProducts, memoryImage: readImage(seeded) });
 }
 
 /** Writes the migrated, empty image into `dir` (before any test file runs). */
