@@ -5,7 +5,7 @@ import { SandboxUserListSchema, SandboxUserResponseSchema } from '../../src/cont
 import { ApiErrorBodySchema } from '../../src/contract/site.ts';
 import { idempotencyKeys, sandboxUsers } from '../../src/server/db/schema.ts';
 import { insertUser } from '../helpers/auth.ts';
-import { requestHash } from '../../src/server/http/idempotency.ts';
+import { IN_FLIGHT_LEASE_S, requestHash } from '../../src/server/http/idempotency.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 let t: TestApp;
@@ -138,6 +138,26 @@ describe('Idempotency-Key', () => {
     const retry = await create(body, { 'Idempotency-Key': 'in-flight' });
     expect(retry.status).toBe(409);
     expect(await rowCount(user.email)).toBe(0);
+  });
+
+  it(`takes over a claim left in flight for over ${IN_FLIGHT_LEASE_S} s (its process died): the retry runs once, a second retry is replayed`, async () => {
+    const user = newUser();
+    const body = JSON.stringify(user);
+    const claim = (key: string, age: number) =>
+      t.db.execute(sql`insert into idempotency_keys (key, method, path, body_hash, state, created_at)
+        values (${key}, 'POST', '/api/web/v1/sandbox/users', ${requestHash(body, 'guest:')}, 'in_flight', now() - make_interval(secs => ${age}))`);
+    // Just inside the lease: still the first request's.
+    await claim('in-flight-live', IN_FLIGHT_LEASE_S - 5);
+    expect((await create(body, { 'Idempotency-Key': 'in-flight-live' })).status).toBe(409);
+    await claim('in-flight-dead', IN_FLIGHT_LEASE_S + 5);
+    const retries = await Promise.all([create(body, { 'Idempotency-Key': 'in-flight-dead' }), create(body, { 'Idempotency-Key': 'in-flight-dead' })]);
+    // One of two retries at once takes it over; the other is told it is in progress.
+    expect(retries.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await rowCount(user.email)).toBe(1);
+    const replay = await create(body, { 'Idempotency-Key': 'in-flight-dead' });
+    expect([replay.status, replay.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+    // Another body under a stale key is still refused.
+    expect((await create(JSON.stringify(newUser()), { 'Idempotency-Key': 'in-flight-dead' })).status).toBe(422);
   });
 
   it('replays a 400 and a 204 too, and frees the key after a server error', async () => {

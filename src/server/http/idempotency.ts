@@ -17,6 +17,14 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const IDEMPOTENCY_KEY_MAX = 255;
 /** Keys are kept a day: long enough for any retry, short enough for the table to stay small. */
 const KEY_TTL_HOURS = 24;
+/**
+ * A claim still in flight this long was left by a process that died mid-request (kill -9, a lost
+ * machine): its retry on another process takes the key over and runs the request. Longer than a
+ * request lives on a live process, which ends within the shutdown deadline (SHUTDOWN_TIMEOUT_MS,
+ * 10 s by default) when it is told to stop; a request the dead process had committed but not yet
+ * recorded as answered (milliseconds between the two) runs again.
+ */
+export const IN_FLIGHT_LEASE_S = 15;
 
 export interface IdempotencyOptions {
   /**
@@ -53,7 +61,11 @@ export function idempotency(db: Db, options: IdempotencyOptions = {}): Middlewar
     // Raw SQL through readRows: on PGlite the builder's cost was more than the insert's, on every keyed write.
     const claimed = await readRows<{ key: string }>(
       db,
-      sql`insert into idempotency_keys (key, method, path, body_hash, state) values (${key}, ${method}, ${path}, ${bodyHash}, ${routeAnswers ? 'answered_by_route' : 'in_flight'}) on conflict do nothing returning key`,
+      sql`insert into idempotency_keys as k (key, method, path, body_hash, state) values (${key}, ${method}, ${path}, ${bodyHash}, ${routeAnswers ? 'answered_by_route' : 'in_flight'})
+        on conflict (key) do update set created_at = now()
+        where k.state = 'in_flight' and k.created_at < now() - make_interval(secs => ${IN_FLIGHT_LEASE_S})
+          and k.method = excluded.method and k.path = excluded.path and k.body_hash = excluded.body_hash
+        returning key`,
     );
 
     if (claimed.length === 0) {
