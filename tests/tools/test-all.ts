@@ -4,8 +4,8 @@
  * pass it within 45 minutes on a 2-core machine (CI stops at 90): the table says where the time goes.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { cpuTimes, stealBetween } from '../bench/machine.ts';
 
 /**
  * Stages of one group run at once. The static checks are one process each on one core (the type
@@ -18,20 +18,10 @@ const BUDGET_S = 45 * 60;
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Jiffies of all CPUs and of steal, from /proc/stat (null where there is none). */
-function cpuTimes(): { total: number; steal: number } | null {
-  try {
-    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
-    return { total: fields.reduce((sum, n) => sum + n, 0), steal: fields[7] ?? 0 };
-  } catch {
-    return null;
-  }
-}
-
 function machine(before: ReturnType<typeof cpuTimes>): string {
-  const after = cpuTimes();
-  const steal = before && after && after.total > before.total ? `${(((after.steal - before.steal) / (after.total - before.total)) * 100).toFixed(1)} %` : 'n/a';
-  return `load ${loadavg()[0]?.toFixed(1) ?? '?'}, steal ${steal}`;
+  const steal = stealBetween(before, cpuTimes());
+  const stealText = steal === null ? 'n/a' : `${steal.toFixed(1)} %`;
+  return `load ${loadavg()[0]?.toFixed(1) ?? '?'}, steal ${stealText}`;
 }
 
 interface Row {
