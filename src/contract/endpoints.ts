@@ -623,7 +623,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'POST',
     path: 'cart/line-items',
     operation: 'create',
-    description: 'Adds units of a variant (to its line when there is one); 400 unknown_variant (not sold in the country), 409 quantity_unavailable / out_of_stock with maxQuantity, 409 bag_full. Answers the bag; a guest\'s first write sets the bag cookie.',
+    description: 'Adds units of a variant (to its line when there is one); 400 unknown_variant (not sold in the country), 409 quantity_unavailable / out_of_stock with maxQuantity, 409 bag_full, 409 not_on_sale (a coming-soon product). Answers the bag; a guest\'s first write sets the bag cookie.',
     status: 201,
     contentType: JSON_TYPE,
     body: LineItemCreateSchema,
