@@ -478,7 +478,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'GET',
     path: 'search/popular-queries',
     operation: 'index',
-    description: "What shoppers of the request's country searched most (searches that found products).",
+    description: "What shoppers of the request's country searched most in the request's language (searches that found products): each shopper (client address) counts once a day, and a query is listed once at least 3 different shoppers searched it in the last 30 days.",
     status: 200,
     contentType: JSON_TYPE,
     response: PopularQueriesResponseSchema,
