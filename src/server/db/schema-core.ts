@@ -107,7 +107,30 @@ export const products = pgTable(
   ],
 );
 
-export const PRODUCT_SHAPES = ['bottle', 'tube', 'jar', 'compact', 'palette', 'stick'] as const;
+/** What a product's picture draws (src/server/media/product-svg.ts), chosen by its sub-category (seed/categories.ts). */
+export const PRODUCT_SHAPES = [
+  'bottle',
+  'tube',
+  'jar',
+  'compact',
+  'palette',
+  'stick',
+  'nail_bottle',
+  'dropper',
+  'pump',
+  'spray',
+  'perfume',
+  'sheet_mask',
+  'pencil',
+  'wand',
+  'brush',
+  'sponge',
+  'curler',
+  'pouch',
+  'mirror',
+  'candle',
+  'diffuser',
+] as const;
 export type ProductShape = (typeof PRODUCT_SHAPES)[number];
 
 export const variants = pgTable(
