@@ -5,7 +5,7 @@ import { GIFT_CARD_ERROR_CODES } from '../../src/contract/gift-cards.ts';
 export type BagAction = 'quantity' | 'remove' | 'add' | 'samples' | 'merge' | 'removeGiftCard' | 'removeReward';
 
 /** Why a change was refused, in the words the view needs (the server's codes, grouped). */
-export type BagFailureReason = 'unavailable' | 'bagFull' | 'gone' | 'sampleLimit' | 'signedOut' | 'failed';
+export type BagFailureReason = 'unavailable' | 'notOnSale' | 'bagFull' | 'gone' | 'sampleLimit' | 'signedOut' | 'failed';
 
 /** A failed change, rolled back: what the notification says. */
 export interface BagFailure {
@@ -37,6 +37,8 @@ export function bagFailureReason(error: unknown): BagFailureReason {
   const { status, code } = statusAndCode(error);
   if (status === 401) return 'signedOut';
   if (code === CART_ERROR_CODES.bagFull) return 'bagFull';
+  // A coming-soon product: not "out of stock" (it may have stock) and not gone (it will come).
+  if (code === CART_ERROR_CODES.notOnSale) return 'notOnSale';
   if (code === CART_ERROR_CODES.quantityUnavailable || code === CART_ERROR_CODES.outOfStock || code === CART_ERROR_CODES.sampleUnavailable) return 'unavailable';
   if (code === CART_ERROR_CODES.sampleLimit) return 'sampleLimit';
   if (code === CART_ERROR_CODES.unknownLine || code === CART_ERROR_CODES.unknownVariant || code === GIFT_CARD_ERROR_CODES.unknownLine || status === 404) return 'gone';

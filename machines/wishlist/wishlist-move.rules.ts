@@ -15,7 +15,7 @@ export function moveTarget(chosenVariantId: number | null, variants: readonly { 
 }
 
 /** Why a move failed; the view words it. The item stays on the wish list. */
-export type MoveFailure = 'outOfStock' | 'unavailable' | 'bagFull' | 'signedOut' | 'failed';
+export type MoveFailure = 'outOfStock' | 'notOnSale' | 'unavailable' | 'bagFull' | 'signedOut' | 'failed';
 
 /** A thrown `{ moveFailure }` (decided before anything was sent) or the bag's answer. */
 export function moveFailureOf(error: unknown): MoveFailure {
@@ -23,6 +23,7 @@ export function moveFailureOf(error: unknown): MoveFailure {
   if (moveFailure) return moveFailure;
   const code = body?.code;
   if (code === CART_ERROR_CODES.outOfStock || code === CART_ERROR_CODES.quantityUnavailable) return 'outOfStock';
+  if (code === CART_ERROR_CODES.notOnSale) return 'notOnSale';
   if (code === CART_ERROR_CODES.unknownVariant || status === 404) return 'unavailable';
   if (code === CART_ERROR_CODES.bagFull) return 'bagFull';
   if (status === 401) return 'signedOut';

@@ -35,6 +35,8 @@ export const CART_ERROR_CODES = {
   /** More than the stock, the line limit or the bag's line limit (409, with the most allowed in `errors`). */
   quantityUnavailable: 'quantity_unavailable',
   outOfStock: 'out_of_stock',
+  /** The product is announced but not on sale yet (coming soon): nothing of it can be added (409 `body.variantId`). */
+  notOnSale: 'not_on_sale',
   bagFull: 'bag_full',
   /** The line is not in this shopper's bag (404). */
   unknownLine: 'unknown_line',

@@ -24,6 +24,16 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const OTHER_FILTERS = ['new', 'exclusive', 'coming_soon', 'priority_access', 'app_exclusive'] as const;
 export type OtherFilter = (typeof OTHER_FILTERS)[number];
 
+/**
+ * Whether a product can be bought at all: one announced as coming soon is shown (with its waitlist)
+ * but not sold, whatever its stock. The product page and the cards offer no "Add to bag" by this
+ * rule; the bag's add refuses such a product in the database (`cart_add`, migration 0018: 409
+ * `not_on_sale`), so a stale page cannot sell it either. Here, without valibot, for the first screens.
+ */
+export function isOnSale(product: { badges: readonly string[] }): boolean {
+  return !product.badges.includes('coming_soon');
+}
+
 /** Values kept in one comma-separated filter (`brands=a,b,c`). */
 export const FILTER_VALUES_MAX = 30;
 

@@ -44,6 +44,10 @@ export const SuggestionsSchema = v.object({
 export type Suggestions = v.InferOutput<typeof SuggestionsSchema>;
 export const SuggestionsResponseSchema = v.object({ data: SuggestionsSchema });
 
-/** `GET search/popular-queries`: what shoppers of the request country searched most (with results). */
+/**
+ * `GET search/popular-queries`: what shoppers of the request's country searched most in its
+ * language (searches that found products), each shopper counted once a day, and only queries
+ * enough different shoppers searched.
+ */
 export const PopularQueriesResponseSchema = v.object({ data: v.array(v.object({ query: v.string() })) });
 export type PopularQuery = v.InferOutput<typeof PopularQueriesResponseSchema>['data'][number];

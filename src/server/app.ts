@@ -173,7 +173,7 @@ export function createApp({ db, staticDir = null, log: givenLog, logger: givenLo
   api.route('/reservation-service', reservationRoutes(happening, auth, bookingLookups));
   api.route('/notification-subscription', notificationSubscriptionRoutes(db, auth));
   api.route('/featured-products', featuredProductRoutes(db));
-  api.route('/search', searchRoutes(db));
+  api.route('/search', searchRoutes(db, { trustProxy: signIn?.trustProxy ?? false, secret: auth.secret, ...(now ? { now } : {}) }));
   api.route('/layouts', layoutRoutes(db, auth));
   api.route('/media', mediaRoutes(db));
   api.route('/auth', authTokenRoutes(db, auth));

@@ -169,7 +169,7 @@ describe('offers', () => {
 
   it('refuses an offer whose minimum spend is not reached (409)', { tags: ['clock'] }, async () => {
     await target.query(`update product_prices set amount_minor = 1990, sale_amount_minor = null, effective_minor = 1990 where country_code = 'SG' and product_id = (select product_id from variants where id = ${(await fresh(1))[0]})`);
-    const [variant] = await target.query<{ id: number }>(`select v.id from variants v join product_prices pp on pp.product_id = v.product_id and pp.country_code = 'SG' where pp.amount_minor = 1990 limit 1`);
+    const [variant] = await target.query<{ id: number }>(`select v.id from variants v join products p on p.id = v.product_id join product_prices pp on pp.product_id = v.product_id and pp.country_code = 'SG' where pp.amount_minor = 1990 and v.stock > 0 and not ('coming_soon' = any(p.badges)) limit 1`);
     const cookie = await guestBag(target, Number(variant?.id));
     expect((await errorOf(await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: 'SPEND80' } }), 409)).code).toBe('offer_minimum_spend');
   });

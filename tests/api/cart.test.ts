@@ -101,6 +101,29 @@ describe('POST cart/line-items', () => {
     expect((await json(await cartCall(target, 'GET', '/cart/bag', { cookie }), CartResponseSchema)).data.count).toBe(1);
   });
 
+  it('refuses any unit of a coming-soon product, whatever its stock (409 not_on_sale), creating no bag; on sale, it is added', async () => {
+    // A seeded one: announced, with stock, sold in Singapore.
+    const [seeded] = await target.query<{ id: number }>(
+      `select v.id from variants v join products p on p.id = v.product_id join product_prices pp on pp.product_id = p.id and pp.country_code = 'SG'
+       where 'coming_soon' = any(p.badges) and v.stock > 0 order by v.id limit 1`,
+    );
+    expect(seeded, 'the seed has a coming-soon product in stock').toBeDefined();
+    const before = await carts();
+    const refused = await error(await cartCall(target, 'POST', '/cart/line-items', { body: { variantId: Number(seeded?.id), quantity: 1 } }), 409);
+    expect(refused).toMatchObject({ code: 'not_on_sale', errors: [{ field: 'body.variantId', message: 'is not on sale yet' }] });
+    expect(await carts()).toBe(before);
+
+    // A product in a bag already that becomes coming soon: no more units, the bag as it was.
+    const [variant] = await fresh(1, 50);
+    const cookie = await guestBag(target, variant ?? 0);
+    const product = `(select product_id from variants where id = ${variant})`;
+    await target.query(`update products set badges = array_append(badges, 'coming_soon') where id = ${product}`);
+    expect((await error(await cartCall(target, 'POST', '/cart/line-items', { cookie, body: { variantId: variant, quantity: 1 } }), 409)).code).toBe('not_on_sale');
+    expect((await json(await cartCall(target, 'GET', '/cart/bag', { cookie }), CartResponseSchema)).data).toMatchObject({ count: 1, version: 1 });
+    await target.query(`update products set badges = array_remove(badges, 'coming_soon') where id = ${product}`);
+    expect((await json(await cartCall(target, 'POST', '/cart/line-items', { cookie, body: { variantId: variant, quantity: 1 } }), CartResponseSchema, 201)).data.count).toBe(2);
+  });
+
   it(`holds a line at ${LINE_QUANTITY_LIMIT} units and a bag at ${BAG_LINE_LIMIT} lines`, async () => {
     const ids = await fresh(BAG_LINE_LIMIT + 1, 50);
     const cookie = await guestBag(target, ids[0] ?? 0);

@@ -236,12 +236,16 @@ describe('GET products/{slug}', () => {
 });
 
 describe('POST featured-products', () => {
-  it('ranks in-stock products deterministically, within a category when asked', async () => {
+  it('ranks products that can be bought (in stock, not coming soon) deterministically, within a category when asked', async () => {
     const home = await json(await t.api('/featured-products', { method: 'POST', body: { placement: 'home', limit: 6 } }), FeaturedProductsResponseSchema);
     const again = await json(await t.api('/featured-products', { method: 'POST', body: { placement: 'home', limit: 6 } }), FeaturedProductsResponseSchema);
     expect(home.data).toHaveLength(6);
     expect(again).toEqual(home);
     expect(home.data.every((p) => p.inStock)).toBe(true);
+    // Many picks, so that the seed's coming-soon products (one in 25) would be among them if they were picked.
+    const many = await json(await t.api('/featured-products', { method: 'POST', body: { placement: 'home', limit: 48 } }), FeaturedProductsResponseSchema);
+    expect(many.data).toHaveLength(48);
+    expect(many.data.filter((p) => p.badges.includes('coming_soon')).map((p) => p.slug)).toEqual([]);
     const skincare = await json(await t.api('/featured-products', { method: 'POST', body: { placement: 'category', category: 'skincare' } }), FeaturedProductsResponseSchema);
     expect(skincare.data.length).toBeGreaterThan(0);
     expect(skincare.data.length).toBeLessThanOrEqual(12);

@@ -10,9 +10,10 @@ import { SandboxUserPatchSchema, SandboxUserResponseSchema } from '../../src/con
 import { schemaFields } from '../../src/contract/schema-fields.ts';
 import { cookieHeader, cookieJar, insertUser } from '../helpers/auth.ts';
 import { BEAUTY_PASS_TERMS } from '../../src/config/consents.ts';
-import { passwordResets, userIdentities, variants } from '../../src/server/db/schema.ts';
+import { passwordResets, products, userIdentities, variants } from '../../src/server/db/schema.ts';
 import { CartResponseSchema } from '../../src/contract/cart.ts';
-import { gte } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { isOnSale } from '../../src/contract/patterns.ts';
 import { createOidcVerifier } from '../../src/server/auth/oidc.ts';
 import { startOidcIssuer, type OidcTestIssuer } from '../helpers/oidc-issuer.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
@@ -341,9 +342,15 @@ const SG_SAMPLE = 61;
 
 async function stockedVariant(): Promise<number> {
   const product = await someProduct();
-  const variant = product.variants.find((v) => v.stock >= 5);
+  // A coming-soon product cannot be added, whatever its stock.
+  const variant = isOnSale(product) ? product.variants.find((v) => v.stock >= 5) : undefined;
   if (!variant) {
-    const [row] = await t.db.select({ id: variants.id }).from(variants).where(gte(variants.stock, 5)).limit(1);
+    const [row] = await t.db
+      .select({ id: variants.id })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(and(gte(variants.stock, 5), sql`not ('coming_soon' = any(${products.badges}))`))
+      .limit(1);
     if (!row) throw new Error('no variant with stock in the seed');
     return row.id;
   }

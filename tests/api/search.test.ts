@@ -2,11 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductListResponseSchema } from '../../src/contract/catalog.ts';
-import { PopularQueriesResponseSchema, SearchResponseSchema, SuggestionsResponseSchema } from '../../src/contract/search.ts';
+import { SearchResponseSchema, SuggestionsResponseSchema } from '../../src/contract/search.ts';
 import { ApiErrorBodySchema } from '../../src/contract/site.ts';
-import { products, searchIndexState, searchQueries, searchSuggestionKeys, searchWords } from '../../src/server/db/schema.ts';
+import { products, searchIndexState, searchSuggestionKeys, searchWords } from '../../src/server/db/schema.ts';
 import { buildSearchIndex, rebuildSearchIndexIfStale, searchIndexIsCurrent } from '../../src/server/search/build.ts';
-import { flushSearchLog } from '../../src/server/search/popular.ts';
 import { createTestApp, json, type ApiRequestOptions, type TestApp } from '../helpers/server.ts';
 
 let t: TestApp;
@@ -219,41 +218,5 @@ describe('GET search/suggestions', () => {
     }
     expect((await t.api('/search/suggestions?q=')).status).toBe(400);
     expect((await t.api(`/search/suggestions?q=${'a'.repeat(10_000)}`)).status).toBe(400);
-  });
-});
-
-describe('GET search/popular-queries', () => {
-  const popular = async (country: string) => (await json(await t.api('/search/popular-queries', { country }), PopularQueriesResponseSchema)).data.map((d) => d.query);
-
-  it('counts searches that found products, per country, most searched first', async () => {
-    const my = { country: 'my' };
-    for (let i = 0; i < 3; i++) await search(q('Lipstick'), my);
-    await search(`${q('fundation')}&sort=newest&per_page=24`, my);
-    await search(`${q('fundation')}&page=1`, my);
-    await search(q('serum'), my);
-    // Searches that found nothing are not counted.
-    await search(q('zzqxv wqkj'), my);
-    await search(q('💄'), my);
-    // Its next pages, or the same search narrowed by a filter, are not a new search.
-    for (let i = 0; i < 5; i++) await search(`${q('serum')}&page=2&per_page=3`, my);
-    for (let i = 0; i < 5; i++) await search(`${q('serum')}&brands=kirei-lab,sora-botanics,nectar-lab`, my);
-    for (let i = 0; i < 5; i++) await search(`${q('serum')}&on_sale=true`, my);
-    // Counted as its words: case, emoji and punctuation aside.
-    await search(q('💄 MASCARA!!'), { country: 'nz' });
-    await search(q('mascara'), { country: 'nz' });
-
-    const response = await t.api('/search/popular-queries', my);
-    expect(response.headers.get('cache-control')).toBe('public, no-cache');
-    expect(v.parse(PopularQueriesResponseSchema, await response.json()).data.map((d) => d.query)).toEqual(['lipstick', 'foundation', 'serum']);
-    expect(await popular('nz')).toEqual(['mascara']);
-    expect(await popular('au')).toEqual([]);
-  });
-
-  it('writes counts in batches: one row per country and query, whatever the number of searches', async () => {
-    for (let i = 0; i < 20; i++) await search(q('shampoo'), { country: 'ph' });
-    await flushSearchLog(t.db);
-    const rows = await t.db.select().from(searchQueries).where(eq(searchQueries.country, 'PH'));
-    expect(rows).toEqual([expect.objectContaining({ query: 'shampoo', count: 20 })]);
-    expect(await t.db.select().from(searchQueries).where(eq(searchQueries.country, 'NZ'))).toEqual([expect.objectContaining({ query: 'mascara', count: 2 })]);
   });
 });

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { findProduct } from './fixtures/bag.ts';
+import { tabTo } from './fixtures/keyboard.ts';
 import { expect, test } from './fixtures.ts';
 
 const SCRIPT = '<script>alert(1)</script>';
@@ -57,6 +59,9 @@ test('a member waitlists an out-of-stock product: "Waitlist me" becomes "Waitlis
   await expect(join).toBeEnabled();
   await join.click();
 
+  // One way to hear of it again: a member's waitlist, no "Notify me" beside it.
+  await expect(product.getByRole('button', { name: 'Notify me' })).toHaveCount(0);
+
   const joined = product.getByRole('button', { name: 'Waitlisted' });
   await expect(joined).toHaveAttribute('aria-pressed', 'true');
   const badge = product.locator('.badges [data-badge="waitlisted"]');
@@ -72,3 +77,67 @@ test('a member waitlists an out-of-stock product: "Waitlist me" becomes "Waitlis
   await expect(product.getByRole('button', { name: 'Waitlist me' })).toBeVisible();
   await expect(badge).toHaveCount(0);
 });
+
+test('a guest on a sold-out product gets the email form only, not a waitlist link beside it', async ({ page, store, catalogue, expectAccessible }) => {
+  const slug = await catalogue.productWhere({ inStock: false });
+  await store.openProduct(slug);
+  const product = page.locator('main article.product');
+  await expect(product.locator('.stock')).toHaveText('Out of stock');
+  await expect(product.getByLabel('Email address')).toBeVisible();
+  await expect(product.getByRole('button', { name: 'Notify me' })).toBeVisible();
+  await expect(product.getByRole('link', { name: 'Waitlist me' })).toHaveCount(0);
+  await expectAccessible();
+});
+
+test('a coming-soon product says it is not on sale yet: no "In stock", no "Add to bag"', async ({ page, store, catalogue, expectAccessible }) => {
+  const slug = await catalogue.productWhere({ inStock: true, comingSoon: true });
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await store.openProduct(slug);
+    const product = page.locator('main article.product');
+    await expect(product).toHaveAttribute('data-state', 'coming-soon');
+    await expect(product.locator('.stock')).toHaveText('Not on sale yet');
+    await expect(product.locator('.badges [data-badge="coming_soon"]')).toBeVisible();
+    await expect(product.getByText('In stock', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('button', { name: 'Add to bag' })).toHaveCount(0);
+    // Its one way to hear of it: the waitlist, through signing in.
+    await expect(product.getByRole('link', { name: 'Waitlist me' })).toBeVisible();
+    await expectAccessible();
+  }
+});
+
+test('by keyboard alone the focus is never lost: choosing a shade keeps it on the shade, "Add to bag" keeps it on the button', async ({ page, store, bag }) => {
+  const product = await findProduct(page.request, { severalVariants: true });
+  // Every shade in stock: whichever is chosen can be added.
+  await bag.stockUp(product.slug);
+  let count = 0;
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await store.openProduct(product.slug);
+    const main = page.getByRole('main');
+    const checked = main.getByRole('radiogroup').getByRole('radio', { checked: true });
+    await tabTo(page, checked);
+    const first = await checked.getAttribute('aria-label');
+    await page.keyboard.press('ArrowRight');
+    await expect(checked).not.toHaveAttribute('aria-label', first ?? '');
+    await expect(checked).toBeFocused();
+
+    const add = main.getByRole('button', { name: 'Add to bag' });
+    await tabTo(page, add);
+    await page.keyboard.press('Enter');
+    count += 1;
+    const added = main.getByRole('button', { name: 'Added' });
+    await expect(added).toBeVisible();
+    await bag.expectCount(count);
+    // The live button took the pressed one's place: the focus went with it, not to the page's body.
+    await expect(added).toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('add-to-bag__button') ?? false)).toBe(true);
+    // …so the next key press goes on from there: Enter adds again.
+    await expect(main.getByRole('button', { name: 'Add to bag' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    count += 1;
+    await bag.expectCount(count);
+    await expect(main.locator('.add-to-bag__button')).toBeFocused();
+  }
+});
+

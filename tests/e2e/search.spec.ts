@@ -1,3 +1,4 @@
+import { API, HEADERS } from './fixtures/api.ts';
 import { expect, test } from './fixtures.ts';
 
 test('a typo in the header box still offers foundations; choosing one opens the product', async ({ page, store, search: box, expectAccessible }) => {
@@ -52,3 +53,25 @@ test('on a phone the box has its own row and the suggestions fit the screen', as
   expect((popup?.x ?? -1) >= 0 && (popup?.x ?? 0) + (popup?.width ?? 0) <= 375).toBe(true);
   await expectAccessible();
 });
+
+test('popular searches list what several shoppers searched, not what one shopper repeated, at phone and desktop widths', async ({ page, request, store, search: box, expectAccessible }) => {
+  // Three shoppers (three addresses behind the trusted proxy) search "serum"; one searches "mascara" again and again.
+  const searchAs = async (address: string, q: string) => {
+    const response = await request.get(`${API}/search?q=${q}`, { headers: { ...HEADERS, 'X-Site-Country': 'sg', 'X-Forwarded-For': address } });
+    expect(response.ok()).toBe(true);
+  };
+  for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await searchAs(address, 'serum');
+  for (let i = 0; i < 6; i++) await searchAs('198.51.100.4', 'mascara');
+
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await store.open('/');
+    await box.typeInHeader('s');
+    await box.combobox.fill('');
+    const popular = box.listbox().getByRole('group', { name: 'Popular searches' });
+    await expect(popular.getByRole('option', { name: 'serum', exact: true })).toBeVisible();
+    await expect(popular.getByRole('option', { name: 'mascara', exact: true })).toHaveCount(0);
+    await expectAccessible();
+  }
+});
+

@@ -34,10 +34,14 @@ export function cartCall(target: CartTarget, method: string, path: string, { coo
   return target.request(`${API_PREFIX}${path}`, { method, headers: all, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
 }
 
-/** Variants sold in `country`, one per product, given `stock` units each (distinct per caller through `offset`). */
+/**
+ * Variants sold in `country`, one per product, given `stock` units each (distinct per caller through
+ * `offset`). Products on sale only: a coming-soon one cannot be added, whatever its stock.
+ */
 export async function variantsWithStock(target: CartTarget, count: number, stock: number, offset: number, country = 'SG'): Promise<number[]> {
   const rows = await target.query<{ id: number }>(
-    `select min(v.id) as id from variants v join product_prices pp on pp.product_id = v.product_id and pp.country_code = '${country}' group by v.product_id order by v.product_id limit ${count} offset ${offset}`,
+    `select min(v.id) as id from variants v join products p on p.id = v.product_id and not ('coming_soon' = any(p.badges))
+     join product_prices pp on pp.product_id = v.product_id and pp.country_code = '${country}' group by v.product_id order by v.product_id limit ${count} offset ${offset}`,
   );
   const ids = rows.map((r) => Number(r.id));
   if (ids.length < count) throw new Error(`only ${ids.length} variants sold in ${country}`);

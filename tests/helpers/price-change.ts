@@ -93,7 +93,7 @@ export async function priceAndStockChangeScenario({ instances, query }: PriceCha
   const [product] = await query<{ id: number; slug: string; amount: number; variant: number }>(
     `select p.id, p.slug, pp.effective_minor as amount, min(v.id) as variant
      from products p join product_prices pp on pp.product_id = p.id and pp.country_code = 'SG' join variants v on v.product_id = p.id
-     where p.total_stock > 0 and v.stock > 0 group by p.id, p.slug, pp.effective_minor order by p.id desc limit 1`,
+     where p.total_stock > 0 and v.stock > 0 and not ('coming_soon' = any(p.badges)) group by p.id, p.slug, pp.effective_minor order by p.id desc limit 1`,
   );
   const [low] = await query<{ min: number }>(`select min(effective_minor) as min from product_prices where country_code = 'SG'`);
   if (!product || !low || Number(low.min) < 3) throw new Error('no product to change');

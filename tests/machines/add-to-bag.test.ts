@@ -36,6 +36,16 @@ describe('addToBag', () => {
     expect(view().status).toBe('idle');
   });
 
+  test('a coming-soon product refused by the bag (409 not_on_sale) says it is not on sale yet, not that it is gone or sold out', async () => {
+    const { view } = start(async () => {
+      throw { kind: 'http', status: 409, body: { code: 'not_on_sale' } };
+    });
+    view().add();
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(view()).toMatchObject({ status: 'failure', failure: 'notOnSale' });
+  });
+
   test('a click while adding is not a second add; a failure says why and a retry adds the same quantity', async () => {
     const quantities: number[] = [];
     let fail = true;

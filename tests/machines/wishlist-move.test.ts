@@ -23,6 +23,8 @@ describe('what "Move to bag" adds (moveTarget)', () => {
     expect(moveFailureOf({ status: 409, body: { code: 'quantity_unavailable' } })).toBe('outOfStock');
     expect(moveFailureOf({ status: 400, body: { code: 'unknown_variant' } })).toBe('unavailable');
     expect(moveFailureOf({ status: 409, body: { code: 'bag_full' } })).toBe('bagFull');
+    // A coming-soon product: not out of stock, not gone, just not on sale yet.
+    expect(moveFailureOf({ status: 409, body: { code: 'not_on_sale' } })).toBe('notOnSale');
     expect(moveFailureOf({ status: 401, body: null })).toBe('signedOut');
     expect(moveFailureOf({ moveFailure: 'outOfStock' })).toBe('outOfStock');
     expect(moveFailureOf({ kind: 'network' })).toBe('failed');

@@ -61,6 +61,7 @@ export async function priceChange(balanced: CountingTarget, processes: readonly 
       `select p.id as product_id, p.slug, b.slug as brand, min(v.id) as variant_id, pp.amount_minor
          from products p join brands b on b.id = p.brand_id join variants v on v.product_id = p.id
          join product_prices pp on pp.product_id = p.id and pp.country_code = 'SG'
+        where not ('coming_soon' = any(p.badges))
         group by p.id, p.slug, b.slug, pp.amount_minor order by p.id limit 1 offset 60`,
     )
   ).rows;

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { API_PREFIX, COUNTRY_COOKIE } from '../../src/config/constants.ts';
 import { SESSION_COOKIES } from '../../src/contract/session-constants.ts';
@@ -94,6 +94,33 @@ describe('server render', () => {
     expect(hk.lang).toBe('zh-Hant');
     expect(hk.html).toMatch(/[\u4E00-\u9FFF]/);
     expect(text(hk.html)).toMatch(/HK\$\s?\d/);
+  });
+
+  test('a coming-soon product is rendered not on sale: no "In stock", no "Add to bag", whatever its stock', async () => {
+    const [row] = await t.db
+      .select({ slug: products.slug, badges: products.badges, totalStock: products.totalStock })
+      .from(products)
+      .where(sql`'coming_soon' = any(${products.badges}) and ${products.totalStock} > 0`)
+      .orderBy(products.id)
+      .limit(1);
+    expect(row, 'the seed has a coming-soon product in stock').toBeDefined();
+    const page = await render(`/products/${row?.slug ?? ''}`);
+    const shown = text(page.html);
+    expect(shown).toContain('Not on sale yet');
+    expect(shown).not.toContain('In stock');
+    expect(page.html).toContain('data-state="coming-soon"');
+    expect(page.html).not.toContain('add-to-bag__button');
+    // A product on sale and in stock still offers both.
+    const [onSale] = await t.db
+      .select({ slug: products.slug })
+      .from(products)
+      // Its first shade (the one the page shows chosen) in stock.
+      .where(sql`not ('coming_soon' = any(${products.badges})) and (select v.stock from variants v where v.product_id = ${products.id} order by v.position, v.id limit 1) > 0`)
+      .orderBy(products.id)
+      .limit(1);
+    const buyable = await render(`/products/${onSale?.slug ?? ''}`);
+    expect(text(buyable.html)).toContain('In stock');
+    expect(buyable.html).toContain('add-to-bag__button');
   });
 
   test('404s: an unknown path, a failed validator and an unknown product', async () => {

@@ -36,6 +36,30 @@ describe('Add to bag', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add to bag' })).toBeInTheDocument(), { timeout: 4000 });
   });
 
+  test('by keyboard, the focus stays on "Add to bag": the live button that replaces the pressed one takes it, not the page’s body', async () => {
+    const api = cartApiFake(EMPTY_SCREEN, { addLine: async () => cartOf([cartLine(1, 71, 1)], 1) });
+    const count = countStoreFake(0);
+    const { user } = await renderApp({ url: `/products/${SLUG}`, productServer: { variants: { [SLUG]: [IVORY, MOCHA] } }, apis: bagApis(api, count.store) });
+    const plain = await screen.findByRole('button', { name: 'Add to bag' });
+    plain.focus();
+    await user.keyboard('{Enter}');
+    const added = await screen.findByRole('button', { name: 'Added' });
+    expect(added).not.toBe(plain);
+    await waitFor(() => expect(added).toHaveFocus());
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
+  test('a coming-soon product refused by the bag says it is not available yet', async () => {
+    const api = cartApiFake(EMPTY_SCREEN, {
+      addLine: async () => {
+        throw new ApiError('http', 'no', { status: 409, body: { code: 'not_on_sale', message: 'Not on sale yet', status: 409 } });
+      },
+    });
+    const { user } = await renderApp({ url: `/products/${SLUG}`, productServer: { variants: { [SLUG]: [IVORY, MOCHA] } }, apis: bagApis(api, countStoreFake(0).store) });
+    await user.click(await screen.findByRole('button', { name: 'Add to bag' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, Silk Foundation (Ivory) is not available yet.');
+  });
+
   test('a refused add says why, moves the count back, and offers a retry that adds again', async () => {
     let calls = 0;
     const api = cartApiFake(EMPTY_SCREEN, {
@@ -55,20 +79,24 @@ describe('Add to bag', () => {
     expect(count.confirmed).toEqual([1]);
   });
 
-  test('a card of a single-variant product adds it by its one live variant; a card of several shades has no button', async () => {
+  test('a card of a single-variant product adds it by its one live variant; a card of several shades, or of a coming-soon product, has no button', async () => {
     const api = cartApiFake(EMPTY_SCREEN, { variantIds: async () => [901], addLine: async () => cartOf([cartLine(9, 901, 1)], 2) });
     const count = countStoreFake(0);
     const { user } = await renderApp({
       apis: bagApis(api, count.store),
       ui: (
         <>
-          <ProductGrid products={[productFixture(9, 'SGD', { variantCount: 1 }), productFixture(10, 'SGD', { variantCount: 3 })]} />
+          <ProductGrid
+            products={[productFixture(9, 'SGD', { variantCount: 1 }), productFixture(10, 'SGD', { variantCount: 3 }), productFixture(11, 'SGD', { variantCount: 1, badges: ['coming_soon'] })]}
+          />
         </>
       ),
     });
-    const [single, several] = screen.getAllByRole('article');
-    if (!single || !several) throw new Error('two cards expected');
+    const [single, several, comingSoon] = screen.getAllByRole('article');
+    if (!single || !several || !comingSoon) throw new Error('three cards expected');
     expect(within(several).queryByRole('button', { name: 'Add to bag' })).not.toBeInTheDocument();
+    // Not on sale yet: in stock, one variant, and still no button.
+    expect(within(comingSoon).queryByRole('button', { name: 'Add to bag' })).not.toBeInTheDocument();
     await user.click(within(single).getByRole('button', { name: 'Add to bag' }));
     expect(await within(single).findByRole('button', { name: 'Added' })).toBeInTheDocument();
     expect(api.variantIds).toHaveBeenCalledWith('product-9');

@@ -9,7 +9,7 @@ import type { bookingFlowMachine } from '../../machines/booking/booking-flow.mac
 import { bookingFlowModel } from '../../machines/booking/booking-flow.model.ts';
 import { FLOW_NOTICE_MESSAGES } from '../../machines/booking/messages.ts';
 import { replay } from '../../machines/model/replay.ts';
-import type { BookingField } from '../../src/contract/booking.ts';
+import type { BookingField, BookingFieldError } from '../../src/contract/booking.ts';
 import { BookingFlow } from '../../src/web/features/booking/booking-flow-view.tsx';
 import { formatStoreDateTime, formatStoreDay, formatStoreTime, stateKey } from '../../src/web/features/booking/booking-format.ts';
 import { formatMoney } from '../../src/web/shared/site/format.ts';
@@ -22,7 +22,16 @@ const MINUTE = 60_000;
 const ZONE = 'Asia/Singapore';
 const storeName = (id: unknown) => FLOW_STORES.find((store) => store.id === id)?.name ?? '?';
 
+/** The boxes' refusals. */
 const ERROR_TEXT = { required: 'Required field', invalidEmail: 'Invalid email', invalidPhone: 'Invalid phone number', tooLong: 'Character limit exceeded' } as const;
+/** Name, email, phone and notes say what to type, in checkout's words (Singapore's formats). */
+const TEXT_FIELD_ERRORS: Partial<Record<BookingField, Partial<Record<BookingFieldError, string>>>> = {
+  fullName: { required: 'Enter your full name.', tooLong: 'Use at most 100 characters.' },
+  email: { invalidEmail: 'Enter an email address like name@example.com.', tooLong: 'Use at most 254 characters.' },
+  phone: { invalidPhone: 'Enter a phone number like 9123 4567.', tooLong: 'Use at most 20 characters.' },
+  notes: { tooLong: 'Use at most 500 characters.' },
+};
+const errorText = (field: BookingField, code: BookingFieldError) => TEXT_FIELD_ERRORS[field]?.[code] ?? ERROR_TEXT[code];
 const english = setupI18n({ locale: 'en', messages: { en: {} } });
 
 /** How the shopper finds each field of the details form. */
@@ -168,7 +177,7 @@ function expectVisible(events: readonly EventObject[]) {
       const code = context.errors[field];
       if (code) {
         expect(element).toHaveAttribute('aria-invalid', 'true');
-        expect(element).toHaveAccessibleDescription(ERROR_TEXT[code]);
+        expect(element).toHaveAccessibleDescription(errorText(field, code));
       } else {
         expect(element).not.toHaveAttribute('aria-invalid');
       }
@@ -234,10 +243,11 @@ describe('booking flow view: details form', () => {
     await user.type(fieldElement('notes'), 'x'.repeat(501));
     await clickEnabled(user, 'Confirm booking');
     expect(fieldElement('fullName')).toHaveFocus();
-    expect(fieldElement('fullName')).toHaveAccessibleDescription('Required field');
-    expect(fieldElement('email')).toHaveAccessibleDescription('Invalid email');
-    expect(fieldElement('phone')).toHaveAccessibleDescription('Invalid phone number');
-    expect(fieldElement('notes')).toHaveAccessibleDescription('Character limit exceeded');
+    // What to type, in the same words as checkout's fields.
+    expect(fieldElement('fullName')).toHaveAccessibleDescription('Enter your full name.');
+    expect(fieldElement('email')).toHaveAccessibleDescription('Enter an email address like name@example.com.');
+    expect(fieldElement('phone')).toHaveAccessibleDescription('Enter a phone number like 9123 4567.');
+    expect(fieldElement('notes')).toHaveAccessibleDescription('Use at most 500 characters.');
     expect(fieldElement('acknowledgement')).toHaveAccessibleDescription('Required field');
     expect(questionElement('Your skin type')).toHaveAccessibleDescription('Required field');
     expect(fieldElement('marketing')).not.toHaveAttribute('aria-invalid');

@@ -55,7 +55,8 @@ describe('/checkout', () => {
     await user.type(email, 'not-an-email');
     await user.click(next);
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveAccessibleDescription('We will send the order confirmation here. Invalid email');
+    // One message, saying what to type: the error takes the hint's place.
+    expect(email).toHaveAccessibleDescription('Enter an email address like name@example.com.');
     await user.clear(email);
     await user.type(email, 'guest@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));

@@ -32,8 +32,12 @@ describe('live stock', () => {
 });
 
 describe('waitlist', () => {
-  test('signed out, "Waitlist me" is a link to sign in that comes back here', async () => {
-    await renderApp({ url: `/products/${SLUG}`, productServer: soldOut });
+  test('signed out, a coming-soon product in stock offers "Waitlist me" as a link to sign in that comes back here (no email could tell of it)', async () => {
+    await renderApp({
+      url: `/products/${SLUG}`,
+      catalog: { product: async () => ({ ...productDetailFixture, badges: ['coming_soon'] }) },
+      productServer: { variants: { [SLUG]: [IVORY, { ...MOCHA, stock: 3 }] } },
+    });
     const link = await screen.findByRole('link', { name: 'Waitlist me' });
     expect(link).toHaveAttribute('href', `/sign_in?return_to=${encodeURIComponent(`/products/${SLUG}`)}`);
     expect(screen.getByText('Sign in to join the waitlist.')).toBeInTheDocument();
@@ -147,12 +151,52 @@ describe('Notify me', () => {
   });
 
   test('a failure says so and keeps the form for another try', async () => {
-    const { user, server } = await renderApp({ url: `/products/${SLUG}`, user: 'member', productServer: soldOut });
+    const { user, server } = await renderApp({ url: `/products/${SLUG}`, user: 'member', productServer: { variants: { [SLUG]: [IVORY, MOCHA] } } });
     server.refuse.set('POST notification-subscription', { status: 500, body: {} });
+    await user.click(await screen.findByRole('radio', { name: 'Mocha (out of stock)' }));
     await user.click(await screen.findByRole('button', { name: 'Notify me' }));
     expect(await screen.findByText('We could not sign you up. Please try again.')).toBeInTheDocument();
     server.refuse.clear();
     await user.click(screen.getByRole('button', { name: 'Notify me' }));
     expect(await screen.findByText(/We will email you once/)).toBeInTheDocument();
+  });
+});
+
+describe('one way to hear of a sold-out product again', () => {
+  test('a guest gets the email form only: no "Waitlist me" beside it', async () => {
+    await renderApp({ url: `/products/${SLUG}`, productServer: soldOut });
+    expect(await screen.findByLabelText('Email address')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notify me' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Waitlist me' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Waitlist me' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Sign in to join the waitlist.')).not.toBeInTheDocument();
+  });
+
+  test('a member gets the waitlist only: no "Notify me" beside it', async () => {
+    await renderApp({ url: `/products/${SLUG}`, user: 'member', productServer: soldOut });
+    const join = await screen.findByRole('button', { name: 'Waitlist me' });
+    await waitFor(() => expect(join).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Notify me' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Email address')).not.toBeInTheDocument();
+  });
+});
+
+describe('coming soon', () => {
+  const comingSoon = { product: async () => ({ ...productDetailFixture, badges: ['coming_soon' as const] }) };
+
+  test('in stock, it says it is not on sale yet: no "In stock" and no "Add to bag"', async () => {
+    await renderApp({ url: `/products/${SLUG}`, catalog: comingSoon, productServer: { variants: { [SLUG]: [IVORY, { ...MOCHA, stock: 3 }] } } });
+    const article = await screen.findByRole('article');
+    await waitFor(() => expect(screen.getByText('Not on sale yet', { selector: '.stock' })).toBeInTheDocument());
+    expect(article).toHaveAttribute('data-state', 'coming-soon');
+    expect(screen.queryByText('In stock')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to bag' })).not.toBeInTheDocument();
+    expect(badgeTexts(article)).toEqual(['coming_soon']);
+  });
+
+  test('an in-stock product on sale keeps "In stock" and "Add to bag"', async () => {
+    await renderApp({ url: `/products/${SLUG}`, productServer: { variants: { [SLUG]: [IVORY, MOCHA] } } });
+    await waitFor(() => expect(screen.getByText('In stock', { selector: '.stock' })).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Add to bag' })).toBeInTheDocument();
   });
 });

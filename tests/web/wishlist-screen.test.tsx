@@ -140,6 +140,15 @@ describe('a member’s wish list (GET wishlist)', () => {
     expect(patches).toEqual([]);
   });
 
+  test('a coming-soon product refused by the bag (409 not_on_sale) stays, with "not available yet"', async () => {
+    const { apis, patches } = setup({ items: [item(1, { variantId: 11 })], addToBag: () => Promise.reject(apiError(409, { code: 'not_on_sale' })) });
+    const { user } = await renderApp({ url: '/wishlist', user: 'member', apis });
+    await screen.findByText('Product 1');
+    await user.click(row('Product 1').getByRole('button', { name: 'Move to bag' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Product 1 is not available yet, so it stays on your wish list.');
+    expect(patches).toEqual([]);
+  });
+
   test('no variant liked: a product of one size is moved with it; one of several asks to choose', async () => {
     const { apis, bag } = setup({ items: [item(5), item(7, { slug: 'silk-foundation', name: 'Silk Foundation' })] });
     const { user } = await renderApp({ url: '/wishlist', user: 'member', apis, catalog });

@@ -35,7 +35,7 @@ function unavailable(allowed: number, stock: number): ApiError {
   return new ApiError(409, message, [{ field: 'body.quantity', message: `must be at most ${allowed}` }], { code, maxQuantity: allowed });
 }
 
-/** A refusal raised by `cart_add` (migration 0007: SQLSTATEs of class BP) as the answer it means; null for any other error. */
+/** A refusal raised by `cart_add` (migrations 0007 and 0018: SQLSTATEs of class BP) as the answer it means; null for any other error. */
 function refusal(error: unknown): Error | null {
   // drizzle wraps the driver's error (node-postgres) in its own, with the original as the cause.
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -43,12 +43,18 @@ function refusal(error: unknown): Error | null {
     if (code === 'BP400') return unknownVariant();
     if (code === 'BP401') return unauthorized();
     if (code === 'BP410') return bagFull();
+    if (code === 'BP411') return notOnSale();
     if (code === 'BP409' && typeof detail === 'string') {
       const { allowed, stock } = JSON.parse(detail) as { allowed: number; stock: number };
       return unavailable(Number(allowed), Number(stock));
     }
   }
   return null;
+}
+
+/** 409: the product is coming soon, announced but not sold yet (migration 0018); its page offers the waitlist instead. */
+function notOnSale(): ApiError {
+  return new ApiError(409, 'Not on sale yet', [{ field: 'body.variantId', message: 'is not on sale yet' }], { code: CART_ERROR_CODES.notOnSale });
 }
 
 function bagFull(): ApiError {

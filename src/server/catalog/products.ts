@@ -150,7 +150,10 @@ export async function productFacets(db: Db, site: Site, filter: ProductFilter): 
   };
 }
 
-/** Deterministic picks for a placement: best-ranked products in stock (stock is read live, so in SQL). */
+/**
+ * Deterministic picks for a placement: best-ranked products a shopper can buy now — in stock (read
+ * live, so in SQL) and on sale (not coming soon: `isOnSale`, which the bag's add enforces).
+ */
 export async function featuredProducts(db: Db, site: Site, options: { placement: 'home' | 'category' | 'product'; category?: string | undefined; limit: number }) {
   const refs = await catalogueRefs(db);
   const categoryIds = options.category === undefined ? null : refs.idsUnder(options.category);
@@ -158,7 +161,7 @@ export async function featuredProducts(db: Db, site: Site, options: { placement:
   const order = options.placement === 'product' ? sql`rating_avg desc, rating_count desc, id` : sql`featured_rank, id`;
   const picks = await readRows<{ id: number }>(db, sql`
       select id from products
-      where total_stock > 0 ${categoryIds ? sql`and category_id in (${sql.raw(categoryIds.join(','))})` : sql``}
+      where total_stock > 0 and not ('coming_soon' = any(badges)) ${categoryIds ? sql`and category_id in (${sql.raw(categoryIds.join(','))})` : sql``}
       order by ${order} limit ${options.limit}`);
   return summariesByIds(db, site, picks.map((row) => Number(row.id)));
 }

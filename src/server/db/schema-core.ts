@@ -107,7 +107,30 @@ export const products = pgTable(
   ],
 );
 
-export const PRODUCT_SHAPES = ['bottle', 'tube', 'jar', 'compact', 'palette', 'stick'] as const;
+/** What a product's picture draws (src/server/media/product-svg.ts), chosen by its sub-category (seed/categories.ts). */
+export const PRODUCT_SHAPES = [
+  'bottle',
+  'tube',
+  'jar',
+  'compact',
+  'palette',
+  'stick',
+  'nail_bottle',
+  'dropper',
+  'pump',
+  'spray',
+  'perfume',
+  'sheet_mask',
+  'pencil',
+  'wand',
+  'brush',
+  'sponge',
+  'curler',
+  'pouch',
+  'mirror',
+  'candle',
+  'diffuser',
+] as const;
 export type ProductShape = (typeof PRODUCT_SHAPES)[number];
 
 export const variants = pgTable(
@@ -506,16 +529,22 @@ export const searchSuggestionKeys = pgTable('search_suggestion_keys', {
   suggestionId: integer('suggestion_id').notNull(),
 });
 
-/** Searches that found products, counted per country (popular searches). */
-export const searchQueries = pgTable(
-  'search_queries',
+/**
+ * Searches that found products (popular searches): one row per shopper, query and day in the
+ * country's calendar, in the language searched in. The primary key decides that a shopper
+ * repeating a query counts once a day, however many processes flush at once (insert … on conflict
+ * do nothing). `shopper` is a keyed hash of the client's address, never the address itself.
+ */
+export const searchQueryShoppers = pgTable(
+  'search_query_shoppers',
   {
     country: text('country').notNull(),
+    language: text('language').$type<LanguageCode>().notNull(),
     query: text('query').notNull(),
-    count: integer('count').notNull(),
-    lastSearchedAt: at('last_searched_at').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    shopper: text('shopper').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.country, t.query] }), index('search_queries_country_count_idx').on(t.country, sql`${t.count} desc`, t.query)],
+  (t) => [primaryKey({ columns: [t.country, t.language, t.query, t.day, t.shopper] }), index('search_query_shoppers_day_idx').on(t.day)],
 );
 
 /** One row: which version of the search index the data holds (rebuilt at start when it differs). */

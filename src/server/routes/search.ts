@@ -8,7 +8,8 @@ import type { Db } from '../db/client.ts';
 import { cacheCatalogue } from '../http/cache.ts';
 import { siteOf, type AppEnv } from '../http/site.ts';
 import { parseInput } from '../http/validate.ts';
-import { popularQueries, recordSearch } from '../search/popular.ts';
+import { clientKeyOf } from '../auth/throttle.ts';
+import { popularQueries, recordSearch, shopperOf } from '../search/popular.ts';
 import { resolveSearch } from '../search/resolve.ts';
 import { suggest } from '../search/suggest.ts';
 import { canonicalQuery } from '../search/text.ts';
@@ -24,7 +25,16 @@ function isNewSearch(query: SearchQuery): boolean {
   return Object.entries(query).every(([key, value]) => PRESENTATION.has(key) || value === undefined || (key === 'page' && value === 1));
 }
 
-export function searchRoutes(db: Db) {
+export interface SearchRouteOptions {
+  /** Who a shopper is for popular searches: the client's address (`X-Forwarded-For` behind a trusted proxy). */
+  trustProxy?: boolean;
+  /** The server key the shopper's address is hashed with (the auth service's). */
+  secret: () => Promise<Buffer>;
+  /** The clock of the country's day a search counts in; tests move it. */
+  now?: () => Date;
+}
+
+export function searchRoutes(db: Db, { trustProxy = false, secret, now = () => new Date() }: SearchRouteOptions) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = parseInput(SearchQuerySchema, c.req.query(), 'query');
@@ -37,7 +47,9 @@ export function searchRoutes(db: Db) {
         resolved.groups.length === 0
           ? { data: [], meta: { page, perPage, total: 0, totalPages: 0 } }
           : await listProducts(db, site, { category: query.category, brand: query.brand, ...filtersOfParams(query), searchTerms: resolved.groups, sort: query.sort ?? 'featured', page, perPage });
-      if (result.meta.total > 0 && isNewSearch(query)) recordSearch(db, site.country, canonicalQuery(resolved.corrected ?? resolved.normalized));
+      if (result.meta.total > 0 && isNewSearch(query)) {
+        recordSearch(db, site, canonicalQuery(resolved.corrected ?? resolved.normalized), shopperOf(clientKeyOf(c, trustProxy), await secret()), now().getTime());
+      }
       cacheCatalogue(c);
       const body: SearchResponse = { data: result.data, meta: { ...result.meta, query: resolved.normalized, corrected: resolved.corrected } };
       return c.json(body);
@@ -49,7 +61,7 @@ export function searchRoutes(db: Db) {
       return c.json({ data });
     })
     .get('/popular-queries', async (c) => {
-      const data = await popularQueries(db, c.get('country'));
+      const data = await popularQueries(db, siteOf(c), now().getTime());
       cacheCatalogue(c);
       return c.json({ data });
     });

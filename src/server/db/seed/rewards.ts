@@ -24,7 +24,11 @@ interface RewardSeed {
   stock: number;
   /** Hue of the drawn picture (rewards have no product photos). */
   hue: number;
+  /** What the picture draws: the reward itself, not a product of the catalogue nor a gift box for all. */
+  picture: RewardPicture;
 }
+
+export type RewardPicture = 'serum' | 'lipsticks' | 'pouch' | 'kit' | 'vials' | 'voucher' | 'jar' | 'facial';
 
 /** The slug of the reward seeded with one unit left: the "last unit" of the race tests and the e2e test. */
 export const LAST_UNIT_REWARD_SLUG = 'travel-pouch';
@@ -40,6 +44,7 @@ export const REWARD_SEEDS: readonly RewardSeed[] = [
     tiers: ALL_TIERS,
     stock: 500,
     hue: 190,
+    picture: 'serum',
   },
   {
     slug: 'lip-trio-minis',
@@ -49,6 +54,7 @@ export const REWARD_SEEDS: readonly RewardSeed[] = [
     tiers: ALL_TIERS,
     stock: 200,
     hue: 350,
+    picture: 'lipsticks',
   },
   {
     slug: LAST_UNIT_REWARD_SLUG,
@@ -58,6 +64,7 @@ export const REWARD_SEEDS: readonly RewardSeed[] = [
     tiers: ALL_TIERS,
     stock: 1,
     hue: 320,
+    picture: 'pouch',
   },
   {
     slug: 'skincare-discovery-kit',
@@ -67,6 +74,7 @@ export const REWARD_SEEDS: readonly RewardSeed[] = [
     tiers: ALL_TIERS,
     stock: 120,
     hue: 140,
+    picture: 'kit',
   },
   {
     slug: OUT_OF_STOCK_REWARD_SLUG,
@@ -76,6 +84,7 @@ export const REWARD_SEEDS: readonly RewardSeed[] = [
     tiers: ALL_TIERS,
     stock: 0,
     hue: 40,
+    picture: 'vials',
   },
   {
     slug: 'makeup-service-voucher',
@@ -85,6 +94,7 @@ export const REWARD_SEEDS: readonly RewardSeed[] = [
     tiers: EXCLUSIVE,
     stock: 40,
     hue: 280,
+    picture: 'voucher',
   },
   {
     slug: 'full-size-moisturiser',
@@ -94,6 +104,7 @@ export const REWARD_SEEDS: readonly RewardSeed[] = [
     tiers: EXCLUSIVE,
     stock: 25,
     hue: 200,
+    picture: 'jar',
   },
   {
     slug: 'gold-skin-ritual',
@@ -103,12 +114,27 @@ export const REWARD_SEEDS: readonly RewardSeed[] = [
     tiers: ['gold'],
     stock: 10,
     hue: 48,
+    picture: 'facial',
   },
 ];
 
-/** A gift box drawn in the reward's colour: `data:` images are allowed by the pages' policy, as the samples' are. */
-function rewardImage(hue: number): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="6" y="14" width="28" height="22" rx="2" fill="hsl(${hue},45%,78%)"/><rect x="4" y="9" width="32" height="7" rx="1" fill="hsl(${hue},40%,62%)"/><rect x="18" y="9" width="4" height="27" fill="hsl(${hue},35%,48%)"/></svg>`;
+/** Each reward drawn as what it is, in its colour (40 × 40). */
+const PICTURES: Readonly<Record<RewardPicture, (main: string, dark: string) => string>> = {
+  serum: (main, dark) => `<ellipse cx="20" cy="7" rx="3" ry="4" fill="${dark}"/><rect x="17" y="10" width="6" height="6" fill="#c9a227"/><rect x="13" y="16" width="14" height="21" rx="4" fill="${main}"/>`,
+  lipsticks: (main, dark) =>
+    [8, 17, 26].map((x, i) => `<path d="M${x + 1} ${16 - i} l3 -4 l3 2 v${4 + i} z" fill="${main}"/><rect x="${x}" y="${17}" width="7" height="5" fill="#c9a227"/><rect x="${x}" y="22" width="7" height="14" rx="1" fill="${dark}"/>`).join(''),
+  pouch: (main, dark) => `<path d="M5 14 H35 L33 35 Q20 38 7 35 Z" fill="${main}"/><rect x="5" y="12" width="30" height="4" rx="1" fill="${dark}"/><path d="M9 22 L31 30 M9 30 L31 22" stroke="${dark}" stroke-opacity="0.4"/>`,
+  kit: (main, dark) => `<rect x="3" y="20" width="34" height="17" rx="2" fill="${dark}"/><rect x="7" y="10" width="6" height="14" rx="1" fill="${main}"/><rect x="15" y="6" width="5" height="18" rx="1" fill="${main}"/><rect x="22" y="13" width="8" height="11" rx="2" fill="${main}"/><rect x="31" y="15" width="4" height="9" rx="1" fill="${main}"/>`,
+  vials: (main, dark) => [6, 12, 18, 24, 30].map((x) => `<rect x="${x}" y="8" width="4" height="4" fill="${dark}"/><rect x="${x}" y="12" width="4" height="24" rx="2" fill="${main}"/>`).join(''),
+  voucher: (main, dark) => `<path d="M3 11 H37 V17 A3 3 0 0 0 37 23 V29 H3 V23 A3 3 0 0 0 3 17 Z" fill="${main}"/><path d="M26 11 V29" stroke="${dark}" stroke-dasharray="2 2"/><rect x="7" y="16" width="15" height="3" fill="${dark}"/><rect x="7" y="21" width="10" height="2" fill="${dark}"/>`,
+  jar: (main, dark) => `<rect x="8" y="12" width="24" height="7" rx="2" fill="${dark}"/><rect x="6" y="18" width="28" height="18" rx="5" fill="${main}"/><rect x="12" y="23" width="16" height="7" rx="1" fill="#ffffff" fill-opacity="0.8"/>`,
+  facial: (main, dark) => `<ellipse cx="20" cy="20" rx="11" ry="14" fill="${main}"/><path d="M14 18 h4 M22 18 h4" stroke="${dark}" stroke-width="2" stroke-linecap="round"/><path d="M16 26 Q20 29 24 26" fill="none" stroke="${dark}" stroke-width="1.5"/><path d="M9 12 Q20 2 31 12" fill="none" stroke="#ffffff" stroke-width="3"/>`,
+};
+
+/** The reward's picture in its colour: `data:` images are allowed by the pages' policy, as the samples' are. */
+export function rewardImage(picture: RewardPicture, hue: number): string {
+  const drawn = PICTURES[picture](`hsl(${hue},45%,70%)`, `hsl(${hue},35%,38%)`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" data-picture="${picture}">${drawn}</svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
@@ -120,7 +146,7 @@ export function rewardRows() {
       slug: seed.slug,
       name: seed.name,
       description: seed.description,
-      imageUrl: rewardImage(seed.hue),
+      imageUrl: rewardImage(seed.picture, seed.hue),
       pointsCost: seed.pointsCost,
       tiers: seed.tiers,
       stock: seed.stock,

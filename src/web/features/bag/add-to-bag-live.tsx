@@ -62,8 +62,17 @@ export default function AddToBagLive({ target, productName, precounted = false }
   useEffect(() => {
     addToBagConnect(actor.getSnapshot(), actor.send).add();
   }, [actor]);
+  // This button took the place of the plain one that was pressed, and the focus went with that one
+  // to the page's body: a keyboard user would start again from the top. Given back to the button
+  // unless the shopper has moved on meanwhile.
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) button.current?.focus();
+  }, []);
   const failures: Record<BagFailureReason, string> = {
     unavailable: t`Sorry, ${productName} is not available in that quantity.`,
+    notOnSale: t`Sorry, ${productName} is not available yet.`,
     bagFull: t`Your bag is full. Remove something to add more.`,
     gone: t`Sorry, ${productName} is no longer available.`,
     sampleLimit: t`${productName} could not be added to your bag. Please try again.`,
@@ -73,7 +82,7 @@ export default function AddToBagLive({ target, productName, precounted = false }
   const { status, failure } = view;
   return (
     <div className="add-to-bag" data-state={status}>
-      <button type="button" className="button add-to-bag__button" aria-busy={view.busy} onClick={() => (status === 'failure' ? view.retry() : view.add())}>
+      <button ref={button} type="button" className="button add-to-bag__button" aria-busy={view.busy} onClick={() => (status === 'failure' ? view.retry() : view.add())}>
         {status === 'adding' ? t`Adding…` : status === 'added' ? t`Added` : status === 'failure' ? t`Try again` : t`Add to bag`}
       </button>
       <p className="add-to-bag__status" role="status">

@@ -48,6 +48,7 @@ function useFailureText(): (failure: BagFailure) => { title: string; text: strin
     };
     const texts: Record<BagFailureReason, string> = {
       unavailable: t`There is not enough left in stock.`,
+      notOnSale: t`It is not available yet.`,
       bagFull: t`Your bag is full.`,
       gone: t`It is no longer available.`,
       sampleLimit: t`You have chosen the most samples you can.`,

@@ -3,7 +3,9 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { BookingBusyReason, BookingFlowApi, QuestionField } from '../../../../machines/booking/booking-flow.connect.ts';
 import { BOOKING_ANSWER_ERROR_MESSAGES, BOOKING_FIELD_ERROR_MESSAGES } from '../../../../machines/booking/messages.ts';
 import { BOOKING_CHECKBOX_FIELDS, BOOKING_LIMITS, BOOKING_TEXT_FIELDS, type BookingField } from '../../../contract/booking.ts';
+import { contactFieldMessage } from '../../shared/forms/contact-field-messages.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { useSite } from '../../shared/site/site-provider.tsx';
 import { bookingMessages } from './messages.ts';
 import './booking.css';
 
@@ -11,6 +13,7 @@ type TextField = (typeof BOOKING_TEXT_FIELDS)[number];
 type CheckboxField = (typeof BOOKING_CHECKBOX_FIELDS)[number];
 
 const fieldId = (field: BookingField) => `booking-${field}`;
+const isTextField = (field: BookingField): field is TextField => (BOOKING_TEXT_FIELDS as readonly string[]).includes(field);
 const errorId = (field: BookingField) => `booking-${field}-error`;
 const questionId = (id: string) => `booking-question-${id}`;
 
@@ -38,9 +41,12 @@ export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submitAttempts]);
 
+  const { country } = useSite();
   const errorText = (field: BookingField) => {
     const code = errors[field];
-    return code ? i18n._(BOOKING_FIELD_ERROR_MESSAGES[code]) : null;
+    if (!code) return null;
+    // Name, email, phone and notes say what checkout's fields say (shared/forms/contact-field-messages.ts); the boxes keep their own.
+    return isTextField(field) ? i18n._(contactFieldMessage(field, code, { country, max: BOOKING_LIMITS[field] })) : i18n._(BOOKING_FIELD_ERROR_MESSAGES[code]);
   };
   const change = view.change;
 

@@ -34,7 +34,7 @@ export function AddressStep({ view, texts, showIssues }: { view: CheckoutApi; te
   const { values, issues, street, saved } = view.address;
   const issueOf = (field: AddressField) => {
     const issue = issues.find((candidate) => candidate.field === field);
-    return showIssues && issue ? texts.addressIssues[issue.code] : null;
+    return showIssues && issue ? texts.addressIssue(field, issue.code) : null;
   };
   const text = (field: Exclude<AddressField, 'state'>, extra: { hint?: string | null; type?: 'tel'; inputMode?: 'numeric' | 'tel'; max: number; required: boolean }) => (
     <TextField

@@ -27,7 +27,8 @@ export function TextField({ label, value, onChange, error, hint = null, type = '
       name={name}
       type={type}
       label={label}
-      hint={hint}
+      // One message per field: the error says what to type (with the example the hint gave), so it takes the hint's place.
+      hint={error === null ? hint : null}
       value={value}
       onChange={onChange}
       autoComplete={autoComplete}

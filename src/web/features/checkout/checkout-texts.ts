@@ -1,4 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
+import { ADDRESS_FIELD_MAX, PHONE_MAX } from '../../../config/addresses.ts';
+import { ADDRESS_ISSUE_REASONS } from '../../../contract/contact-fields.ts';
+import { contactFieldMessage } from '../../shared/forms/contact-field-messages.ts';
+import { useSite } from '../../shared/site/site-provider.tsx';
 import type { AddressField, AddressIssueCode } from '../../../contract/address.ts';
 import type { DeclineReason, DeliveryMethod, PaymentMethod } from '../../../contract/checkout.ts';
 import type { SubdivisionLabel } from '../../../config/addresses.ts';
@@ -16,7 +20,8 @@ export const PROVIDER_NAMES = { afterpay: 'Afterpay', klarna: 'Klarna', atome: '
  * field issues): the view shows the guard's reason, never a rule of its own.
  */
 export function useCheckoutTexts() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const { country } = useSite();
   const steps: Record<CheckoutStep, string> = {
     contact: t`Contact`,
     address: t`Address`,
@@ -121,7 +126,11 @@ export function useCheckoutTexts() {
     outdated: t`We started a new checkout: the one saved in this browser was from an older version of the store.`,
     unreadable: t`We started a new checkout: the one saved in this browser could not be read.`,
   };
-  const emailIssues: Record<EmailIssue, string> = { required: t`Required field`, invalid: t`Invalid email` };
+  // The same words as the booking form's (shared/forms/contact-field-messages.ts): one message per field, saying what to type.
+  const emailIssues: Record<EmailIssue, string> = {
+    required: i18n._(contactFieldMessage('email', 'required', { country })),
+    invalid: i18n._(contactFieldMessage('email', 'invalidEmail', { country })),
+  };
   const addressFields: Record<Exclude<AddressField, 'state'>, string> = {
     fullName: t`Full name`,
     phone: t`Phone number`,
@@ -131,13 +140,8 @@ export function useCheckoutTexts() {
     postcode: t`Postcode`,
   };
   const subdivisions: Record<SubdivisionLabel, string> = { state: t`State`, province: t`Province`, region: t`Region`, district: t`District` };
-  const addressIssues: Record<AddressIssueCode, string> = {
-    required: t`Required field`,
-    too_long: t`Character limit exceeded`,
-    invalid_postcode: t`Invalid postcode`,
-    unknown_state: t`Choose one from the list`,
-    invalid_phone: t`Invalid phone number`,
-  };
+  const addressIssue = (field: AddressField, code: AddressIssueCode): string =>
+    i18n._(contactFieldMessage(field, ADDRESS_ISSUE_REASONS[code], { country, max: field === 'phone' ? PHONE_MAX : ADDRESS_FIELD_MAX[field] }));
   const cardFields: Record<CardField, string> = { number: t`Card number`, cvc: t`Security code (CVC)`, name: t`Name on card`, expMonth: t`Expiry month (MM)`, expYear: t`Expiry year (YYYY)` };
   const cardIssues: Record<CardIssueCode, string> = { required: t`Required field`, invalid: t`Check this field`, expired: t`This card has expired` };
   const codeLength = GIFT_CARD_CODE_LENGTH;
@@ -160,7 +164,7 @@ export function useCheckoutTexts() {
     emailIssues,
     addressFields,
     subdivisions,
-    addressIssues,
+    addressIssue,
     cardFields,
     cardIssues,
     giftCardName,

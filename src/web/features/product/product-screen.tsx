@@ -18,11 +18,14 @@ import { useResource } from '../../shared/hooks/use-resource.ts';
 import type { ScreenProps } from '../../shared/screen.ts';
 import type { LiveState } from './product-live.tsx';
 import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
+import { stockState } from '../../../../machines/product/stock-state.rules.ts';
 
 // After the first paint, in chunks of their own: live stock with the sold-out actions, and the reviews below the fold.
 const features = () => import('./after-first-paint.ts');
 const ProductLive = lazy(() => features().then((m) => ({ default: m.ProductLive })));
 const ReviewsSection = lazy(() => features().then((m) => ({ default: m.ReviewsSection })));
+
+const STATE_NAMES = { inStock: 'in-stock', outOfStock: 'out-of-stock', comingSoon: 'coming-soon' } as const;
 
 function ProductView({ product: cached }: { product: ProductDetail }) {
   const { t } = useLingui();
@@ -39,17 +42,20 @@ function ProductView({ product: cached }: { product: ProductDetail }) {
   const product = variants?.length ? { ...cached, variants, inStock: variants.some((variant) => variant.stock > 0) } : cached;
   const [selectedId, setSelectedId] = useState<number | null>(product.variants[0]?.id ?? null);
   const selected = product.variants.find((variant) => variant.id === selectedId) ?? null;
-  const inStock = selected ? selected.stock > 0 : product.inStock;
+  // Coming soon is neither in nor out of stock: it is not on sale yet (the bag's add refuses it too).
+  const state = stockState(product, selected);
+  const inStock = state === 'inStock';
   const imageUrl = selected?.imageUrl ?? product.imageUrl;
   const shadeName = selected?.name ?? '';
   const kind = selected?.kind ?? 'shade';
   const productName = product.name;
-  const badges = product.badges.filter((badge) => badge !== 'out_of_stock' || !inStock);
-  const withOutOfStock = !inStock && !badges.includes('out_of_stock') ? [...badges, 'out_of_stock' as const] : badges;
+  const badges = product.badges.filter((badge) => badge !== 'out_of_stock' || state === 'outOfStock');
+  const withOutOfStock = state === 'outOfStock' && !badges.includes('out_of_stock') ? [...badges, 'out_of_stock' as const] : badges;
   const shown = live.waitlisted ? [...withOutOfStock, 'waitlisted' as const] : withOutOfStock;
+  const stateName = STATE_NAMES[state];
 
   return (
-    <article className="product" data-state={inStock ? 'in-stock' : 'out-of-stock'}>
+    <article className="product" data-state={stateName}>
       <Breadcrumb trail={product.categories} lastIsCurrent={false} />
       <div className="product__layout">
         {/* The page's largest paint: fetched first, and sized so nothing moves when it arrives. */}
@@ -68,8 +74,8 @@ function ProductView({ product: cached }: { product: ProductDetail }) {
           <HeartAction product={product} variantId={selected?.id ?? null} placement="page" actions={actions} label={heartLabel} />
           <Price price={product.price} salePrice={product.salePrice} />
           <Badges badges={shown} />
-          <p className="stock" data-state={inStock ? 'in-stock' : 'out-of-stock'} role="status">
-            {inStock ? t`In stock` : t`Out of stock`}
+          <p className="stock" data-state={stateName} role="status">
+            {state === 'inStock' ? t`In stock` : state === 'outOfStock' ? t`Out of stock` : t`Not on sale yet`}
           </p>
           {product.variants.length > 0 && selected ? (
             <div className="product__variants">

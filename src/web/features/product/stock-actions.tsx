@@ -15,7 +15,8 @@ import { useMarkWaitlisted, useWaitlist } from '../../shared/session/waitlist-st
 import { notifyMeConnect } from '../../../../machines/product/notify-me.connect.ts';
 import { notifyTarget } from '../../../../machines/product/notify-me.rules.ts';
 import { waitlistToggleConnect, type WaitlistDisabledReason } from '../../../../machines/product/waitlist-toggle.connect.ts';
-import { waitlistOffered, type WaitlistProduct } from '../../../../machines/product/waitlist-toggle.rules.ts';
+import type { WaitlistProduct } from '../../../../machines/product/waitlist-toggle.rules.ts';
+import type { ReturnOffer } from '../../../../machines/product/return-offer.rules.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import './product.css';
 
@@ -24,15 +25,17 @@ export interface StockActionsProps {
   product: ProductDetail;
   /** The shade or size chosen, if any. */
   variant: Variant | null;
+  /** The one way offered to hear of it again (`returnOffer`, decided by the live part). */
+  offer: ReturnOffer;
 }
 
 /**
- * The product page's answers to "I cannot buy this now": the waitlist when nothing of the product
- * can be bought (sold out or coming soon) or the member is on it, and "Notify me" when what is
- * chosen is out of stock. Both rules live beside their machines (the waitlist's is the server's,
- * from the contract); this view only reads them.
+ * The product page's answer to "I cannot buy this now", one at a time (`returnOffer`, beside the
+ * machines): a member's waitlist, "Notify me" (one click for a member, an address for a guest), or
+ * for a guest the sign-in to the waitlist. The rules live beside their machines (the waitlist's is
+ * the server's, from the contract); this view only reads them.
  */
-export default function StockActions({ product, variant }: StockActionsProps) {
+export default function StockActions({ product, variant, offer }: StockActionsProps) {
   useFeatureCatalog(productMessages);
   const api = useOptionalApi(createProductApi);
   const signedIn = useSignedIn();
@@ -41,10 +44,11 @@ export default function StockActions({ product, variant }: StockActionsProps) {
   const chosen = notify?.variant ?? null;
   const name = chosen ? `${product.name} (${chosen.name})` : product.name;
   return (
-    <div className="stock-actions">
-      {signedIn ? <WaitlistToggle api={api} slug={product.slug} product={product} /> : waitlistOffered(product, false) ? <WaitlistSignIn /> : null}
+    <div className="stock-actions" data-offer={offer}>
+      {offer === 'waitlist' ? <WaitlistToggle api={api} slug={product.slug} product={product} /> : null}
+      {offer === 'waitlistSignIn' ? <WaitlistSignIn /> : null}
       {/* Keyed: another shade, or signing in or out, is another subscription. */}
-      {notify ? <NotifyMe key={`${chosen?.id ?? 'all'}-${String(signedIn)}`} api={api} guest={!signedIn} slug={product.slug} name={name} variantId={chosen?.id ?? null} /> : null}
+      {offer === 'notify' ? <NotifyMe key={`${chosen?.id ?? 'all'}-${String(signedIn)}`} api={api} guest={!signedIn} slug={product.slug} name={name} variantId={chosen?.id ?? null} /> : null}
     </div>
   );
 }

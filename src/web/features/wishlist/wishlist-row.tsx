@@ -76,6 +76,7 @@ export function WishlistRow({ item }: { item: WishlistRowData }) {
   const mustChoose = view.mustChoose || known?.kind === 'choose';
   const failures: Record<MoveFailure, string> = {
     outOfStock: t`${name} is out of stock, so it stays on your wish list.`,
+    notOnSale: t`${name} is not available yet, so it stays on your wish list.`,
     unavailable: t`${name} is no longer available.`,
     bagFull: t`Your bag is full. Remove something from it first.`,
     signedOut: t`Your session has ended. Sign in again to move it to your bag.`,

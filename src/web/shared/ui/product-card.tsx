@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { forwardRef } from 'react';
 import { Link } from 'wouter';
 import type { ProductSummary } from '../../../contract/catalog.ts';
+import { isOnSale } from '../../../contract/patterns.ts';
 import { BagAction } from '../bag/add-to-bag-button.tsx';
 import { Badges } from './badges.tsx';
 import type { ProductActionState } from './product-actions.ts';
@@ -52,8 +53,8 @@ export const ProductCard = forwardRef<HTMLAnchorElement, ProductCardProps>(funct
         </p>
       ) : null}
       <Badges badges={waitlisted ? [...product.badges, 'waitlisted'] : product.badges} />
-      {/* A product of several shades or sizes is chosen on its page: the card's link leads there. */}
-      {product.inStock && product.variantCount === 1 ? <BagAction target={{ slug: product.slug }} productName={name} productId={product.id} actions={actions} label={t`Add to bag`} /> : null}
+      {/* A product of several shades or sizes is chosen on its page: the card's link leads there. A coming-soon one is not sold yet. */}
+      {product.inStock && isOnSale(product) && product.variantCount === 1 ? <BagAction target={{ slug: product.slug }} productName={name} productId={product.id} actions={actions} label={t`Add to bag`} /> : null}
     </article>
   );
 });
