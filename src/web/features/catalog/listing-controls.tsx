@@ -16,7 +16,6 @@ import { useSite } from '../../shared/site/site-provider.tsx';
 import { useFilterCounts } from './filter-counts.ts';
 import type { ListingScope } from './listing.tsx';
 import { withFilters, withoutFilters } from './listing-url.ts';
-import './filter-sheet.css';
 
 interface ControlProps {
   query: ListingQuery;
