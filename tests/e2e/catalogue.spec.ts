@@ -104,3 +104,95 @@ test('brand page and search results use the same listing', async ({ page, store,
   await expect(page.getByText('Sorry, we found no products for “qqqqqqqqzzzz”.')).toBeVisible();
   await expect(page.getByText('Check the spelling.')).toBeVisible();
 });
+
+test.describe('on a phone of 360 px', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test('two product columns from 360 px: the first two cards share a row at 360, 375 and 390 px; a desktop has more', async ({ page, store, listing: view }) => {
+    await store.openListing('/categories/makeup');
+    const boxes = async () => Promise.all([0, 1, 2, 3].map(async (index) => (await view.cards.nth(index).boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 }));
+    for (const width of [360, 375, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const [first, second, third] = await boxes();
+      if (!first || !second || !third) throw new Error('fewer than three cards');
+      expect(Math.abs(second.y - first.y), `${width} px: the second card beside the first`).toBeLessThanOrEqual(1);
+      expect(second.x, `${width} px`).toBeGreaterThanOrEqual(first.x + first.width);
+      expect(third.y, `${width} px: the third card starts the second row`).toBeGreaterThanOrEqual(first.y + first.height);
+      // Each column has room for a card: half the screen less the margins and the gap.
+      expect(first.width, `${width} px`).toBeGreaterThan(width / 2 - 40);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width} px: wider than the screen`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const [first, , third] = await boxes();
+    expect(Math.abs((third?.y ?? 0) - (first?.y ?? Infinity))).toBeLessThanOrEqual(1);
+  });
+
+  test('the filters open in a sheet: a filter changes the listing behind it, and "Show N results" shows them', async ({ page, store, listing: view, expectAccessible }) => {
+    await store.openListing('/categories/makeup');
+    const total = await view.total();
+    // Folded: the filters are a button above the products, not a column.
+    await expect(view.group('Categories')).toBeHidden();
+    const opener = page.getByRole('button', { name: 'Filters', exact: true });
+    await opener.click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Close filters' })).toBeFocused();
+    await expect(sheet.getByRole('button', { name: `Show ${total} results` })).toBeVisible();
+    // A sheet from the bottom, over the page: as wide as the screen, its button in view.
+    const box = await sheet.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(340);
+    expect(Math.abs((box?.y ?? 0) + (box?.height ?? 0) - 800)).toBeLessThanOrEqual(1);
+
+    const choice = await view.largestChoice('Categories');
+    expect(choice.count).toBeLessThan(total);
+    await choice.box.click();
+    await expect(choice.box).toBeChecked();
+    await expect(page).toHaveURL(new RegExp(`/categories/makeup\\?categories=${choice.value}$`));
+    // N is the listing's own count for the filters chosen.
+    const show = sheet.getByRole('button', { name: `Show ${choice.count} results` });
+    await expect(show).toBeVisible();
+    await show.click();
+    await expect(sheet).toBeHidden();
+    await expect(view.range).toHaveText(`1 to 24 of ${choice.count}`);
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeFocused();
+
+    // Open, it passes axe at the phone widths (the desktop width, a column again, closes it).
+    await page.getByRole('button', { name: 'Filters (1)' }).click();
+    await expect(sheet).toBeVisible();
+    await expectAccessible();
+  });
+});
+
+for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width} px, Back after Show More and a product page returns to the same place with the same products`, async ({ page, store, listing: view, expectAccessible }) => {
+    await page.setViewportSize(viewport);
+    await store.openListing('/categories/makeup');
+    const total = await view.total();
+    const shown = Math.min(48, total);
+    // The scroll keeper starts once the page is idle after hydration: it takes over the browser's restoration.
+    await page.waitForFunction(() => history.scrollRestoration === 'manual');
+    await view.showMore();
+    await expect(view.cards).toHaveCount(shown);
+    // Down the second page, then into a product.
+    const index = shown - 6;
+    await page.evaluate((top) => window.scrollTo(0, top), (await view.cards.nth(index).evaluate((card) => card.getBoundingClientRect().top + window.scrollY)) - 200);
+    await page.waitForTimeout(100);
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(1000);
+    const name = (await view.cards.nth(index).getByRole('link').textContent()) ?? '';
+    await view.openCard(index);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // A new page opens at its top.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expectAccessible();
+
+    await page.goBack();
+    await expect(view.cards).toHaveCount(shown);
+    await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - before), { timeout: 10_000 }).toBeLessThanOrEqual(4);
+    // The same card under the same place: the shopper's eyes find it where they left it.
+    await expect(view.cards.nth(index).getByRole('link')).toHaveText(name);
+    const top = await view.cards.nth(index).evaluate((card) => card.getBoundingClientRect().top);
+    expect(Math.abs(top - 200)).toBeLessThanOrEqual(4);
+    await expectAccessible();
+  });
+}

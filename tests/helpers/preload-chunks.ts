@@ -16,6 +16,8 @@ import { ACCOUNT_SCREENS } from '../../src/web/app/routes.tsx';
 export function preloadAppChunks(): Promise<unknown> {
   return Promise.all([
     import('../../src/web/app/footer.tsx'),
+    // The phone menu's Beauty Pass, services and stores links.
+    import('../../src/web/app/store-nav.tsx'),
     import('../../src/web/app/later-screens.ts'),
     import('../../src/web/app/welcome-screen.tsx'),
     import('../../src/web/app/session-expired-notice.tsx'),

@@ -59,11 +59,35 @@ describe('server render', () => {
     expect(page.state.signedIn).toBe(false);
   });
 
+  test('every layout starts with the skip link to its focusable <main>: no control comes before it', async () => {
+    // The default layout (home), and the blank one (the API documentation, the happening list).
+    for (const path of ['/', '/swagger', '/happening/services']) {
+      const page = await render(path);
+      const firstControl = /<(?:a|button|input|select|textarea)\b[^>]*>/.exec(page.html)?.[0] ?? '';
+      expect(firstControl, path).toMatch(/class="skip-link"/);
+      expect(firstControl, path).toMatch(/href="#main"/);
+      expect(page.html, path).toMatch(/<main id="main"[^>]*tabindex="-1"/);
+    }
+  });
+
+  test('the phone menu is in the page before any script: the categories, then Beauty Pass, the services and the stores', async () => {
+    const page = await render('/');
+    // The menu is the header's last part: from its popover to the header's end.
+    const menu = page.html.slice(page.html.search(/<div[^>]*class="site-menu"[^>]*popover="auto"/), page.html.indexOf('</header>'));
+    expect(menu).toContain('aria-label="Categories"');
+    const more = /<nav class="store-nav" aria-label="Beauty Pass and services">([\s\S]*?)<\/nav>/.exec(menu)?.[1] ?? '';
+    expect([...more.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual(['/beauty-pass/rewards', '/beauty-pass/offers', '/happening/services', '/stores']);
+    expect(menu.indexOf('aria-label="Categories"')).toBeLessThan(menu.indexOf('class="store-nav"'));
+  });
+
   test('a category listing: names, prices in the country’s currency and the count, with the filter counts', async () => {
     const sg = await render('/categories/makeup');
     // The filter panel waits for its feature messages, then for its counts: both come in the page.
     expect(sg.html).toMatch(/<aside class="filters"[^>]*data-state="loaded"/);
     expect(sg.html).not.toContain('aria-busy="true"');
+    // On a phone the filters are a button that opens a dialog: closed in the page, so no dialog is sent.
+    expect(sg.html).toMatch(/<button[^>]*class="button button--secondary filters__toggle"[^>]*aria-haspopup="dialog"[^>]*aria-expanded="false"/);
+    expect(sg.html).not.toContain('<dialog');
     const listing = sg.state.snapshots['listing:category:makeup'] as { value: string; context: { products: { name: string }[]; total: number } };
     expect(listing.value).toBe('loaded');
     const names = listing.context.products.map((product) => product.name);

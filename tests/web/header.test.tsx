@@ -30,6 +30,26 @@ describe('header menu', () => {
     expect(within(menu).getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
   });
 
+  test('the menu offers Beauty Pass, the services and the stores below the categories', async () => {
+    await renderApp({ url: '/' });
+    const button = within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' });
+    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    if (!menu) throw new Error('no menu');
+    const nav = await within(menu).findByRole('navigation', { name: 'Beauty Pass and services' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Rewards boutique', '/beauty-pass/rewards'],
+      ['Beauty Pass offers', '/beauty-pass/offers'],
+      ['Services, classes and events', '/happening/services'],
+      ['Find a store', '/stores'],
+    ]);
+    // After the categories, in the order the menu is read.
+    const categories = within(menu).getByRole('navigation', { name: 'Categories' });
+    expect(categories.compareDocumentPosition(nav) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   test('the menu names itself in the shopper’s language', async () => {
     await renderApp({ url: '/?country_code=th' });
     const button = within(screen.getByRole('banner')).getByRole('button', { name: 'เมนู' });

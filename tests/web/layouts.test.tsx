@@ -25,7 +25,6 @@ describe('blank layout: /swagger', () => {
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Skip to content' })).not.toBeInTheDocument();
     // The blank layout has no header to fill, so it must not fetch the layout data.
     expect(layoutLoads).toBe(0);
     await waitFor(() => expect(document.title).toMatch(/^API documentation \| /));
@@ -112,6 +111,48 @@ describe('blank layout: /swagger', () => {
   });
 });
 
+/** The skip link is the first thing Tab reaches, and its fragment names the page's `<main>`, which can take the focus. */
+async function expectSkipLinkToMain(user: Awaited<ReturnType<typeof renderApp>>['user']) {
+  await user.tab();
+  const skip = screen.getByRole('link', { name: 'Skip to content' });
+  expect(skip).toHaveFocus();
+  const main = screen.getByRole('main');
+  const target = document.getElementById(new URL(skip.getAttribute('href') ?? '', 'http://localhost/').hash.slice(1));
+  expect(target).toBe(main);
+  // jsdom does not move focus on fragment navigation; a browser focuses the target, which tabindex -1 allows (tests/e2e/keyboard.spec.ts).
+  target?.focus();
+  expect(main).toHaveFocus();
+  expect(main).toHaveAttribute('tabindex', '-1');
+}
+
+describe('the skip link, on every layout', () => {
+  test('default layout: before the header', async () => {
+    const { user } = await renderApp({ url: '/privacy' });
+    await screen.findByRole('heading', { level: 1, name: 'Privacy policy' });
+    await expectSkipLinkToMain(user);
+  });
+
+  test('blank layout: before the page (the happening pages, the API documentation)', async () => {
+    const { user } = await renderApp({ url: '/swagger' });
+    await screen.findByRole('heading', { level: 1, name: 'API documentation' });
+    await expectSkipLinkToMain(user);
+  });
+
+  test('preview layout: before the preview bar', async () => {
+    const Preview = LAYOUTS.preview;
+    const { user } = await renderApp({
+      ui: (
+        <Preview>
+          <h1>Draft home page</h1>
+        </Preview>
+      ),
+    });
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip.compareDocumentPosition(screen.getByRole('note')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expectSkipLinkToMain(user);
+  });
+});
+
 describe('default layout', () => {
   test('has the site header, category navigation, a main landmark and the footer', async () => {
     await renderApp({ url: '/privacy' });
@@ -124,20 +165,6 @@ describe('default layout', () => {
     expect(screen.getByRole('navigation', { name: 'Categories' })).toBeInTheDocument();
     expect(await within(screen.getByRole('contentinfo')).findByRole('navigation', { name: 'Legal' })).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
-  });
-
-  test('the skip link is the first stop on the keyboard and leads to the main content', async () => {
-    const { user } = await renderApp({ url: '/privacy' });
-    await user.tab();
-    const skip = screen.getByRole('link', { name: 'Skip to content' });
-    expect(skip).toHaveFocus();
-    const main = screen.getByRole('main');
-    const target = document.getElementById(new URL(skip.getAttribute('href') ?? '', 'http://localhost/').hash.slice(1));
-    expect(target).toBe(main);
-    // jsdom does not move focus on fragment navigation; a browser focuses the target, which tabindex -1 allows.
-    target?.focus();
-    expect(main).toHaveFocus();
-    expect(main).toHaveAttribute('tabindex', '-1');
   });
 });
 

@@ -100,6 +100,86 @@ describe('filters', () => {
   });
 });
 
+describe('the phone filter sheet', () => {
+  test('the Filters button opens them in a dialog whose button shows the listing\'s count for the filters chosen, in the plural or not', async () => {
+    const { user, history } = await renderApp({ url: '/categories/makeup' });
+    expect(await screen.findByText('1 to 24 of 30')).toBeInTheDocument();
+    const opener = within(await findFilters()).getByRole('button', { name: 'Filters' });
+    expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    await user.click(opener);
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
+    expect(within(sheet).getByRole('button', { name: 'Close filters' })).toHaveFocus();
+    expect(within(sheet).getByRole('button', { name: 'Show 30 results' })).toBeInTheDocument();
+    // One set of controls: in the sheet while it is open.
+    expect(within(filters()).getAllByRole('group', { name: 'Brands' })).toHaveLength(1);
+    expect(sheet).toContainElement(group('Brands'));
+
+    await user.click(within(sheet).getByRole('checkbox', { name: 'New (6)' }));
+    await waitFor(() => expect(history.current()).toBe('/categories/makeup?others=new'));
+    expect(await within(sheet).findByRole('button', { name: 'Show 6 results' })).toBeInTheDocument();
+    await user.click(within(sheet).getByRole('checkbox', { name: /^On sale/ }));
+    expect(await within(sheet).findByRole('button', { name: 'Show 1 result' })).toBeInTheDocument();
+    // A chip taken off goes with its button: the focus stays in the sheet, on its first control.
+    await user.click(within(sheet).getByRole('button', { name: 'Remove filter: On sale' }));
+    await waitFor(() => expect(history.current()).toBe('/categories/makeup?others=new'));
+    expect(within(sheet).getByRole('button', { name: 'Close filters' })).toHaveFocus();
+    await user.click(within(sheet).getByRole('checkbox', { name: /^On sale/ }));
+    expect(await within(sheet).findByRole('button', { name: 'Show 1 result' })).toBeInTheDocument();
+
+    await user.click(within(sheet).getByRole('button', { name: 'Show 1 result' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('1 to 1 of 1')).toBeInTheDocument();
+    expect(within(filters()).getByRole('button', { name: 'Filters (2)' })).toHaveFocus();
+  });
+
+  test('Escape and Close shut the sheet and give the focus back to its button; Tab goes round inside it', async () => {
+    const { user } = await renderApp({ url: '/categories/makeup' });
+    const opener = within(await findFilters()).getByRole('button', { name: 'Filters' });
+    await user.click(opener);
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    const close = within(sheet).getByRole('button', { name: 'Close filters' });
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(sheet).getByRole('button', { name: 'Show 30 results' })).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+
+    await user.click(opener);
+    await user.click(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Close filters' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  test('while the products for new filters load, the button promises no number', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { fakeCatalogApi } = await import('../helpers/catalog-fake.ts');
+    const base = fakeCatalogApi();
+    const { user } = await renderApp({
+      url: '/categories/makeup',
+      catalog: {
+        products: async (query) => {
+          if (query.brands) await gate;
+          return base.products(query);
+        },
+      },
+    });
+    await user.click(within(await findFilters()).getByRole('button', { name: 'Filters' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    await user.click(within(sheet).getByRole('checkbox', { name: 'Luma (10)' }));
+    expect(await within(sheet).findByRole('button', { name: 'Show results' })).toBeInTheDocument();
+    release();
+    expect(await within(sheet).findByRole('button', { name: 'Show 10 results' })).toBeInTheDocument();
+  });
+});
+
 describe('sort', () => {
   test('sort is a labelled select; a new order pushes the URL and reloads from page 1', async () => {
     const { user, calls, history } = await renderApp({ url: '/categories/makeup?page=2' });

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Layout } from '../../contract/layouts.ts';
 import type { ResourceView } from '../shared/hooks/use-resource.ts';
@@ -7,6 +7,13 @@ import { categoryHref } from '../shared/links.ts';
 import { LocaleSwitchers } from './locale-switchers.tsx';
 
 type NavigationItem = Layout['header']['navigation'][number];
+
+/**
+ * Beauty Pass, the services and the stores (store-nav.tsx): in a chunk of its own, as the footer
+ * that holds the same links, so every first screen's entry stays as it was; the server renders it
+ * in the page all the same.
+ */
+const StoreNav = lazy(() => import('./store-nav.tsx'));
 
 /** Where the header has its desktop rows; below it the compact phone header (styles.css: max-width 640px). */
 const DESKTOP_HEADER_QUERY = '(min-width: 641px)';
@@ -83,7 +90,8 @@ function CategoryNav({ layout }: { layout: ResourceView<Layout> }) {
 
 /**
  * The categories, country and language. On a desktop they are the header's second row; on a phone
- * (640 px wide or less) they fold behind a Menu button so the first products fit the first screen.
+ * (640 px wide or less) they fold behind a Menu button so the first products fit the first screen,
+ * with Beauty Pass, the services and the stores below the categories.
  *
  * The menu opens under the header's first row, where the Menu button stays in view to close it.
  * The fold is the platform's popover (`popover="auto"` opened by `popovertarget`): it works from
@@ -133,6 +141,9 @@ export function SiteMenu({ layout }: { layout: ResourceView<Layout> }) {
       {/* Following a link in it closes it, the current page's own link too (the location then stays the same). */}
       <div id={panelId} ref={panel} className="site-menu" popover="auto" onClick={(event) => event.target instanceof Element && event.target.closest('a') && hide(event.currentTarget)}>
         <CategoryNav layout={layout} />
+        <Suspense fallback={null}>
+          <StoreNav />
+        </Suspense>
         <LocaleSwitchers />
       </div>
     </>

@@ -15,6 +15,12 @@ import { useReportLayout } from '../runtime/known-layout.ts';
  */
 const Footer = lazy(() => import('../footer.tsx').then((module) => ({ default: module.Footer })));
 
+/**
+ * The first stop of the keyboard on every page, whatever its layout: hidden until focused, it leads
+ * past the header (or the preview bar) to the page's own content, the `<main>` below, which takes
+ * the focus (`tabIndex={-1}`) so the next Tab goes on from there. A plain fragment link: it works
+ * in the server's HTML, before any script.
+ */
 function SkipLink() {
   return (
     <a className="skip-link" href="#main">
@@ -52,6 +58,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 export function BlankLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout--blank" data-layout="blank">
+      <SkipLink />
       <Main>{children}</Main>
     </div>
   );
@@ -60,6 +67,7 @@ export function BlankLayout({ children }: { children: ReactNode }) {
 export function PreviewLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout--preview" data-layout="preview">
+      <SkipLink />
       <p className="preview-bar" role="note">
         <Trans>Preview: this page is not published yet. Shoppers do not see it.</Trans>
       </p>

@@ -1,3 +1,5 @@
+import type { ScrollKeeper } from './scroll-keeper.ts';
+
 /** Browser effects of the runtime machines, injected so tests watch them instead of leaving the page. */
 export interface RuntimeEffects {
   /** Full page load (`location.assign`). */
@@ -10,6 +12,11 @@ export interface RuntimeEffects {
   reload?: () => void;
   /** The error-report hook, when the app has one (spec §9 error reporting). */
   reportError?(message: string, details: Readonly<Record<string, unknown>>): void;
+  /**
+   * Loads the keeper of scroll positions (scroll-keeper.ts: Back returns where the shopper was) and
+   * gives its start; none in component tests, which have no page to scroll.
+   */
+  loadScrollKeeper?(): Promise<() => ScrollKeeper>;
 }
 
 export const browserRuntimeEffects: RuntimeEffects = {
@@ -28,6 +35,7 @@ export const browserRuntimeEffects: RuntimeEffects = {
     document.addEventListener('visibilitychange', onChange);
     return () => document.removeEventListener('visibilitychange', onChange);
   },
+  loadScrollKeeper: () => import('./scroll-keeper.ts').then((module) => () => module.startScrollKeeper(window)),
 };
 
 /** The id this SPA was built with, or null in development and tests (no deployment to watch). */

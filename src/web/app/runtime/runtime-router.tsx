@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { Router, useLocation, useRouter, type AroundNavHandler, type BaseLocationHook, type BaseSearchHook, type Parser } from 'wouter';
 import { createActor, type Actor } from 'xstate';
 import type { navigationGuardMachine } from '../../../../machines/runtime/navigation-guard.machine.ts';
@@ -9,6 +9,8 @@ import { browserRuntimeEffects, currentBuildId, type RuntimeEffects } from './ef
 import type { RuntimeCurrent } from './runtime-current.ts';
 import { KnownLayoutContext, type KnownLayout } from './known-layout.ts';
 import { AfterHydration } from '../../shared/ssr/use-hydrated.ts';
+import { useIdle } from '../../shared/ssr/use-idle.ts';
+import type { ScrollKeeper } from './scroll-keeper.ts';
 
 // The deployment check starts polling a second after start: its machine, rules and schemas load
 // in their own chunk so they do not delay the first screen.
@@ -44,6 +46,33 @@ function exemptedPathsOf(layout: unknown): readonly unknown[] {
   const config = (layout as { config?: { smartLinkExemptedPaths?: unknown } } | null)?.config;
   const entries = config?.smartLinkExemptedPaths;
   return Array.isArray(entries) ? entries : [];
+}
+
+/**
+ * Starts the scroll keeper (scroll-keeper.ts) at the browser's first idle moment after hydration,
+ * from its own chunk, and hands it to the router's `aroundNav`; until then (and if it fails to
+ * load) the browser scrolls as it always did. A component of its own: its idle update re-renders
+ * nothing else.
+ */
+function ScrollKeeping({ keeper, effects }: { keeper: RefObject<ScrollKeeper | null>; effects: RuntimeEffects }) {
+  const idle = useIdle();
+  useEffect(() => {
+    const load = effects.loadScrollKeeper;
+    if (!idle || !load) return;
+    let stopped = false;
+    load().then(
+      (start) => {
+        if (!stopped) keeper.current = start();
+      },
+      (error: unknown) => console.warn('Scroll keeping did not load', error),
+    );
+    return () => {
+      stopped = true;
+      keeper.current?.stop();
+      keeper.current = null;
+    };
+  }, [idle, effects, keeper]);
+  return null;
 }
 
 function useNavigationGuard(effects: RuntimeEffects, known: KnownLayout) {
@@ -116,6 +145,7 @@ export function RuntimeRouter({ children, hook, searchHook, effects = browserRun
   const known = useRef<KnownLayout>({ layout: null }).current;
   const { guard, ensureGuard } = useNavigationGuard(effects, known);
   const current = useRef<Current>({ location: '/', parser: null, navigate: null, deployment: null }).current;
+  const scroll = useRef<ScrollKeeper | null>(null);
 
   const aroundNav = useMemo<AroundNavHandler>(
     () => (navigate, to, options) => {
@@ -131,18 +161,20 @@ export function RuntimeRouter({ children, hook, searchHook, effects = browserRun
         if (!actor) return effects.assign(target);
         actor.send({ type: 'navigation.request', origin, target, originMatched: hasRoute(current.parser, origin), targetMatched: hasRoute(current.parser, target) });
         if (actor.getSnapshot().hasTag('fullPage')) effects.assign(target);
+        else if (scroll.current) scroll.current.navigate(navigate, target, options);
         else navigate(target, options);
       };
       const pending = ensureGuard();
       if (pending) void pending.then(decide);
       else decide();
     },
-    [current, effects, guard, ensureGuard],
+    [current, effects, guard, ensureGuard, scroll],
   );
 
   return (
     <Router {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})} {...(ssrPath !== undefined ? { ssrPath } : {})} aroundNav={aroundNav}>
       <RouterTracker current={current} />
+      {effects.loadScrollKeeper ? <ScrollKeeping keeper={scroll} effects={effects} /> : null}
       <KnownLayoutContext.Provider value={known}>
       {buildId ? (
         <AfterHydration>

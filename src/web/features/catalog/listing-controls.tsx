@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiInstance } from '@lingui/react';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { ProductFilters } from '../../../contract/catalog.ts';
 import { hasFilters, type ListingFilters, type ListingQuery } from '../../../contract/listing-query.ts';
 import { isOtherFilter, isProductSort } from '../../../contract/listing-params.ts';
@@ -196,19 +196,130 @@ function toggle<T extends string>(list: readonly T[], value: T, on: boolean): T[
   return on ? [...list.filter((item) => item !== value), value] : list.filter((item) => item !== value);
 }
 
+/** Where the filters are a column beside the products; below it, a button that opens them in a sheet (styles.css: 900 px). */
+const SIDEBAR_QUERY = '(min-width: 900px)';
+
+/** What Tab can reach in the sheet, in document order. */
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The platform's modal dialog (every current browser; not jsdom, where the sheet is an open dialog in place). */
+const MODAL_DIALOGS = typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal === 'function';
+
+/**
+ * Tab and Shift+Tab go round inside the sheet: from its last control to its first and back. The
+ * modal dialog already makes the page behind it inert; this keeps the focus from leaving for the
+ * browser's own controls, so a keyboard shopper is never lost between the two.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  // Everything the sheet holds is shown (a folded choice is not rendered at all).
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)];
+  const [first, last] = [controls[0], controls.at(-1)];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** Closes the sheet the dialog's way (its `close` event then tells the panel), or tells the panel at once without the dialog API. */
+function closeSheet(element: HTMLDialogElement | null, closed: () => void) {
+  if (MODAL_DIALOGS && element?.open) element.close();
+  else closed();
+}
+
+/**
+ * The filters on a phone: a modal sheet (the platform's `<dialog>`, opened with `showModal`) over
+ * the products, which a filter changes behind it as on a desktop (the URL, the listing, the
+ * counts). Its focus starts on its Close button and goes round inside it; Escape, Close and the
+ * "Show N results" button close it, and the focus returns to the Filters button that opened it.
+ * N is the listing's total for the filters chosen, as the range under the products says it.
+ */
+function FilterSheet({ results, onClosed, children }: { results: number | null; onClosed: () => void; children: ReactNode }) {
+  const { t } = useLingui();
+  const site = useSite();
+  const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // The latest callback, for the listener below that lives as long as the sheet.
+  const closed = useRef(onClosed);
+  useEffect(() => {
+    closed.current = onClosed;
+  }, [onClosed]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (MODAL_DIALOGS && !element.open) element.showModal();
+    closeButton.current?.focus();
+    // Widening past the sidebar's width closes the sheet: the filters are then beside the products.
+    const wide = window.matchMedia?.(SIDEBAR_QUERY);
+    const onWiden = () => {
+      if (wide?.matches) closeSheet(element, () => closed.current());
+    };
+    wide?.addEventListener('change', onWiden);
+    return () => wide?.removeEventListener('change', onWiden);
+  }, []);
+
+  // A control that went with a change (a removed filter's chip, Clear all filters) took the focus
+  // with it: it comes back to the sheet's first control rather than falling to the page.
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.contains(document.activeElement)) closeButton.current?.focus();
+  });
+
+  const close = () => closeSheet(dialog.current, () => closed.current());
+  const count = results === null ? null : formatNumber(results, site);
+  return (
+    <dialog
+      ref={dialog}
+      className="filter-sheet"
+      aria-labelledby={titleId}
+      onClose={onClosed}
+      onKeyDown={(event) => {
+        // The modal dialog closes itself on Escape (its `close` event follows); without the dialog API, this does.
+        if (event.key === 'Escape' && !MODAL_DIALOGS) close();
+        keepTabInside(event);
+      }}
+      open={MODAL_DIALOGS ? undefined : true}
+    >
+      <div className="filter-sheet__header">
+        <h2 id={titleId} className="filter-sheet__title">
+          {t`Filters`}
+        </h2>
+        <button ref={closeButton} type="button" className="filter-sheet__close" aria-label={t`Close filters`} onClick={close}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div className="filter-sheet__body">{children}</div>
+      <div className="filter-sheet__footer">
+        {/* The listing's own total: while the products for new filters load, the button claims no number. */}
+        <button type="button" className="button filter-sheet__show" data-state={results === null ? 'loading' : 'loaded'} onClick={close}>
+          {results === null ? t`Show results` : t`${plural(results, { one: `Show ${count} result`, other: `Show ${count} results` })}`}
+        </button>
+      </div>
+    </dialog>
+  );
+}
 
 /**
  * The listing's filters (spec §3): brands, categories, price, others and on sale, each with the
  * number of products it would show given the other filters. A brand page has no brand filter,
- * the sale page no on-sale filter.
+ * the sale page no on-sale filter. Beside the products on a wide screen; on a phone, behind a
+ * Filters button that opens them in a sheet (FilterSheet).
  */
-export function FilterPanel({ scope, query, onChange }: ControlProps & { scope: ListingScope }) {
+export function FilterPanel({ scope, query, onChange, results }: ControlProps & { scope: ListingScope; results: number | null }) {
   useFeatureCatalog(catalogMessages);
   const { t } = useLingui();
   const { i18n } = useLinguiInstance();
   const site = useSite();
   const headingId = useId();
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const counts = useFilterCounts(scope, query.filters);
   const { filters } = query;
   const data = counts.data;
@@ -216,67 +327,83 @@ export function FilterPanel({ scope, query, onChange }: ControlProps & { scope: 
   const active = [filters.brands.length, filters.categories.length, filters.others.length, filters.priceMin !== null || filters.priceMax !== null ? 1 : 0, filters.onSale ? 1 : 0].reduce((a, b) => a + b, 0);
   const activeCount = formatNumber(active, site);
 
+  const body = (
+    <>
+      <ActiveFilters query={query} onChange={onChange} data={data} />
+      {counts.failed ? (
+        <div className="panel panel--error" role="alert">
+          <p>{t`The filters could not be loaded.`}</p>
+          <button type="button" className="button" onClick={counts.retry}>
+            {t`Retry`}
+          </button>
+        </div>
+      ) : null}
+      {data === null ? (
+        counts.failed ? null : <div className="skeleton skeleton--line" aria-hidden="true" />
+      ) : (
+        <>
+          {scope.kind === 'brand' ? null : (
+            <CheckboxGroup
+              name="brands"
+              legend={t`Brands`}
+              choices={data.brands.map((brand) => ({ value: brand.slug, label: brand.name, count: brand.count }))}
+              selected={filters.brands}
+              onToggle={(slug, on) => change({ brands: toggle(filters.brands, slug, on) })}
+            />
+          )}
+          <CheckboxGroup
+            name="categories"
+            legend={t`Categories`}
+            choices={data.categories.map((category) => ({ value: category.path, label: category.name, count: category.count }))}
+            selected={filters.categories}
+            onToggle={(path, on) => change({ categories: toggle(filters.categories, path, on) })}
+          />
+          <PriceFilter filters={filters} price={data.price} onApply={(priceMin, priceMax) => change({ priceMin, priceMax })} />
+          <CheckboxGroup
+            name="others"
+            legend={t`Others`}
+            choices={data.others.map((other) => ({ value: other.code, label: i18n._(BADGE_LABELS[other.code]), count: other.count }))}
+            selected={filters.others}
+            onToggle={(code, on) => {
+              if (isOtherFilter(code)) change({ others: toggle(filters.others, code, on) });
+            }}
+          />
+          {scope.kind === 'sale' ? null : (
+            <CheckboxGroup
+              name="on_sale"
+              legend={t`On sale`}
+              choices={[{ value: 'true', label: t`On sale`, count: data.onSale.count }]}
+              selected={filters.onSale ? ['true'] : []}
+              onToggle={(_, on) => change({ onSale: on })}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+
   return (
-    <aside className={`filters${open ? ' filters--open' : ''}`} aria-labelledby={headingId} aria-busy={counts.loading} data-state={counts.failed ? 'failure' : counts.loading ? 'loading' : 'loaded'}>
+    <aside className="filters" aria-labelledby={headingId} aria-busy={counts.loading} data-state={counts.failed ? 'failure' : counts.loading ? 'loading' : 'loaded'}>
       <h2 id={headingId} className="filters__title">
         {t`Filters`}
       </h2>
-      {/* Small screens: the filters fold away behind this button. */}
-      <button type="button" className="button button--secondary filters__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+      {/* Below 900 px the filters are this button, which opens them in a sheet (styles.css). */}
+      <button ref={opener} type="button" className="button button--secondary filters__toggle" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
         {active > 0 ? t`Filters (${activeCount})` : t`Filters`}
       </button>
-      <div className="filters__body">
-        <ActiveFilters query={query} onChange={onChange} data={data} />
-        {counts.failed ? (
-          <div className="panel panel--error" role="alert">
-            <p>{t`The filters could not be loaded.`}</p>
-            <button type="button" className="button" onClick={counts.retry}>
-              {t`Retry`}
-            </button>
-          </div>
-        ) : null}
-        {data === null ? (
-          counts.failed ? null : <div className="skeleton skeleton--line" aria-hidden="true" />
-        ) : (
-          <>
-            {scope.kind === 'brand' ? null : (
-              <CheckboxGroup
-                name="brands"
-                legend={t`Brands`}
-                choices={data.brands.map((brand) => ({ value: brand.slug, label: brand.name, count: brand.count }))}
-                selected={filters.brands}
-                onToggle={(slug, on) => change({ brands: toggle(filters.brands, slug, on) })}
-              />
-            )}
-            <CheckboxGroup
-              name="categories"
-              legend={t`Categories`}
-              choices={data.categories.map((category) => ({ value: category.path, label: category.name, count: category.count }))}
-              selected={filters.categories}
-              onToggle={(path, on) => change({ categories: toggle(filters.categories, path, on) })}
-            />
-            <PriceFilter filters={filters} price={data.price} onApply={(priceMin, priceMax) => change({ priceMin, priceMax })} />
-            <CheckboxGroup
-              name="others"
-              legend={t`Others`}
-              choices={data.others.map((other) => ({ value: other.code, label: i18n._(BADGE_LABELS[other.code]), count: other.count }))}
-              selected={filters.others}
-              onToggle={(code, on) => {
-                if (isOtherFilter(code)) change({ others: toggle(filters.others, code, on) });
-              }}
-            />
-            {scope.kind === 'sale' ? null : (
-              <CheckboxGroup
-                name="on_sale"
-                legend={t`On sale`}
-                choices={[{ value: 'true', label: t`On sale`, count: data.onSale.count }]}
-                selected={filters.onSale ? ['true'] : []}
-                onToggle={(_, on) => change({ onSale: on })}
-              />
-            )}
-          </>
-        )}
-      </div>
+      {/* One set of controls: in the sheet while it is open, in the column otherwise. */}
+      <div className="filters__body">{open ? null : body}</div>
+      {open ? (
+        <FilterSheet
+          results={results}
+          onClosed={() => {
+            setOpen(false);
+            opener.current?.focus();
+          }}
+        >
+          {body}
+        </FilterSheet>
+      ) : null}
     </aside>
   );
 }

@@ -76,7 +76,8 @@ export default function ListingView({ scope, renderEmpty, renderNotice }: Listin
   return (
     <div className="listing-layout" data-state={view.status}>
       <Suspense fallback={<div className="filters filters--pending" />}>
-        <FilterPanel scope={scope} query={query} onChange={change} />
+        {/* The phone's filter sheet says how many products its filters show: the listing's total once it has them. */}
+        <FilterPanel scope={scope} query={query} onChange={change} results={showsProducts || view.empty ? total : null} />
       </Suspense>
       <div className="listing listing-layout__main">
         <div className="listing-toolbar">
