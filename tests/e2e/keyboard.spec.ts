@@ -42,14 +42,19 @@ for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 800 
 
     test('Show More from the keyboard puts the focus on the first new product', async ({ page, store, listing: view }) => {
       await store.openListing('/categories/makeup');
+      // Hydrated and idle (the scroll keeper has started): the button is the app's, not the server's HTML alone.
+      await page.waitForFunction(() => history.scrollRestoration === 'manual');
       const more = page.getByRole('button', { name: 'Show More' });
       await more.focus();
       expect(await focused(page)).toMatchObject({ tag: 'button', name: 'Show More' });
       await page.keyboard.press('Enter');
       const firstNew = view.cards.nth(24).getByRole('link');
-      await expect(firstNew).toBeFocused();
+      await expect(firstNew).toBeFocused({ timeout: 10_000 });
       const name = (await firstNew.textContent())?.trim().slice(0, 80) ?? '';
       expect(await focused(page)).toMatchObject({ tag: 'a', name });
+      // The address keeps the page shown (the axe check at the end reads the page it says).
+      await expect(page).toHaveURL(/[?&]page=2$/);
+      await expect(firstNew).toBeFocused();
     });
   });
 }
