@@ -2,11 +2,13 @@
 import { setupI18n } from '@lingui/core';
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { DAYS_FOUND, FACIAL, FIRST_TIME, FLOW_INPUT, FLOW_STORES, HOLD, RESERVATION, TIMES_FOUND } from '../../machines/booking/booking-flow.fixtures.ts';
 import type { bookingFlowMachine } from '../../machines/booking/booking-flow.machine.ts';
 import { bookingFlowModel } from '../../machines/booking/booking-flow.model.ts';
+import type { Contact } from '../../machines/booking/booking-flow.types.ts';
 import { FLOW_NOTICE_MESSAGES } from '../../machines/booking/messages.ts';
 import { replay } from '../../machines/model/replay.ts';
 import type { BookingField } from '../../src/contract/booking.ts';
@@ -22,7 +24,16 @@ const MINUTE = 60_000;
 const ZONE = 'Asia/Singapore';
 const storeName = (id: unknown) => FLOW_STORES.find((store) => store.id === id)?.name ?? '?';
 
-const ERROR_TEXT = { required: 'Required field', invalidEmail: 'Invalid email', invalidPhone: 'Invalid phone number', tooLong: 'Character limit exceeded' } as const;
+const ERROR_TEXT = {
+  required: 'Required field',
+  invalidEmail: 'Invalid email',
+  invalidPhone: 'Invalid phone number',
+  tooLong: 'Character limit exceeded',
+  contactRequired: 'Enter an email or a phone number, so that you can find and change your booking',
+} as const;
+/** The email and phone fields are also described by the hint that one of them is needed. */
+const CONTACT_HINT = 'Give an email or a phone number, or both: you find and change your booking with it, and the store can reach you.';
+const described = (field: BookingField, text: string) => (field === 'email' || field === 'phone' ? `${text} ${CONTACT_HINT}` : text);
 const english = setupI18n({ locale: 'en', messages: { en: {} } });
 
 /** How the shopper finds each field of the details form. */
@@ -42,9 +53,19 @@ const FIELD_NAMES: Record<BookingField, RegExp> = {
 const fieldElement = (field: BookingField) => screen.getByLabelText(FIELD_NAMES[field]);
 const questionElement = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
+/** A member's contact arriving, as the activity page gives it to the flow once the browser has it. */
+let giveContact: (contact: Contact) => void = () => {
+  throw new Error('the flow is not rendered');
+};
+
 async function setup() {
   const fakes = controllableActors(['fetchDays', 'fetchTimes', 'holdSlot', 'createReservation'] as const);
-  const { user } = await renderApp({ ui: <BookingFlow implementations={{ actors: fakes.actors }} input={FLOW_INPUT} />, now: BOOKING_DAY });
+  function Flow() {
+    const [contact, setContact] = useState<Contact | null>(null);
+    giveContact = setContact;
+    return <BookingFlow implementations={{ actors: fakes.actors }} input={FLOW_INPUT} contact={contact} />;
+  }
+  const { user } = await renderApp({ ui: <Flow />, now: BOOKING_DAY });
   return { user, fakes };
 }
 
@@ -88,6 +109,8 @@ async function perform(event: EventObject & Record<string, unknown>, user: UserE
       return clickEnabled(user, 'Back');
     case 'booking.retry':
       return clickEnabled(user, 'Retry');
+    case 'booking.prefill':
+      return act(async () => giveContact(event.contact as Contact));
     case 'booking.clockTick':
       // The view gives the machine the clock when the tab comes back into view.
       vi.setSystemTime(Number(event.now));
@@ -168,7 +191,7 @@ function expectVisible(events: readonly EventObject[]) {
       const code = context.errors[field];
       if (code) {
         expect(element).toHaveAttribute('aria-invalid', 'true');
-        expect(element).toHaveAccessibleDescription(ERROR_TEXT[code]);
+        expect(element).toHaveAccessibleDescription(described(field, ERROR_TEXT[code]));
       } else {
         expect(element).not.toHaveAttribute('aria-invalid');
       }
@@ -235,8 +258,8 @@ describe('booking flow view: details form', () => {
     await clickEnabled(user, 'Confirm booking');
     expect(fieldElement('fullName')).toHaveFocus();
     expect(fieldElement('fullName')).toHaveAccessibleDescription('Required field');
-    expect(fieldElement('email')).toHaveAccessibleDescription('Invalid email');
-    expect(fieldElement('phone')).toHaveAccessibleDescription('Invalid phone number');
+    expect(fieldElement('email')).toHaveAccessibleDescription(described('email', 'Invalid email'));
+    expect(fieldElement('phone')).toHaveAccessibleDescription(described('phone', 'Invalid phone number'));
     expect(fieldElement('notes')).toHaveAccessibleDescription('Character limit exceeded');
     expect(fieldElement('acknowledgement')).toHaveAccessibleDescription('Required field');
     expect(questionElement('Your skin type')).toHaveAccessibleDescription('Required field');

@@ -13,6 +13,7 @@ type CheckboxField = (typeof BOOKING_CHECKBOX_FIELDS)[number];
 const fieldId = (field: BookingField) => `booking-${field}`;
 const errorId = (field: BookingField) => `booking-${field}-error`;
 const questionId = (id: string) => `booking-question-${id}`;
+const CONTACT_HINT_ID = 'booking-contact-hint';
 
 /** The details step: every rule lives in the contract's schema, applied by the machine. */
 export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
@@ -44,17 +45,18 @@ export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
   };
   const change = view.change;
 
-  const textField = (field: TextField, label: string, options: { optional?: boolean; multiline?: boolean; type?: string; autoComplete?: string } = {}) => {
+  const textField = (field: TextField, label: string, options: { optional?: boolean; multiline?: boolean; type?: string; autoComplete?: string; hintId?: string } = {}) => {
     const error = errorText(field);
     const value = details[field];
     const limit = BOOKING_LIMITS[field];
     const count = value.length;
+    const describedBy = [error ? errorId(field) : null, options.hintId ?? null].filter((id) => id !== null).join(' ');
     const common = {
       id: fieldId(field),
       name: field,
       value,
       'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? errorId(field) : undefined,
+      'aria-describedby': describedBy === '' ? undefined : describedBy,
       'aria-required': options.optional ? undefined : true,
       disabled: submitting,
     };
@@ -123,8 +125,11 @@ export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
         </p>
       ) : null}
       {textField('fullName', t`Full Name`, { autoComplete: 'name' })}
-      {textField('email', t`Email`, { optional: true, type: 'email', autoComplete: 'email' })}
-      {textField('phone', t`Phone number`, { optional: true, type: 'tel', autoComplete: 'tel' })}
+      {textField('email', t`Email`, { optional: true, type: 'email', autoComplete: 'email', hintId: CONTACT_HINT_ID })}
+      {textField('phone', t`Phone number`, { optional: true, type: 'tel', autoComplete: 'tel', hintId: CONTACT_HINT_ID })}
+      <p id={CONTACT_HINT_ID} className="field__hint booking-contact-hint">
+        <Trans>Give an email or a phone number, or both: you find and change your booking with it, and the store can reach you.</Trans>
+      </p>
       {textField('notes', t`Notes for the artist`, { optional: true, multiline: true })}
       {questions.map((field) => (
         <QuestionInput key={field.question.id} field={field} disabled={submitting} onChange={(value) => view.answer(field.question.id, value)} />
