@@ -6,7 +6,7 @@ import type { Hold } from '../../src/contract/reservations.ts';
 import { stateKey } from '../shared/state-key.ts';
 import type { BookingFlowContext, bookingFlowMachine } from './booking-flow.machine.ts';
 import { activityRefusal, dateRefusal, holdTimeLeft, storeRefusal, type DateRefusal, type FlowNotice } from './booking-flow.rules.ts';
-import type { BookingStore } from './booking-flow.types.ts';
+import type { BookingStore, Contact } from './booking-flow.types.ts';
 import { ACTIVITY_REFUSAL_MESSAGES, FLOW_NOTICE_MESSAGES, STORE_REFUSAL_MESSAGES, SUBMIT_FAILED_MESSAGE } from './messages.ts';
 
 type Snapshot = SnapshotFrom<typeof bookingFlowMachine>;
@@ -97,6 +97,8 @@ export interface BookingFlowApi extends ShownContext {
   retry(): void;
   /** The app's clock moved on (a countdown's tick, the tab shown again). */
   clockTick(now: number): void;
+  /** A member's contact: fills the name, email and phone not typed yet. */
+  prefill(contact: Contact): void;
 }
 
 function stepOf(snapshot: Snapshot): BookingStep {
@@ -192,5 +194,6 @@ export function bookingFlowConnect(snapshot: Snapshot, send: Send): BookingFlowA
     back: () => send({ type: 'booking.back' }),
     retry: () => send({ type: 'booking.retry' }),
     clockTick: (now) => send({ type: 'booking.clockTick', now }),
+    prefill: (contact) => send({ type: 'booking.prefill', contact }),
   };
 }

@@ -129,9 +129,10 @@ export const SOLD_OUT = httpError(409, 'sold_out');
 export const HOLD_EXPIRED = httpError(409, 'hold_expired');
 export const SERVER_ERROR = httpError(500, 'internal');
 
-/** A valid details form: every compulsory field and box. */
+/** A valid details form: every compulsory field and box, and a way to find the booking again (an email). */
 export const VALID_DETAILS = {
   fullName: 'Tan Mei Ling',
+  email: 'mei.ling@example.com',
   acknowledgement: true,
   consentPersonalInfo: true,
   consentThirdParty: true,
@@ -141,3 +142,6 @@ export const VALID_DETAILS = {
 
 /** The facial's required question, answered. */
 export const SKIN_ANSWER = { questionId: 'q-skin', value: 'dry' } as const;
+
+/** A member's contact as the account gives it: the form starts from it. */
+export const MEMBER_CONTACT = { fullName: 'Tan Mei Ling', email: 'mei.ling@example.com', phone: '+65 9123 4567' } as const;

@@ -5,8 +5,8 @@ import type { Hold, Reservation } from '../../src/contract/reservations.ts';
 import { bookingFailureOf } from './booking.failure.ts';
 import { createReservation, fetchDays, fetchTimes, holdSlot } from './booking-flow.actors.ts';
 import { findSlot, formValid, initialContext, loseTime, questionsOf, zoneOf } from './booking-flow.context.ts';
-import { activityRefusal, answerFits, artistFree, choosesArtist, dateRefusal, dayToShow, fieldAccepts, holdFailureNotice, holdGone, holdTimeLeft, storeRefusal } from './booking-flow.rules.ts';
-import type { Answer, BookingFlowContext, BookingFlowEvent, BookingFlowInput, BookingFlowTag, Change } from './booking-flow.types.ts';
+import { activityRefusal, answerFits, artistFree, choosesArtist, dateRefusal, dayToShow, fieldAccepts, holdFailureNotice, holdGone, holdTimeLeft, prefilled, storeRefusal } from './booking-flow.rules.ts';
+import type { Answer, BookingFlowContext, BookingFlowEvent, BookingFlowInput, BookingFlowTag, Change, Contact } from './booking-flow.types.ts';
 
 export { formValid } from './booking-flow.context.ts';
 
@@ -98,6 +98,10 @@ export const bookingFlowMachine = setup({
       // Once a submit showed errors, they follow the shopper's corrections.
       return { details, errors: Object.keys(context.errors).length > 0 ? bookingDetailsErrors(details) : context.errors };
     }),
+    prefill: assign(({ context }, contact: Contact) => {
+      const details = prefilled(context.details, contact);
+      return { details, errors: Object.keys(context.errors).length > 0 ? bookingDetailsErrors(details) : context.errors };
+    }),
     answer: assign(({ context }, { questionId, value }: Answer) => {
       const answers = { ...context.answers, [questionId]: value };
       const shown = Object.keys(context.answerErrors).length > 0;
@@ -117,7 +121,11 @@ export const bookingFlowMachine = setup({
   id: 'bookingFlow',
   context: ({ input }) => initialContext(input),
   // Wherever the flow is, the clock follows the app's; `held.details` also checks the hold against it.
-  on: { 'booking.clockTick': { actions: { type: 'setNow', params: ({ event }) => event.now } } },
+  // A member's contact arrives when it arrives (the browser asks for it): it fills what is still empty.
+  on: {
+    'booking.clockTick': { actions: { type: 'setNow', params: ({ event }) => event.now } },
+    'booking.prefill': { actions: { type: 'prefill', params: ({ event }) => event.contact } },
+  },
   initial: 'selectActivity',
   states: {
     selectActivity: {

@@ -9,6 +9,7 @@ import {
   HOLD,
   HOLD_EXPIRED,
   MAKEUP_CLASS,
+  MEMBER_CONTACT,
   NO_DAYS,
   NO_TIMES,
   OTHER_DATE,
@@ -64,10 +65,14 @@ export const BOOKING_FLOW_EVENTS: readonly ModelEvent[] = [
   { type: 'xstate.after.holdExpiry.bookingFlow.held.details' },
 ];
 
-/** The app's clock ticks: offered on the details only, the one state where the time decides something. */
+/**
+ * Offered on the details only, the one state where they decide something: the app's clock ticks,
+ * and a member's contact arriving (it fills the name and email the path has not typed yet).
+ */
 const TICKS: readonly ModelEvent[] = [
   { type: 'booking.clockTick', now: TICK_HELD },
   { type: 'booking.clockTick', now: TICK_EXPIRED },
+  { type: 'booking.prefill', contact: MEMBER_CONTACT },
 ];
 
 type Snapshot = SnapshotFrom<typeof bookingFlowMachine>;

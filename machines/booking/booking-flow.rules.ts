@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { BOOKING_CHECKBOX_FIELDS, BOOKING_TEXT_FIELDS, StoreDateSchema, answerValues, type Artist, type BookingField, type StoreDate } from '../../src/contract/booking.ts';
+import { BOOKING_CHECKBOX_FIELDS, BOOKING_LIMITS, BOOKING_TEXT_FIELDS, StoreDateSchema, answerValues, type Artist, type BookingDetailsDraft, type BookingField, type StoreDate } from '../../src/contract/booking.ts';
 import type { Activity, AvailableDays, BookingQuestion, TimeSlot } from '../../src/contract/happening.ts';
 import type { BookingCallFailure } from './booking.failure.ts';
 
@@ -96,4 +96,18 @@ export function holdTimeLeft(expiresAt: string, now: number): number {
 /** Picks the day to show: the one the shopper had, while it is still available; else the first. */
 export function dayToShow(days: readonly StoreDate[], current: StoreDate | null): StoreDate | null {
   return current !== null && days.includes(current) ? current : (days[0] ?? null);
+}
+
+const CONTACT_FIELDS = ['fullName', 'email', 'phone'] as const;
+
+/**
+ * The details with a member's contact laid under what the shopper typed: a field still empty takes
+ * the account's value (cut to the field's limit), one typed in keeps the shopper's.
+ */
+export function prefilled(details: BookingDetailsDraft, contact: Pick<BookingDetailsDraft, (typeof CONTACT_FIELDS)[number]>): BookingDetailsDraft {
+  const next = { ...details };
+  for (const field of CONTACT_FIELDS) {
+    if (details[field].trim() === '' && typeof contact[field] === 'string') next[field] = contact[field].trim().slice(0, BOOKING_LIMITS[field]);
+  }
+  return next;
 }

@@ -64,9 +64,12 @@ export type BookingFlowEvent =
   | { type: 'booking.back' }
   | { type: 'booking.retry' }
   /** The app's clock moved on (a countdown's tick, the tab shown again). */
-  | { type: 'booking.clockTick'; now: number };
+  | { type: 'booking.clockTick'; now: number }
+  /** A member's contact (the account's): fills the name, email and phone the shopper has not typed. */
+  | { type: 'booking.prefill'; contact: Contact };
 
 export type BookingFlowTag = 'busy' | 'form' | 'held' | 'submitting' | 'failure' | 'dates';
 
 export type Change = { field: BookingField; value: string | boolean };
+export type Contact = Pick<BookingDetailsDraft, 'fullName' | 'email' | 'phone'>;
 export type Answer = { questionId: string; value: string };

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import type { Artist } from '../../src/contract/booking.ts';
 import type { Reservation } from '../../src/contract/reservations.ts';
 import { stateKey } from '../shared/state-key.ts';
 import type { BookingCallFailure } from './booking.failure.ts';
@@ -31,6 +32,11 @@ export interface BookingLifecycleApi {
   cancelBlocked: MessageDescriptor | null;
   retryBlocked: MessageDescriptor | null;
   canDismiss: boolean;
+  /**
+   * After a move to another artist (the shopper asked for any), who does it now and who did: the
+   * result says "with Farah Aziz instead of Lim Jia Hui". Null when the artist stayed, or no move.
+   */
+  artistChange: { from: Artist; to: Artist } | null;
   /** Moves the booking to another free time (and its artist, or null for any). */
   reschedule(startsAt: string, artistId: string | null): void;
   cancel(): void;
@@ -53,6 +59,12 @@ function activityOf(snapshot: Snapshot): BookingActivity | null {
   return ACTIVITIES.find((activity) => snapshot.matches({ confirmed: activity }) || snapshot.matches({ rescheduled: activity })) ?? null;
 }
 
+function artistChangeOf(before: Reservation | null, after: Reservation | null): BookingLifecycleApi['artistChange'] {
+  const from = before?.artist;
+  const to = after?.artist;
+  return from && to && from.id !== to.id ? { from, to } : null;
+}
+
 export function bookingLifecycleConnect(snapshot: Snapshot, send: Send): BookingLifecycleApi {
   const { booking, failure } = snapshot.context;
   const failed = snapshot.hasTag('failure');
@@ -71,6 +83,7 @@ export function bookingLifecycleConnect(snapshot: Snapshot, send: Send): Booking
     cancelBlocked: blockedReason(snapshot, { type: 'booking.cancel' }),
     retryBlocked: blockedReason(snapshot, { type: 'booking.retry' }),
     canDismiss: snapshot.can({ type: 'booking.dismiss' }),
+    artistChange: artistChangeOf(snapshot.context.movedFrom, booking),
     reschedule: (startsAt, artistId) => send({ type: 'booking.reschedule', startsAt, artistId }),
     cancel: () => send({ type: 'booking.cancel' }),
     retry: () => send({ type: 'booking.retry' }),

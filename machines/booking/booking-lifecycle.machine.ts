@@ -36,6 +36,8 @@ export interface BookingLifecycleContext {
   requested: Reschedule | null;
   /** Why the last call failed: shown, and whether a retry can help. */
   failure: BookingCallFailure | null;
+  /** The booking as it was before the last move: the result says what changed (another artist). */
+  movedFrom: Reservation | null;
 }
 
 /** What the view reads off a state: a call in flight, a failure to offer a retry for, which change runs. */
@@ -93,6 +95,7 @@ export const bookingLifecycleMachine = setup({
   },
   actions: {
     storeBooking: assign((_, booking: Reservation) => ({ booking, failure: null })),
+    storeMove: assign(({ context }, booking: Reservation) => ({ booking, failure: null, movedFrom: context.booking })),
     requestTime: assign((_, request: Reschedule) => ({ requested: { startsAt: request.startsAt, artistId: request.artistId } })),
     noteFailure: assign((_, error: unknown) => ({ failure: bookingFailureOf(error) })),
     clearFailure: assign({ failure: null }),
@@ -102,7 +105,7 @@ export const bookingLifecycleMachine = setup({
   },
 }).createMachine({
   id: 'bookingLifecycle',
-  context: ({ input }) => ({ confirmationNumber: input.confirmationNumber, now: input.now, booking: null, requested: null, failure: null }),
+  context: ({ input }) => ({ confirmationNumber: input.confirmationNumber, now: input.now, booking: null, requested: null, failure: null, movedFrom: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -190,15 +193,15 @@ function activeStatus() {
             {
               guard: { type: 'isExpired' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
               target: '#bookingLifecycle.expired',
-              actions: { type: 'storeBooking' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
+              actions: { type: 'storeMove' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
             },
             // … or be within its cut-off: booked, but no further change.
             {
               guard: { type: 'isPastCutoff' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
               target: '#bookingLifecycle.rescheduled.cutoffPassed',
-              actions: { type: 'storeBooking' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
+              actions: { type: 'storeMove' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
             },
-            { target: '#bookingLifecycle.rescheduled', reenter: true, actions: { type: 'storeBooking' as const, params: ({ event }: { event: { output: Reservation } }) => event.output } },
+            { target: '#bookingLifecycle.rescheduled', reenter: true, actions: { type: 'storeMove' as const, params: ({ event }: { event: { output: Reservation } }) => event.output } },
           ],
           onError: { target: 'rescheduleFailure', actions: noteFailure },
         },

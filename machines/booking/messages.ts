@@ -11,6 +11,7 @@ export const BOOKING_FIELD_ERROR_MESSAGES: Readonly<Record<BookingFieldError, Me
   invalidEmail: msg`Invalid email`,
   invalidPhone: msg`Invalid phone number`,
   tooLong: msg`Character limit exceeded`,
+  contactRequired: msg`Enter an email or a phone number, so that you can find and change your booking`,
 };
 
 /** An answer to one of the activity's questions, refused (the same words as the form's fields where they mean the same). */

@@ -24,7 +24,7 @@ export const BOOKING_LIMITS = { fullName: 100, email: 254, phone: 20, notes: 500
  * Error codes, not sentences: the contract is shared with the server, and the SPA turns each code
  * into a translated message ('Required field', 'Invalid email', …).
  */
-export const BOOKING_FIELD_ERRORS = ['required', 'invalidEmail', 'invalidPhone', 'tooLong'] as const;
+export const BOOKING_FIELD_ERRORS = ['required', 'invalidEmail', 'invalidPhone', 'tooLong', 'contactRequired'] as const;
 export type BookingFieldError = (typeof BOOKING_FIELD_ERRORS)[number];
 
 /** Digits with an optional leading +, after spaces, dashes, dots and brackets are removed. */
@@ -40,8 +40,17 @@ const optionalText = (limit: number, valid: (value: string) => boolean, error: B
   v.pipe(text(limit), v.check((value) => value === '' || valid(value), error));
 const accepted = v.literal(true, 'required');
 
-/** The details form of the booking flow (spec §5): used by the machine's guards and by the view. */
-export const BookingDetailsSchema = v.object({
+/**
+ * Email and phone are each optional (spec §5), but not both: a guest's booking is found again and
+ * changed by its email (the lookup, the emailed links) or its phone (the lookup, the store's call),
+ * so a booking with neither could be neither found nor changed, nor could the store reach the
+ * shopper. One rule for the machine's guard and the server's 400, reported on the email field.
+ */
+export function contactMissing(details: Pick<BookingDetailsDraft, 'email' | 'phone'>): boolean {
+  return details.email.trim() === '' && details.phone.trim() === '';
+}
+
+const BookingDetailsFieldsSchema = v.object({
   /** Required; trimmed length counts. */
   fullName: v.pipe(text(BOOKING_LIMITS.fullName), v.check((value) => value.trim().length > 0, 'required')),
   /** Optional; when given it must be a valid address. */
@@ -59,7 +68,17 @@ export const BookingDetailsSchema = v.object({
   /** Optional marketing consent. */
   marketing: v.boolean(),
 });
-export type BookingDetails = v.InferOutput<typeof BookingDetailsSchema>;
+
+/** The details form of the booking flow (spec §5): used by the machine's guards and by the view. */
+export const BookingDetailsSchema = v.pipe(
+  BookingDetailsFieldsSchema,
+  // Checked as soon as both fields are well formed, whatever else the form still lacks.
+  v.forward(
+    v.partialCheck([['email'], ['phone']], (details) => !contactMissing(details), 'contactRequired'),
+    ['email'],
+  ),
+);
+export type BookingDetails = v.InferOutput<typeof BookingDetailsFieldsSchema>;
 export type BookingField = keyof BookingDetails;
 
 export const BOOKING_TEXT_FIELDS = ['fullName', 'email', 'phone', 'notes'] as const satisfies readonly BookingField[];
@@ -102,7 +121,8 @@ function isFieldError(message: string): message is BookingFieldError {
 
 /** The first problem of each field, in form order; an empty object when the draft is valid. */
 export function bookingDetailsErrors(draft: BookingDetailsDraft): BookingDetailsErrors {
-  const result = v.safeParse(BookingDetailsSchema, draft, { abortPipeEarly: true });
+  // Not `abortPipeEarly`: the contact rule runs after the fields' own checks, which would stop it.
+  const result = v.safeParse(BookingDetailsSchema, draft);
   if (result.success) return {};
   const errors: BookingDetailsErrors = {};
   for (const issue of result.issues) {

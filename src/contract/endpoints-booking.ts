@@ -15,6 +15,7 @@ import {
   TimeSlotsResponseSchema,
 } from './happening.ts';
 import {
+  BookingContactResponseSchema,
   BookingLookupSchema,
   HoldRequestSchema,
   HoldResponseSchema,
@@ -22,6 +23,7 @@ import {
   ReservationListResponseSchema,
   ReservationResponseSchema,
   RescheduleSchema,
+  RescheduleTimesQuerySchema,
 } from './reservations.ts';
 
 const JSON_TYPE = 'application/json';
@@ -122,6 +124,30 @@ export const BOOKING_ENDPOINTS: readonly Endpoint[] = [
     auth: true,
   },
   {
+    id: 'reservationContact.show',
+    method: 'GET',
+    path: 'reservation-service/contact',
+    operation: 'show',
+    description: "What a member's booking form starts from: the account's name and email, and the phone of their last booking or last delivery address in the country ('' when none).",
+    status: 200,
+    contentType: JSON_TYPE,
+    response: BookingContactResponseSchema,
+    singular: true,
+    auth: true,
+  },
+  {
+    id: 'reservationTimeSlots.index',
+    method: 'GET',
+    path: 'reservation-service/{id}/time-slots',
+    operation: 'index',
+    description:
+      "The free times on the store-local `date` for moving the booking `{id}` (the member's own, or a guest's with `X-Booking-Key`; 404 otherwise), counted without the booking itself, so each time's `artists` says truly whether the booked artist is free then. None once the booking can no longer be moved.",
+    status: 200,
+    contentType: JSON_TYPE,
+    query: RescheduleTimesQuerySchema,
+    response: TimeSlotsResponseSchema,
+  },
+  {
     id: 'reservations.show',
     method: 'GET',
     path: 'reservation-service/{id}',
@@ -147,7 +173,7 @@ export const BOOKING_ENDPOINTS: readonly Endpoint[] = [
     path: 'reservation-service/{id}/reschedule',
     operation: 'create',
     description:
-      'Moves a service booking to another free time in one transaction (the old time is freed in it). 409 booking_expired, change_cutoff_passed, booking_cancelled, not_reschedulable (classes, events), slot_taken, outside_booking_window, not_offered.',
+      'Moves a service booking to another free time in one transaction (the old time is freed in it): with the artist named in `artistId`, any free one for `null` (the shopper\'s explicit choice), its own artist when `artistId` is left out. 409 booking_expired, change_cutoff_passed, booking_cancelled, not_reschedulable (classes, events), slot_taken, outside_booking_window, not_offered.',
     status: 200,
     contentType: JSON_TYPE,
     body: RescheduleSchema,

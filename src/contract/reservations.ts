@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ArtistSchema, BOOKING_STATUSES, BookingDetailsSchema, StoreDateSchema } from './booking.ts';
+import { ArtistSchema, BOOKING_LIMITS, BOOKING_STATUSES, BookingDetailsSchema, StoreDateSchema } from './booking.ts';
 import { ActivityKindSchema, LocalTimeSchema } from './happening.ts';
 import { MoneySchema } from './site.ts';
 import { CountryCodeSchema } from './site-input.ts';
@@ -73,16 +73,36 @@ export const ReservationCreateSchema = v.object({
 });
 export type ReservationCreate = v.InferOutput<typeof ReservationCreateSchema>;
 
+/**
+ * A service's new time. `artistId`: that artist only (the booking's own to keep them), or null for
+ * any free artist, which the shopper chooses explicitly; left out, the booking keeps its artist.
+ */
 export const RescheduleSchema = v.object({
   startsAt: v.pipe(v.string(), v.isoTimestamp()),
-  artistId: v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
+  artistId: v.optional(v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(100)))),
 });
 export type Reschedule = v.InferOutput<typeof RescheduleSchema>;
 
-export const BookingLookupSchema = v.object({
-  confirmationNumber: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
-  email: v.pipe(v.string(), v.email(), v.maxLength(254)),
-});
+/** A member's contact as the booking form starts from it: the account's name and email, the phone they last booked or shipped with ('' when none). */
+export const BookingContactSchema = v.object({ fullName: v.string(), email: v.string(), phone: v.string() });
+export type BookingContact = v.InferOutput<typeof BookingContactSchema>;
+export const BookingContactResponseSchema = v.object({ data: BookingContactSchema });
+
+/** `reservation-service/{id}/time-slots`: the day to list the booking's new times on. */
+export const RescheduleTimesQuerySchema = v.object({ date: StoreDateSchema });
+
+/**
+ * A guest finds a booking by its number and the email or the phone it was booked with (a guest
+ * gives at least one of them: `contactMissing`); a phone matches whatever its spaces and dashes.
+ */
+export const BookingLookupSchema = v.pipe(
+  v.object({
+    confirmationNumber: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+    email: v.optional(v.pipe(v.string(), v.email(), v.maxLength(254))),
+    phone: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(BOOKING_LIMITS.phone))),
+  }),
+  v.check((lookup) => lookup.email !== undefined || lookup.phone !== undefined, 'give the email or the phone the booking was made with'),
+);
 export type BookingLookup = v.InferOutput<typeof BookingLookupSchema>;
 
 /** A booking as the reservation service answers it. `status` is `expired` once the appointment time has passed. */

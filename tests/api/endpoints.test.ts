@@ -261,6 +261,11 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     const booking = await guestBooking();
     return { params: { id: booking.confirmationNumber }, body: { startsAt: (await freeService(48)).slot.startsAt, artistId: null }, headers: { [BOOKING_KEY_HEADER]: booking.manageKey ?? '' } };
   },
+  'reservationContact.show': async () => ({ cookie: await signedIn() }),
+  'reservationTimeSlots.index': async () => {
+    const booking = await guestBooking();
+    return { params: { id: booking.confirmationNumber }, query: `date=${(await freeService(48)).date}`, headers: { [BOOKING_KEY_HEADER]: booking.manageKey ?? '' } };
+  },
   'reservationLookups.create': async () => {
     const booking = await guestBooking();
     return { body: { confirmationNumber: booking.confirmationNumber, email: booking.email } };

@@ -8,6 +8,7 @@ import {
   bookingAnswerErrors,
   bookingAnswersFor,
   bookingDetailsErrors,
+  contactMissing,
   isBookingDetailsValid,
   storeDate,
   type BookingDetailsDraft,
@@ -65,10 +66,27 @@ describe('booking details schema (spec §5)', () => {
     expect(isBookingDetailsValid({ ...valid, marketing: false })).toBe(true);
   });
 
-  test('an empty form reports every compulsory field and nothing optional', () => {
-    expect(Object.keys(bookingDetailsErrors(EMPTY_BOOKING_DETAILS)).sort()).toEqual(
-      ['acknowledgement', 'consentAge', 'consentPersonalInfo', 'consentPolicy', 'consentThirdParty', 'fullName'].sort(),
-    );
+  test('an empty form reports every compulsory field, and the missing way to reach the shopper on the email', () => {
+    expect(bookingDetailsErrors(EMPTY_BOOKING_DETAILS)).toEqual({
+      fullName: 'required',
+      email: 'contactRequired',
+      acknowledgement: 'required',
+      consentPersonalInfo: 'required',
+      consentThirdParty: 'required',
+      consentPolicy: 'required',
+      consentAge: 'required',
+    });
+  });
+
+  test('email and phone are each optional, but not both: either alone will do, blanks are neither', () => {
+    const neither = { ...valid, email: '', phone: '' };
+    expect(shown(neither, 'email')).toBe('Enter an email or a phone number, so that you can find and change your booking');
+    expect(isBookingDetailsValid(neither)).toBe(false);
+    expect(contactMissing({ email: ' ', phone: '  ' })).toBe(true);
+    expect(isBookingDetailsValid({ ...neither, phone: '+65 9123 4567' })).toBe(true);
+    expect(isBookingDetailsValid({ ...neither, email: 'mei@example.com' })).toBe(true);
+    // A malformed one is its own field's error, not the missing contact.
+    expect(bookingDetailsErrors({ ...neither, phone: '12' })).toEqual({ phone: 'invalidPhone' });
   });
 
   test('store dates are the calendar day in the store zone', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fromPromise } from 'xstate';
-import { BROWS, DAYS_FOUND, FACIAL, FLOW_STORES, OTHER_STORE, FIRST_TIME, FLOW_INPUT, HOLD, RESERVATION, SKIN_ANSWER, SLOT_TAKEN, TICK_HELD, TIMES_FOUND, VALID_DETAILS } from '../../machines/booking/booking-flow.fixtures.ts';
+import { BROWS, DAYS_FOUND, FACIAL, FLOW_STORES, OTHER_STORE, FIRST_TIME, FLOW_INPUT, HOLD, MEMBER_CONTACT, RESERVATION, SKIN_ANSWER, SLOT_TAKEN, TICK_HELD, TIMES_FOUND, VALID_DETAILS } from '../../machines/booking/booking-flow.fixtures.ts';
 import { bookingFlowConnect } from '../../machines/booking/booking-flow.connect.ts';
 import { bookingFlowMachine } from '../../machines/booking/booking-flow.machine.ts';
 import { dateRefusal } from '../../machines/booking/booking-flow.rules.ts';
@@ -165,6 +165,44 @@ describe('bookingFlowConnect', () => {
     await settle('createReservation', RESERVATION);
     expect(view()).toMatchObject({ step: 'confirmed', confirmationNumber: 'BK-7Q2M9XKD', reservation: RESERVATION, held: false, showsForm: false });
     expect(sent.filter((event) => event.type === 'booking.submit')).toHaveLength(3);
+  });
+
+  test("a member's contact fills the name, email and phone not typed yet, never what the shopper typed, and is sent with the booking", async () => {
+    const flow = start();
+    const { view, settle } = flow;
+    // It may come before the form is shown (the details are the flow's from the start).
+    view().prefill(MEMBER_CONTACT);
+    expect(view().details).toMatchObject(MEMBER_CONTACT);
+    await toTimes(flow);
+    view().selectTime(FIRST_TIME);
+    view().selectArtist(null);
+    await settle('holdSlot', HOLD);
+    expect(view().details).toMatchObject(MEMBER_CONTACT);
+    // Editable: what the shopper types stays when the contact comes again; only an empty field takes it.
+    view().change('fullName', 'Mei');
+    view().change('email', 'mei.work@example.com');
+    view().change('phone', '');
+    view().prefill(MEMBER_CONTACT);
+    expect(view().details).toMatchObject({ fullName: 'Mei', email: 'mei.work@example.com', phone: MEMBER_CONTACT.phone });
+  });
+
+  test('a guest with neither email nor phone is asked for one before anything is sent (the contract’s rule, on the email field)', async () => {
+    const flow = start();
+    const { view, settle, sent } = flow;
+    await toTimes(flow);
+    view().selectTime(FIRST_TIME);
+    view().selectArtist(null);
+    await settle('holdSlot', HOLD);
+    for (const [field, value] of Object.entries({ ...VALID_DETAILS, email: '' })) view().change(field as keyof typeof VALID_DETAILS, value);
+    view().answer(SKIN_ANSWER.questionId, SKIN_ANSWER.value);
+    view().submit();
+    expect(view()).toMatchObject({ step: 'details', submitting: false, errors: { email: 'contactRequired' } });
+    // A phone alone is enough; the error follows the correction at once.
+    view().change('phone', '+65 9123 4567');
+    expect(view().errors).toEqual({});
+    view().submit();
+    expect(view().submitting).toBe(true);
+    expect(sent.filter((event) => event.type === 'booking.submit')).toHaveLength(2);
   });
 
   test('a refused hold is back at the times with the notice; retry after a failure loads again; back returns to the activities', async () => {

@@ -64,6 +64,25 @@ describe('bookingLifecycleConnect', () => {
     expect(view()).toMatchObject({ status: 'rescheduled', activity: 'idle' });
   });
 
+  test('a move keeps the artist unless asked for any: the result names the new artist and the one before only when they differ', async () => {
+    const { view, answer, sent } = start();
+    await answer((call) => call.resolve(CONFIRMED_BOOKING));
+    expect(view().artistChange).toBeNull();
+    view().reschedule(RESCHEDULE_TO.startsAt, CONFIRMED_BOOKING.artist?.id ?? null);
+    await answer((call) => call.resolve(RESCHEDULED_BOOKING));
+    // The same artist: nothing to say but the new time.
+    expect(view()).toMatchObject({ status: 'rescheduled', artistChange: null });
+    const farah = { id: 'artist-farah', name: 'Farah Aziz' };
+    view().reschedule(RESCHEDULE_TO.startsAt, null);
+    await answer((call) => call.resolve({ ...RESCHEDULED_BOOKING, artist: farah }));
+    expect(view().artistChange).toEqual({ from: CONFIRMED_BOOKING.artist, to: farah });
+    expect(sent.at(-1)).toEqual({ type: 'booking.reschedule', startsAt: RESCHEDULE_TO.startsAt, artistId: null });
+    // A later move with Farah kept says nothing of Siti any more.
+    view().reschedule(RESCHEDULE_TO.startsAt, farah.id);
+    await answer((call) => call.resolve({ ...RESCHEDULED_BOOKING, artist: farah }));
+    expect(view().artistChange).toBeNull();
+  });
+
   test('a class: reschedule blocked with its reason, cancel allowed', async () => {
     const { view, answer } = start();
     await answer((call) => call.resolve(CLASS_BOOKING));

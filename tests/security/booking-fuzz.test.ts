@@ -187,6 +187,18 @@ describe('fuzz: 500+ generated requests per happening endpoint', { timeout: 600_
     });
   });
 
+  it('reservationTimeSlots.index: own, foreign and hostile numbers, keys and dates', async () => {
+    const date = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: -5, max: 40 }).map((d) => addDays(storeToday, d)) }, fc.constantFrom('2027-02-31', '2027-13-01', '', '9999-12-31'), hostileString);
+    await run('reservationTimeSlots.index', fc.record({ call: callArb, which: numberArb, key: keyArb, date }), async ({ call, which, key, date: d }) => {
+      const { booking, segment } = target_(call.n, which);
+      return send('GET', `/reservation-service/${segment}/time-slots?date=${enc(d)}`, { ...call, key: keyFor(key, booking, call.n) });
+    });
+  });
+
+  it('reservationContact.show: members, guests and garbage sessions', async () => {
+    await run('reservationContact.show', fc.record({ call: callArb, query: queryOf }), async ({ call, query }) => send('GET', `/reservation-service/contact${query}`, call));
+  });
+
   it('reservationLookups.create: hostile numbers and emails (the limiter cleared, so the code behind it answers)', async () => {
     const input = fc.record({ call: callArb, number: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('real', 'lower') }, hostileString), email: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('real', 'upper') }, hostileString), steps, raw: fc.oneof({ weight: 12, arbitrary: fc.constant(null) }, rawBody) });
     const statuses = await run('reservationLookups.create', input, async ({ call, number, email, steps: list, raw }) => {

@@ -2,11 +2,13 @@
 import { setupI18n } from '@lingui/core';
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { DAYS_FOUND, FACIAL, FIRST_TIME, FLOW_INPUT, FLOW_STORES, HOLD, RESERVATION, TIMES_FOUND } from '../../machines/booking/booking-flow.fixtures.ts';
 import type { bookingFlowMachine } from '../../machines/booking/booking-flow.machine.ts';
 import { bookingFlowModel } from '../../machines/booking/booking-flow.model.ts';
+import type { Contact } from '../../machines/booking/booking-flow.types.ts';
 import { FLOW_NOTICE_MESSAGES } from '../../machines/booking/messages.ts';
 import { replay } from '../../machines/model/replay.ts';
 import type { BookingField, BookingFieldError } from '../../src/contract/booking.ts';
@@ -22,8 +24,14 @@ const MINUTE = 60_000;
 const ZONE = 'Asia/Singapore';
 const storeName = (id: unknown) => FLOW_STORES.find((store) => store.id === id)?.name ?? '?';
 
-/** The boxes' refusals. */
-const ERROR_TEXT = { required: 'Required field', invalidEmail: 'Invalid email', invalidPhone: 'Invalid phone number', tooLong: 'Character limit exceeded' } as const;
+/** The boxes' refusals, and the booking's own rule that a guest leaves an email or a phone. */
+const ERROR_TEXT = {
+  required: 'Required field',
+  invalidEmail: 'Invalid email',
+  invalidPhone: 'Invalid phone number',
+  tooLong: 'Character limit exceeded',
+  contactRequired: 'Enter an email or a phone number, so that you can find and change your booking',
+} as const;
 /** Name, email, phone and notes say what to type, in checkout's words (Singapore's formats). */
 const TEXT_FIELD_ERRORS: Partial<Record<BookingField, Partial<Record<BookingFieldError, string>>>> = {
   fullName: { required: 'Enter your full name.', tooLong: 'Use at most 100 characters.' },
@@ -32,6 +40,9 @@ const TEXT_FIELD_ERRORS: Partial<Record<BookingField, Partial<Record<BookingFiel
   notes: { tooLong: 'Use at most 500 characters.' },
 };
 const errorText = (field: BookingField, code: BookingFieldError) => TEXT_FIELD_ERRORS[field]?.[code] ?? ERROR_TEXT[code];
+/** The email and phone fields are also described by the hint that one of them is needed. */
+const CONTACT_HINT = 'Give an email or a phone number, or both: you find and change your booking with it, and the store can reach you.';
+const described = (field: BookingField, text: string) => (field === 'email' || field === 'phone' ? `${text} ${CONTACT_HINT}` : text);
 const english = setupI18n({ locale: 'en', messages: { en: {} } });
 
 /** How the shopper finds each field of the details form. */
@@ -51,9 +62,19 @@ const FIELD_NAMES: Record<BookingField, RegExp> = {
 const fieldElement = (field: BookingField) => screen.getByLabelText(FIELD_NAMES[field]);
 const questionElement = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
+/** A member's contact arriving, as the activity page gives it to the flow once the browser has it. */
+let giveContact: (contact: Contact) => void = () => {
+  throw new Error('the flow is not rendered');
+};
+
 async function setup() {
   const fakes = controllableActors(['fetchDays', 'fetchTimes', 'holdSlot', 'createReservation'] as const);
-  const { user } = await renderApp({ ui: <BookingFlow implementations={{ actors: fakes.actors }} input={FLOW_INPUT} />, now: BOOKING_DAY });
+  function Flow() {
+    const [contact, setContact] = useState<Contact | null>(null);
+    giveContact = setContact;
+    return <BookingFlow implementations={{ actors: fakes.actors }} input={FLOW_INPUT} contact={contact} />;
+  }
+  const { user } = await renderApp({ ui: <Flow />, now: BOOKING_DAY });
   return { user, fakes };
 }
 
@@ -97,6 +118,8 @@ async function perform(event: EventObject & Record<string, unknown>, user: UserE
       return clickEnabled(user, 'Back');
     case 'booking.retry':
       return clickEnabled(user, 'Retry');
+    case 'booking.prefill':
+      return act(async () => giveContact(event.contact as Contact));
     case 'booking.clockTick':
       // The view gives the machine the clock when the tab comes back into view.
       vi.setSystemTime(Number(event.now));
@@ -177,7 +200,7 @@ function expectVisible(events: readonly EventObject[]) {
       const code = context.errors[field];
       if (code) {
         expect(element).toHaveAttribute('aria-invalid', 'true');
-        expect(element).toHaveAccessibleDescription(errorText(field, code));
+        expect(element).toHaveAccessibleDescription(described(field, errorText(field, code)));
       } else {
         expect(element).not.toHaveAttribute('aria-invalid');
       }
@@ -245,8 +268,8 @@ describe('booking flow view: details form', () => {
     expect(fieldElement('fullName')).toHaveFocus();
     // What to type, in the same words as checkout's fields.
     expect(fieldElement('fullName')).toHaveAccessibleDescription('Enter your full name.');
-    expect(fieldElement('email')).toHaveAccessibleDescription('Enter an email address like name@example.com.');
-    expect(fieldElement('phone')).toHaveAccessibleDescription('Enter a phone number like 9123 4567.');
+    expect(fieldElement('email')).toHaveAccessibleDescription(described('email', 'Enter an email address like name@example.com.'));
+    expect(fieldElement('phone')).toHaveAccessibleDescription(described('phone', 'Enter a phone number like 9123 4567.'));
     expect(fieldElement('notes')).toHaveAccessibleDescription('Use at most 500 characters.');
     expect(fieldElement('acknowledgement')).toHaveAccessibleDescription('Required field');
     expect(questionElement('Your skin type')).toHaveAccessibleDescription('Required field');

@@ -88,24 +88,26 @@ describe('cancel', () => {
     expect(cancel).toHaveAccessibleDescription('It is too close to the appointment: this booking can no longer be rescheduled or cancelled.');
   });
 
-  test('without the key: the guest finds it by number and email, and the key found opens it', async () => {
+  test('without the key: the guest finds it by number and email or phone, and the key found opens it', async () => {
     const server = bookingServer(BOOKING, {
-      'POST reservation-service/lookup': ({ body }) => ((body as { email: string }).email === 'mei@example.com' ? data({ ...BOOKING, manageKey: KEY }) : refusal(404, 'booking_not_found')),
+      'POST reservation-service/lookup': ({ body }) => ((body as { phone?: string }).phone === '+65 9123 4567' ? data({ ...BOOKING, manageKey: KEY }) : refusal(404, 'booking_not_found')),
     });
     const app = await renderApp({ url: `/happening/services/cancel/${NUMBER}`, fetch: server.fetch, now: NOW });
     const form = await screen.findByRole('form', { name: 'Find your booking' });
     expect(within(form).getByLabelText('Confirmation number')).toHaveValue(NUMBER);
-    await app.user.type(within(form).getByLabelText('Email'), 'other@example.com');
+    const contact = within(form).getByLabelText('Email or phone number');
+    await app.user.type(contact, 'other@example.com');
     await app.user.click(within(form).getByRole('button', { name: 'Find booking' }));
-    expect(await screen.findByText('We could not find a booking with this number and email.')).toHaveFocus();
-    await app.user.clear(within(form).getByLabelText('Email'));
-    await app.user.type(within(form).getByLabelText('Email'), 'mei@example.com');
+    expect(await screen.findByText('We could not find a booking with this number and email or phone number.')).toHaveFocus();
+    await app.user.clear(contact);
+    await app.user.type(contact, '+65 9123 4567');
     await app.user.click(within(form).getByRole('button', { name: 'Find booking' }));
     expect(await screen.findByTestId('booking-status')).toHaveTextContent('Confirmed');
     expect(app.location()).toBe(`/happening/services/cancel/${NUMBER}?key=${KEY}`);
+    // An address is sent as the email, anything else as the phone.
     expect(server.calls('POST', 'reservation-service/lookup').map((asked) => asked.body)).toEqual([
       { confirmationNumber: NUMBER, email: 'other@example.com' },
-      { confirmationNumber: NUMBER, email: 'mei@example.com' },
+      { confirmationNumber: NUMBER, phone: '+65 9123 4567' },
     ]);
   });
 
@@ -122,7 +124,7 @@ describe('reschedule', () => {
     const moved = bookingAt(TIMES.slots[1]?.startsAt ?? '', { status: 'rescheduled' });
     const server = bookingServer(BOOKING, {
       'GET booking-service/available-slots/express-facial': () => data(DAYS),
-      'GET booking-service/time-slots/express-facial': () => data(TIMES),
+      [`GET reservation-service/${NUMBER}/time-slots`]: ({ key }) => (key === KEY ? data(TIMES) : refusal(404, 'booking_not_found')),
       [`POST reservation-service/${NUMBER}/reschedule`]: () => data(moved),
     });
     const app = await renderApp({ url: `/happening/services/reschedule/${NUMBER}?key=${KEY}`, fetch: server.fetch, now: NOW });
@@ -132,7 +134,7 @@ describe('reschedule', () => {
     expect(screen.getByRole('button', { name: 'Move my booking' })).toHaveAccessibleDescription('Choose a new time first.');
     await app.user.click(within(times).getByRole('button', { name: '2:00 pm' }));
     expect(screen.getByRole('radio', { name: 'Siti Rahman' })).toBeChecked();
-    await app.user.click(screen.getByRole('button', { name: 'Move my booking to Mon, 2 Dec 2030, 2:00 pm SGT' }));
+    await app.user.click(screen.getByRole('button', { name: 'Move my booking to Mon, 2 Dec 2030, 2:00 pm SGT with Siti Rahman' }));
     await waitFor(() => expect(screen.getByTestId('booking-status')).toHaveTextContent('Rescheduled'));
     expect(server.calls('POST', `reservation-service/${NUMBER}/reschedule`)).toEqual([
       expect.objectContaining({ key: KEY, body: { startsAt: TIMES.slots[1]?.startsAt, artistId: 'sg-ion-siti' } }),
@@ -141,10 +143,36 @@ describe('reschedule', () => {
     expect(screen.getByText('Your booking has been moved. We have emailed you the new time.')).toBeInTheDocument();
   });
 
+  test('the booked artist is kept: only the times they are free; any artist is the shopper’s choice, and the result names both artists', async () => {
+    const FARAH = { id: 'sg-ion-farah', name: 'Farah Aziz' };
+    const later = TIMES.slots[1]?.startsAt ?? '';
+    // 2:00 pm: Siti is busy, Farah is free.
+    const times = { ...TIMES, slots: TIMES.slots.map((slot, index) => (index === 1 ? { ...slot, artists: [FARAH] } : slot)) };
+    const moved = bookingAt(later, { status: 'rescheduled', artist: FARAH });
+    const server = bookingServer(BOOKING, {
+      'GET booking-service/available-slots/express-facial': () => data(DAYS),
+      [`GET reservation-service/${NUMBER}/time-slots`]: () => data(times),
+      [`POST reservation-service/${NUMBER}/reschedule`]: () => data(moved),
+    });
+    const app = await renderApp({ url: `/happening/services/reschedule/${NUMBER}?key=${KEY}`, fetch: server.fetch, now: NOW });
+    expect(await screen.findByText('Siti Rahman has no free time on this day.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Siti Rahman' })).toHaveAccessibleDescription('Your artist: only the times Siti Rahman is free are shown.');
+    await app.user.click(screen.getByRole('radio', { name: 'Any artist' }));
+    const list = await screen.findByRole('list', { name: 'Times on Mon, 2 Dec (Singapore Standard Time)' });
+    await app.user.click(within(list).getByRole('button', { name: '2:00 pm' }));
+    expect(within(list).getByRole('button', { name: '2:00 pm' })).toHaveAttribute('aria-pressed', 'true');
+    await app.user.click(screen.getByRole('button', { name: 'Move my booking to Mon, 2 Dec 2030, 2:00 pm SGT with any free artist' }));
+    const result = await screen.findByTestId('booking-moved');
+    expect(result).toHaveTextContent('It is now with Farah Aziz instead of Siti Rahman.');
+    // The picker that had the focus was replaced: the result has it.
+    expect(result).toHaveFocus();
+    expect(server.calls('POST', `reservation-service/${NUMBER}/reschedule`).map((asked) => asked.body)).toEqual([{ startsAt: later, artistId: null }]);
+  });
+
   test('the time taken meanwhile (409 slot_taken): the failure says so, the booking stays as it was', async () => {
     const server = bookingServer(BOOKING, {
       'GET booking-service/available-slots/express-facial': () => data(DAYS),
-      'GET booking-service/time-slots/express-facial': () => data(TIMES),
+      [`GET reservation-service/${NUMBER}/time-slots`]: ({ key }) => (key === KEY ? data(TIMES) : refusal(404, 'booking_not_found')),
       [`POST reservation-service/${NUMBER}/reschedule`]: () => refusal(409, 'slot_taken'),
     });
     const app = await renderApp({ url: `/happening/services/reschedule/${NUMBER}?key=${KEY}`, fetch: server.fetch, now: NOW });

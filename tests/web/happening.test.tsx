@@ -149,6 +149,48 @@ describe('an activity’s page: book a service', () => {
     expect(ics).toContain('PRODID:-//Beauty Pass//Happening//EN');
   });
 
+  test('a member’s name, email and phone are filled in from the account, and stay editable; the confirmation says the price is paid at the store', async () => {
+    const contact = { fullName: 'Tan Mei Ling', email: 'mei@example.com', phone: '+65 9123 4567' };
+    const server = facialServer({
+      'GET reservation-service/contact': () => data(contact),
+      'POST reservation-service/create': ({ body }) => ({ status: 201, ...data(holdOf((body as { startsAt: string }).startsAt, '2030-11-30T00:10:00.000Z')) }),
+      'POST reservation-service': () => ({ status: 201, ...data(bookingAt(FIRST)) }),
+    });
+    const app = await renderApp({ url: '/happening/services/express-facial', user: 'member', fetch: server.fetch, now: NOW });
+    await app.user.click(await screen.findByRole('button', { name: 'Find a time' }));
+    await app.user.click(await screen.findByRole('button', { name: '10:00 am' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Any artist' }));
+    await screen.findByRole('heading', { name: 'Your details' });
+    expect(screen.getByLabelText(/^Full Name/)).toHaveValue('Tan Mei Ling');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('mei@example.com');
+    expect(screen.getByLabelText(/^Phone number/)).toHaveValue('+65 9123 4567');
+    await app.user.clear(screen.getByLabelText(/^Phone number/));
+    await app.user.type(screen.getByLabelText(/^Phone number/), '8123 4567');
+    await app.user.selectOptions(screen.getByLabelText(/^Your skin type/), 'dry');
+    for (const label of [/^I understand/, /collection and use/, /to third parties/, /privacy policy/, /over 14/]) await app.user.click(screen.getByLabelText(label));
+    await app.user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await screen.findByRole('heading', { name: 'Booking confirmed' })).toBeInTheDocument();
+    expect(server.calls('POST', 'reservation-service')[0]?.body).toMatchObject({ details: { fullName: 'Tan Mei Ling', email: 'mei@example.com', phone: '8123 4567' } });
+    expect(screen.getByTestId('booking-payment')).toHaveTextContent('S$45.00, paid at the store on the day: nothing is charged now.');
+  });
+
+  test('a guest with neither email nor phone is asked for one, on the email field, before anything is sent', async () => {
+    const server = facialServer({ 'POST reservation-service/create': ({ body }) => ({ status: 201, ...data(holdOf((body as { startsAt: string }).startsAt, '2030-11-30T00:10:00.000Z')) }) });
+    const { app } = await toTimes(undefined, server);
+    await app.user.click(screen.getByRole('button', { name: '10:00 am' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Any artist' }));
+    await screen.findByRole('heading', { name: 'Your details' });
+    expect(server.calls('GET', 'reservation-service/contact')).toEqual([]);
+    await app.user.type(screen.getByLabelText(/^Full Name/), 'Tan Mei Ling');
+    await app.user.selectOptions(screen.getByLabelText(/^Your skin type/), 'dry');
+    for (const label of [/^I understand/, /collection and use/, /to third parties/, /privacy policy/, /over 14/]) await app.user.click(screen.getByLabelText(label));
+    await app.user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    const email = screen.getByLabelText(/^Email/);
+    expect(email).toHaveFocus();
+    expect(email).toHaveAccessibleDescription(/^Enter an email or a phone number, so that you can find and change your booking/);
+    expect(server.calls('POST', 'reservation-service')).toEqual([]);
+  });
+
   test('a time taken meanwhile (409 slot_taken) is back at fresh times, with the reason', async () => {
     const server = facialServer({ 'POST reservation-service/create': () => refusal(409, 'slot_taken') });
     const { app } = await toTimes(undefined, server);

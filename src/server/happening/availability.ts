@@ -32,7 +32,7 @@ export const seatKey = (activityId: string, storeId: string, startsAt: number) =
  * The live reservations (confirmed, rescheduled, or held while the hold lasts) at the stores that
  * overlap [from, to). The partial index on (store_id, starts_at) of live rows answers it.
  */
-export async function takenAt(db: Db, storeIds: readonly string[], from: number, to: number, now: number): Promise<Taken> {
+export async function takenAt(db: Db, storeIds: readonly string[], from: number, to: number, now: number, except: number | null = null): Promise<Taken> {
   const busy = new Map<string, Interval[]>();
   const seats = new Map<string, number>();
   if (storeIds.length === 0) return { busy, seats };
@@ -43,7 +43,7 @@ export async function takenAt(db: Db, storeIds: readonly string[], from: number,
     sql`select string_agg(concat_ws(' ', coalesce(artist_id, '-'), activity_id, store_id, (extract(epoch from starts_at) * 1000)::bigint, (extract(epoch from ends_at) * 1000)::bigint), ';') as r
       from reservations
       where store_id in (${sql.join(storeIds.map((id) => sql`${id}`), sql`, `)}) and status in ('held', 'confirmed', 'rescheduled')
-        and starts_at < ${iso(to)}::timestamptz and ends_at > ${iso(from)}::timestamptz and (status <> 'held' or hold_expires_at > ${iso(now)}::timestamptz)`,
+        and starts_at < ${iso(to)}::timestamptz and ends_at > ${iso(from)}::timestamptz and (status <> 'held' or hold_expires_at > ${iso(now)}::timestamptz)${except === null ? sql`` : sql` and id <> ${except}`}`,
   );
   for (const entry of row?.r ? row.r.split(';') : []) {
     const [artistId = '-', activityId = '', storeId = '', startsMs = '0', endsMs = '0'] = entry.split(' ');
@@ -109,12 +109,12 @@ export async function availableDays(db: Db, activity: ActivityData, store: Store
   return { activityId: activity.id, storeId: store.id, timeZone: store.timeZone, from, to, days };
 }
 
-/** `time-slots`: the free times of one store-local day (none outside the booking window). */
-export async function timeSlots(db: Db, activity: ActivityData, store: Store, date: string, now: number): Promise<TimeSlots> {
+/** `time-slots`: the free times of one store-local day (none outside the booking window); `except` a booking being moved, not counted. */
+export async function timeSlots(db: Db, activity: ActivityData, store: Store, date: string, now: number, except: number | null = null): Promise<TimeSlots> {
   const answer = (slots: TimeSlot[]): TimeSlots => ({ activityId: activity.id, storeId: store.id, timeZone: store.timeZone, date, slots });
   const { from, to } = bookingWindow(store, activity, now);
   if (date < from || date > to) return answer([]);
-  const taken = await takenAt(db, [store.id], ...spanOf(date, date), now);
+  const taken = await takenAt(db, [store.id], ...spanOf(date, date), now, except);
   if (activity.kind === 'service') {
     return answer(
       serviceTimes(serviceDay(activity, store, date, now, taken.busy)).map((time) => ({

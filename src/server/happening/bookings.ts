@@ -3,7 +3,9 @@ import { activityById, type ActivityData } from '../../config/activities.ts';
 import { QUESTION_TEXTS, type QuestionId } from '../../config/activity-texts.ts';
 import { ARTISTS } from '../../config/artists.ts';
 import type { Site } from '../../config/countries.ts';
-import type { Reservation, ReservationCreate } from '../../contract/reservations.ts';
+import { normalizePhone } from '../../contract/booking.ts';
+import type { BookingContact, BookingLookup, Reservation, ReservationCreate } from '../../contract/reservations.ts';
+import { savedAddresses } from '../checkout/addresses.ts';
 import { readRows } from '../db/rows.ts';
 import { invalidRequest, type FieldError } from '../http/errors.ts';
 import { storeById } from './calendar.ts';
@@ -155,11 +157,35 @@ export async function showBooking(deps: HappeningDeps, site: Site, caller: Calle
   return reservationJson(row, site.language, deps.now().getTime());
 }
 
-/** `POST reservation-service/lookup`: a booking by number and email (any case), with its key; undefined when none matches. */
-export async function lookupBooking(deps: HappeningDeps, site: Site, rawNumber: string, email: string): Promise<Reservation | undefined> {
-  const number = normalizeConfirmationNumber(rawNumber);
+/** Whether the email (any case) or the phone (whatever its spaces, dashes and brackets) given is the booking's. */
+function contactMatches(row: Pick<ReservationRow, 'email' | 'phone'>, given: Omit<BookingLookup, 'confirmationNumber'>): boolean {
+  const email = given.email?.trim().toLowerCase();
+  const phone = given.phone === undefined ? '' : normalizePhone(given.phone.trim());
+  return (email !== undefined && row.email !== '' && row.email.toLowerCase() === email) || (phone !== '' && row.phone !== '' && normalizePhone(row.phone) === phone);
+}
+
+/** `POST reservation-service/lookup`: a booking by number and its email or phone, with its key; undefined when none matches. */
+export async function lookupBooking(deps: HappeningDeps, site: Site, lookup: BookingLookup): Promise<Reservation | undefined> {
+  const number = normalizeConfirmationNumber(lookup.confirmationNumber);
   if (number === null) return undefined;
   const row = await reservationByNumber(deps.db, number);
-  if (!row || row.email === '' || row.email.toLowerCase() !== email.trim().toLowerCase()) return undefined;
+  if (!row || !contactMatches(row, lookup)) return undefined;
   return reservationJson(row, site.language, deps.now().getTime(), manageKeyOf(await deps.secret(), row.confirmation_number));
+}
+
+/**
+ * `GET reservation-service/contact`: what a member's booking form starts from (the shopper may
+ * change it): the account's name and email, and the phone of their last booking, else of the
+ * address they last shipped to in the country ('' when neither has one).
+ */
+export async function memberContact(deps: HappeningDeps, site: Site, userId: number): Promise<BookingContact> {
+  const [row] = await readRows<{ first_name: string; last_name: string; email: string; phone: string | null }>(
+    deps.db,
+    sql`select u.first_name, u.last_name, u.email,
+      (select r.phone from reservations r where r.user_id = u.id and r.phone <> '' and r.status in ('confirmed', 'rescheduled', 'cancelled') order by r.updated_at desc, r.id desc limit 1) as phone
+      from users u where u.id = ${userId}`,
+  );
+  if (!row) return { fullName: '', email: '', phone: '' };
+  const phone = row.phone ?? (await savedAddresses(deps.db, userId, site.country)).find((address) => address.phone.trim() !== '')?.phone ?? '';
+  return { fullName: `${row.first_name} ${row.last_name}`.trim(), email: row.email, phone };
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { activityById } from '../../config/activities.ts';
 import { ARTISTS } from '../../config/artists.ts';
 import type { Site } from '../../config/countries.ts';
+import type { TimeSlots } from '../../contract/happening.ts';
 import { bookingChangeRefusal, type Reschedule, type Reservation } from '../../contract/reservations.ts';
 import { batch } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
@@ -12,7 +13,8 @@ import { manageKeyOf, normalizeConfirmationNumber } from './codes.ts';
 import { iso, type HappeningDeps } from './deps.ts';
 import { bookingEmail, type BookingEmailKind } from './email.ts';
 import { candidateArtists, dayInWindow, freeArtistSql, lockArtists } from './holds.ts';
-import { BOOKED, bookingStatus, changeCutoff, RESERVATION_COLUMNS, reservationJson, type ReservationRow } from './read.ts';
+import { BOOKED, bookingStatus, changeCutoff, RESERVATION_COLUMNS, reservationByNumber, reservationJson, type ReservationRow } from './read.ts';
+import { timeSlots } from './availability.ts';
 import { bookingNotFound, refused } from './refusals.ts';
 
 /*
@@ -79,19 +81,40 @@ export async function rescheduleBooking(deps: HappeningDeps, site: Site, caller:
     const store = storeById(row.store_id);
     if (activity?.kind !== 'service' || !store) throw refused('not_reschedulable');
     const date = dayInWindow(activity, store, startsAt, now);
-    const candidates = candidateArtists(activity, store, date, startsAt, request.artistId);
+    // Left out, the booking keeps its artist; null (any free artist) is the shopper's explicit choice.
+    const artistId = request.artistId === undefined ? row.artist_id : request.artistId;
+    const candidates = candidateArtists(activity, store, date, startsAt, artistId);
     const endsAt = startsAt + activity.durationMinutes * MINUTE_MS;
     const picked = await batch(tx, [...lockArtists(candidates, now), freeArtistSql(candidates, startsAt, endsAt, now, row.id)]);
-    const artistId = (picked.at(-1)?.[0] as { id: string } | undefined)?.id;
-    if (artistId === undefined) throw refused('slot_taken');
+    const movedTo = (picked.at(-1)?.[0] as { id: string } | undefined)?.id;
+    if (movedTo === undefined) throw refused('slot_taken');
     const written = await batch(tx, [
-      sql`update reservations set starts_at = ${iso(startsAt)}::timestamptz, ends_at = ${iso(endsAt)}::timestamptz, artist_id = ${artistId}, status = 'rescheduled', updated_at = ${iso(now)}::timestamptz where id = ${row.id}`,
+      sql`update reservations set starts_at = ${iso(startsAt)}::timestamptz, ends_at = ${iso(endsAt)}::timestamptz, artist_id = ${movedTo}, status = 'rescheduled', updated_at = ${iso(now)}::timestamptz where id = ${row.id}`,
       sql`insert into reservation_events (reservation_id, status, at) values (${row.id}, 'rescheduled', ${iso(now)}::timestamptz)`,
-      changeEmail(deps, row, 'booking-rescheduled', secret, now, { startsAt, artistId }),
+      changeEmail(deps, row, 'booking-rescheduled', secret, now, { startsAt, artistId: movedTo }),
       sql`select ${RESERVATION_COLUMNS} from reservations r where r.id = ${row.id}`,
     ]);
     return reservationJson(written.at(-1)?.[0] as ReservationRow, site.language, now);
   });
+}
+
+/**
+ * `GET reservation-service/{number}/time-slots?date=`: the free times of the day for moving this
+ * booking, counted without the booking itself (its artist is free for a time that overlaps only
+ * its own old one), so the list says truly when its artist is free. Only the booking's own
+ * shopper asks (404 otherwise); a booking that can no longer be moved has none.
+ */
+export async function rescheduleTimes(deps: HappeningDeps, caller: Caller, rawNumber: string, date: string): Promise<TimeSlots> {
+  const number = normalizeConfirmationNumber(rawNumber);
+  const row = number === null ? undefined : await reservationByNumber(deps.db, number);
+  if (!row || !mayManage(row, caller, await deps.secret())) throw bookingNotFound();
+  const activity = activityById(row.activity_id);
+  const store = storeById(row.store_id);
+  if (!activity || !store) throw bookingNotFound();
+  const now = deps.now().getTime();
+  const refusal = bookingChangeRefusal({ status: bookingStatus(row, now), kind: row.kind, appointmentAt: iso(Number(row.starts_ms)), changeCutoffAt: iso(changeCutoff(row)) }, 'reschedule', now);
+  if (refusal) return { activityId: activity.id, storeId: store.id, timeZone: store.timeZone, date, slots: [] };
+  return timeSlots(deps.db, activity, store, date, now, row.id);
 }
 
 /** `DELETE reservation-service/{number}`: cancelled, its artist's time or its seat free at once. */

@@ -1,10 +1,13 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { BOOKING_KEY_HEADER, BookingLookupSchema, HoldRequestSchema, ReservationCreateSchema, RescheduleSchema } from '../../contract/reservations.ts';
+import { BOOKING_KEY_HEADER, BookingLookupSchema, HoldRequestSchema, ReservationCreateSchema, RescheduleSchema, RescheduleTimesQuerySchema } from '../../contract/reservations.ts';
 import { accessToken, requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
-import { confirmHold, lookupBooking, showBooking, type Caller } from '../happening/bookings.ts';
-import { cancelBooking, rescheduleBooking } from '../happening/changes.ts';
+import { confirmHold, lookupBooking, memberContact, showBooking, type Caller } from '../happening/bookings.ts';
+import { cancelBooking, rescheduleBooking, rescheduleTimes } from '../happening/changes.ts';
+import { NO_STORE } from '../http/cache.ts';
+import { invalidRequest } from '../http/errors.ts';
+import { addDays } from '../happening/zoned-time.ts';
 import type { HappeningDeps } from '../happening/deps.ts';
 import { holdTime } from '../happening/holds.ts';
 import { memberReservations } from '../happening/read.ts';
@@ -47,8 +50,7 @@ export function reservationRoutes(deps: HappeningDeps, auth: AuthService, lookup
     })
     .post('/lookup', async (c) => {
       await lookups.check(c);
-      const { confirmationNumber, email } = await parseJsonBody(c, BookingLookupSchema);
-      const booking = await lookupBooking(deps, siteOf(c), confirmationNumber, email);
+      const booking = await lookupBooking(deps, siteOf(c), await parseJsonBody(c, BookingLookupSchema));
       if (!booking) {
         await lookups.fail(c);
         throw bookingNotFound();
@@ -65,6 +67,19 @@ export function reservationRoutes(deps: HappeningDeps, auth: AuthService, lookup
     .get('/', requireAccess(auth), async (c) => {
       const data = await memberReservations(deps.db, Number(c.var.auth.sub), c.var.language, deps.now().getTime());
       return c.json({ data }, 200);
+    })
+    // Before `/:id`: no confirmation number is `contact`.
+    .get('/contact', requireAccess(auth), async (c) => {
+      const data = await memberContact(deps, siteOf(c), Number(c.var.auth.sub));
+      return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
+    })
+    .get('/:id/time-slots', async (c) => {
+      const { id } = parseInput(NumberParamSchema, c.req.param(), 'param');
+      const { date } = parseInput(RescheduleTimesQuerySchema, c.req.query(), 'query');
+      // The pattern lets 2026-02-31 through: a day that does not exist is bad input, not an empty day.
+      if (addDays(date, 0) !== date) throw invalidRequest([{ field: 'query.date', message: 'is not a day of the calendar' }]);
+      const data = await rescheduleTimes(deps, await callerOf(c, auth), id, date);
+      return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
     })
     .get('/:id', async (c) => {
       const { id } = parseInput(NumberParamSchema, c.req.param(), 'param');

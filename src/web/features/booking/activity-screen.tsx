@@ -1,8 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { DaysQuery, TimesQuery } from '../../../../machines/booking/booking-flow.actors.ts';
+import type { Contact } from '../../../../machines/booking/booking-flow.types.ts';
+import { useSignedIn } from '../../shared/session/session-store.ts';
 import type { AvailableDays, TimeSlots } from '../../../contract/happening.ts';
 import type { Hold, HoldRequest, Reservation, ReservationCreate } from '../../../contract/reservations.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
@@ -70,8 +72,21 @@ function ActivityFacts({ page }: { page: ActivityPage }) {
   );
 }
 
-/** The flow on the activity's page: its stores (the address's `?store=` first picked), on the server's clock. */
+/** A member's contact (browser only: the page is the same for everyone), given to `onLoaded` when it comes. */
+function MemberContact({ onLoaded }: { onLoaded: (contact: Contact) => void }) {
+  const api = useApi(createBookingApi);
+  const contact = useResource((signal) => api.contact({ signal }));
+  const loaded = contact.status === 'success' ? contact.data : null;
+  useEffect(() => {
+    if (loaded) onLoaded(loaded);
+  }, [loaded, onLoaded]);
+  return null;
+}
+
+/** The flow on the activity's page: its stores (the address's `?store=` first picked), on the server's clock; a member's details filled in. */
 function ActivityBooking({ page }: { page: ActivityPage }) {
+  const signedIn = useSignedIn();
+  const [contact, setContact] = useState<Contact | null>(null);
   const api = useApi(createBookingApi);
   const asked = new URLSearchParams(useSearch()).get('store');
   const { activity, stores } = page;
@@ -93,7 +108,12 @@ function ActivityBooking({ page }: { page: ActivityPage }) {
     activities: [activity],
     now: api.clock.now(),
   };
-  return <BookingFlow implementations={implementations} input={input} clock={api.clock.now} screenKey={`booking-flow:${activity.id}`} />;
+  return (
+    <>
+      {signedIn ? <MemberContact onLoaded={setContact} /> : null}
+      <BookingFlow implementations={implementations} input={input} clock={api.clock.now} screenKey={`booking-flow:${activity.id}`} contact={contact} />
+    </>
+  );
 }
 
 /**

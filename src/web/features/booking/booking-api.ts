@@ -14,9 +14,11 @@ import {
 } from '../../../contract/happening.ts';
 import {
   BOOKING_KEY_HEADER,
+  BookingContactResponseSchema,
   HoldResponseSchema,
   ReservationListResponseSchema,
   ReservationResponseSchema,
+  type BookingContact,
   type BookingLookup,
   type Hold,
   type HoldRequest,
@@ -42,6 +44,8 @@ export const BOOKING_PATHS = {
   reservations: 'reservation-service',
   reservation: (number: string) => `reservation-service/${encodeURIComponent(number)}`,
   reschedule: (number: string) => `reservation-service/${encodeURIComponent(number)}/reschedule`,
+  moveTimes: (number: string) => `reservation-service/${encodeURIComponent(number)}/time-slots`,
+  contact: 'reservation-service/contact',
   lookup: 'reservation-service/lookup',
 } as const;
 
@@ -81,6 +85,10 @@ export interface BookingApi {
   booking(number: string, key: string | null, options?: Signal): Promise<Reservation>;
   cancel(number: string, key: string | null): Promise<Reservation>;
   reschedule(number: string, change: Reschedule, key: string | null): Promise<Reservation>;
+  /** The free times of a day for moving a booking, counted without the booking itself (its artist's truly free times). */
+  moveTimes(number: string, date: string, key: string | null, options?: Signal): Promise<TimeSlots>;
+  /** A member's contact: what the booking form starts from. */
+  contact(options?: Signal): Promise<BookingContact>;
   mine(options?: Signal): Promise<MyBookings>;
   lookup(body: BookingLookup): Promise<BookingLookupOutcome>;
 }
@@ -122,6 +130,9 @@ export function createBookingApi(client: ApiClient): BookingApi {
     cancel: (number, key) => (isConfirmationNumber(number) ? data(request('DELETE', BOOKING_PATHS.reservation(number), ReservationResponseSchema, timed(keyHeader(key)))) : notABookingNumber(number)),
     reschedule: (number, change, key) =>
       isConfirmationNumber(number) ? data(request('POST', BOOKING_PATHS.reschedule(number), ReservationResponseSchema, timed({ ...keyHeader(key), body: change }))) : notABookingNumber(number),
+    moveTimes: (number, date, key, options) =>
+      isConfirmationNumber(number) ? data(request('GET', BOOKING_PATHS.moveTimes(number), TimeSlotsResponseSchema, timed({ ...signalOf(options), ...keyHeader(key), query: { date } }))) : notABookingNumber(number),
+    contact: (options) => data(request('GET', BOOKING_PATHS.contact, BookingContactResponseSchema, signalOf(options))),
     mine: (options) => data(request('GET', BOOKING_PATHS.reservations, ReservationListResponseSchema, timed(signalOf(options)))),
     // No Idempotency-Key: a lookup changes nothing but the miss count, and the client never retries it.
     lookup: async (body) => {

@@ -101,6 +101,7 @@ export function BookingConfirmation({ booking }: { booking: Reservation }) {
   const number = booking.confirmationNumber;
   const key = booking.manageKey ?? null;
   const email = booking.email;
+  const price = booking.activity.price ? formatMoney(booking.activity.price, site) : null;
   const cutoff = formatStoreDateTime(booking.changeCutoffAt, booking.store.timeZone, site);
   const cancel = cancelHref(booking.kind, number, key);
   const reschedule = booking.kind === 'service' ? rescheduleHref(number, key) : null;
@@ -113,6 +114,9 @@ export function BookingConfirmation({ booking }: { booking: Reservation }) {
         </Trans>
       </p>
       <BookingFacts booking={booking} />
+      <p className="booking-payment" data-testid="booking-payment">
+        {price ? t`${price}, paid at the store on the day: nothing is charged now.` : t`Free: there is nothing to pay.`}
+      </p>
       {email ? <p>{t`A confirmation has been sent to ${email}.`}</p> : null}
       <div className="booking-actions">
         <AddToCalendar booking={booking} manageUrl={origin ? `${origin}${key ? cancel : MY_BOOKINGS_HREF}` : null} />

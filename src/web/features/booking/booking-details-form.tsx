@@ -16,6 +16,7 @@ const fieldId = (field: BookingField) => `booking-${field}`;
 const isTextField = (field: BookingField): field is TextField => (BOOKING_TEXT_FIELDS as readonly string[]).includes(field);
 const errorId = (field: BookingField) => `booking-${field}-error`;
 const questionId = (id: string) => `booking-question-${id}`;
+const CONTACT_HINT_ID = 'booking-contact-hint';
 
 /** The details step: every rule lives in the contract's schema, applied by the machine. */
 export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
@@ -45,22 +46,24 @@ export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
   const errorText = (field: BookingField) => {
     const code = errors[field];
     if (!code) return null;
-    // Name, email, phone and notes say what checkout's fields say (shared/forms/contact-field-messages.ts); the boxes keep their own.
-    return isTextField(field) ? i18n._(contactFieldMessage(field, code, { country, max: BOOKING_LIMITS[field] })) : i18n._(BOOKING_FIELD_ERROR_MESSAGES[code]);
+    // Name, email, phone and notes say what checkout's fields say (shared/forms/contact-field-messages.ts); the boxes and the
+    // booking's own rule that a guest leaves an email or a phone keep the booking's messages.
+    return isTextField(field) && code !== 'contactRequired' ? i18n._(contactFieldMessage(field, code, { country, max: BOOKING_LIMITS[field] })) : i18n._(BOOKING_FIELD_ERROR_MESSAGES[code]);
   };
   const change = view.change;
 
-  const textField = (field: TextField, label: string, options: { optional?: boolean; multiline?: boolean; type?: string; autoComplete?: string } = {}) => {
+  const textField = (field: TextField, label: string, options: { optional?: boolean; multiline?: boolean; type?: string; autoComplete?: string; hintId?: string } = {}) => {
     const error = errorText(field);
     const value = details[field];
     const limit = BOOKING_LIMITS[field];
     const count = value.length;
+    const describedBy = [error ? errorId(field) : null, options.hintId ?? null].filter((id) => id !== null).join(' ');
     const common = {
       id: fieldId(field),
       name: field,
       value,
       'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? errorId(field) : undefined,
+      'aria-describedby': describedBy === '' ? undefined : describedBy,
       'aria-required': options.optional ? undefined : true,
       disabled: submitting,
     };
@@ -129,8 +132,11 @@ export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
         </p>
       ) : null}
       {textField('fullName', t`Full Name`, { autoComplete: 'name' })}
-      {textField('email', t`Email`, { optional: true, type: 'email', autoComplete: 'email' })}
-      {textField('phone', t`Phone number`, { optional: true, type: 'tel', autoComplete: 'tel' })}
+      {textField('email', t`Email`, { optional: true, type: 'email', autoComplete: 'email', hintId: CONTACT_HINT_ID })}
+      {textField('phone', t`Phone number`, { optional: true, type: 'tel', autoComplete: 'tel', hintId: CONTACT_HINT_ID })}
+      <p id={CONTACT_HINT_ID} className="field__hint booking-contact-hint">
+        <Trans>Give an email or a phone number, or both: you find and change your booking with it, and the store can reach you.</Trans>
+      </p>
       {textField('notes', t`Notes for the artist`, { optional: true, multiline: true })}
       {questions.map((field) => (
         <QuestionInput key={field.question.id} field={field} disabled={submitting} onChange={(value) => view.answer(field.question.id, value)} />

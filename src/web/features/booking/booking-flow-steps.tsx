@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import type { BookingFlowApi, Choice } from '../../../../machines/booking/booking-flow.connect.ts';
-import type { TimeSlot } from '../../../contract/happening.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { BusyReason } from './booking-details-form.tsx';
-import { formatStoreDay, formatStoreTime, zoneName } from './booking-format.ts';
+import { StoreTimes, useKeptFocus, WeekStrip } from './booking-days.tsx';
 
 /* The flow's steps before the details: the activity and its store, the day and time, the artist. */
 
@@ -134,24 +133,6 @@ export function ChoiceButtons({ choices, className, label }: { choices: ChoiceBu
   );
 }
 
-/**
- * A day's times at a store, shown in the store's zone whatever the shopper's: the list is labelled
- * with the day and the zone's name (as the shopper's language says it on that day).
- */
-export function StoreTimes({ date, timeZone, times, onChoose }: { date: string | null; timeZone: string; times: readonly Choice<Pick<TimeSlot, 'startsAt'>>[]; onChoose: (startsAt: string) => void }) {
-  const site = useSite();
-  const { t } = useLingui();
-  const day = date ? formatStoreDay(date, site) : null;
-  const zone = zoneName(timeZone, site, times[0]?.item.startsAt);
-  return (
-    <ChoiceButtons
-      className="booking-choices booking-choices--inline"
-      label={day && zone ? t`Times on ${day} (${zone})` : t`Times`}
-      choices={times.map((choice) => ({ ...choice, key: choice.item.startsAt, label: formatStoreTime(choice.item.startsAt, timeZone, site), choose: () => onChoose(choice.item.startsAt) }))}
-    />
-  );
-}
-
 /** A day with no free time left: the booking and the reschedule ask for another date alike. */
 export function NoTimeSlots() {
   return (
@@ -167,23 +148,28 @@ export function NoTimeSlots() {
 }
 
 function DatePicker({ view }: { view: BookingFlowApi }) {
-  const site = useSite();
   const { t } = useLingui();
   const reasonId = useId();
   const [other, setOther] = useState('');
+  const strip = useRef<HTMLDivElement>(null);
   const refusal = view.dateRefusal(other);
+  // The times below render again for the day chosen: the focus stays on (or comes back to) that day.
+  useKeptFocus(() => strip.current?.querySelector<HTMLElement>('[aria-pressed="true"]') ?? null, view.date);
+  const bookable = view.window;
+  if (!bookable) return null;
   return (
-    <div className="booking-dates">
-      <ChoiceButtons
-        className="booking-choices booking-choices--inline"
+    <div className="booking-dates" ref={strip}>
+      <WeekStrip
         label={t`Available dates`}
-        choices={view.dates.map((choice) => ({ ...choice, key: choice.item, label: formatStoreDay(choice.item, site), choose: () => view.selectDate(choice.item) }))}
+        from={bookable.from}
+        to={bookable.to}
+        days={view.dates.map((choice) => ({ date: choice.item, pressed: choice.pressed === true, disabled: choice.disabled, choose: () => view.selectDate(choice.item) }))}
       />
-      <div className="field field--inline">
+      <div className="field field--inline booking-other-date">
         <label htmlFor="booking-other-date">
           <Trans>Another date</Trans>
         </label>
-        <input id="booking-other-date" type="date" min={view.window?.from} max={view.window?.to} value={other} onChange={(event) => setOther(event.target.value)} />
+        <input id="booking-other-date" type="date" min={bookable.from} max={bookable.to} value={other} onChange={(event) => setOther(event.target.value)} />
         <button type="button" className="button button--secondary" disabled={refusal !== null} aria-describedby={refusal ? reasonId : undefined} onClick={() => view.selectDate(other)}>
           <Trans>Show times</Trans>
         </button>
@@ -235,9 +221,16 @@ export function SlotStep({ view }: { view: BookingFlowApi }) {
         </div>
       ) : null}
       {slotsStatus === 'noTimeSlots' ? <NoTimeSlots /> : null}
-      {view.choosesDate ? <DatePicker view={view} /> : null}
+      {/* Kept while a chosen day's times load, so the day pressed keeps the focus. */}
+      {view.choosesDate || (slotsStatus === 'loading' && view.window !== null && view.dates.length > 0) ? <DatePicker view={view} /> : null}
       {slotsStatus === 'choosing' && timeZone ? (
-        <StoreTimes date={date} timeZone={timeZone} times={view.times} onChoose={view.selectTime} />
+        <StoreTimes
+          date={date}
+          timeZone={timeZone}
+          seats={!view.choosesArtist}
+          times={view.times.map((choice) => ({ slot: choice.item, pressed: choice.pressed === true, disabled: choice.disabled }))}
+          onChoose={view.selectTime}
+        />
       ) : null}
       <BackButton view={view} />
     </div>

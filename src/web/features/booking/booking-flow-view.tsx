@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { bookingFlowConnect, type BookingStep } from '../../../../machines/booking/booking-flow.connect.ts';
 import { bookingFlowMachine, type BookingFlowInput } from '../../../../machines/booking/booking-flow.machine.ts';
+import type { Contact } from '../../../../machines/booking/booking-flow.types.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
@@ -54,14 +55,20 @@ export interface BookingFlowProps {
   clock?: () => number;
   /** A screen machine's key: run by the server render and restored from its snapshot (null: the browser's only). */
   screenKey?: string | null;
+  /** A member's contact once the browser has it: the form's name, email and phone start from it. */
+  contact?: Contact | null;
 }
 
 /** The booking flow with its actors bound in, on the app's clock. */
-export function BookingFlow({ implementations, input, clock = Date.now, screenKey = null }: BookingFlowProps) {
+export function BookingFlow({ implementations, input, clock = Date.now, screenKey = null, contact = null }: BookingFlowProps) {
   useFeatureCatalog(bookingMessages);
   const [machine] = useState(() => bookingFlowMachine.provide(implementations));
   const [, , actorRef] = useScreenMachine(screenKey, machine, { input });
   useFlowClock(actorRef, clock);
+  useEffect(() => {
+    // The machine fills only what is still empty: a contact arriving late never overwrites typing.
+    if (contact && actorRef.getSnapshot().status === 'active') bookingFlowConnect(actorRef.getSnapshot(), actorRef.send).prefill(contact);
+  }, [actorRef, contact]);
   return <BookingFlowView actorRef={actorRef} />;
 }
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { bookingLifecycleConnect, type BookingLifecycleApi } from '../../../../machines/booking/booking-lifecycle.connect.ts';
@@ -14,6 +14,7 @@ import { formatStoreDateTime } from './booking-format.ts';
 import { activityHref, rescheduleHref } from './booking-paths.ts';
 import { STATUS_LABELS } from './booking-texts.ts';
 import { bookingMessages } from './messages.ts';
+import { useKeptFocus } from './booking-days.tsx';
 import { ReschedulePicker } from './reschedule-picker.tsx';
 import './booking.css';
 
@@ -110,6 +111,12 @@ export function BookingLifecycleView({ actorRef, mode, manageKey, notFound = nul
   const cancelReasonId = sameReason && shownReschedule ? rescheduleId : cancelId;
   // The picker of the booking's time as the page came: its days and times came with the page; after a move, they are asked again.
   const [pageAppointment] = useState(() => booking?.appointmentAt ?? null);
+  // A move made on this page (not a booking that was rescheduled before it opened): its result takes the focus.
+  const [movedHere, setMovedHere] = useState(false);
+  if (activity === 'rescheduling' && !movedHere) setMovedHere(true);
+  // A change replaces the control in use (Cancel booking goes once cancelled): the focus goes to the status.
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  useKeptFocus(() => statusLine.current, `${status}:${activity ?? ''}`);
   const activityName = booking?.activity.name ?? '';
   const cutoff = booking ? formatStoreDateTime(booking.changeCutoffAt, booking.store.timeZone, site) : '';
   return (
@@ -128,7 +135,7 @@ export function BookingLifecycleView({ actorRef, mode, manageKey, notFound = nul
       ) : null}
       {booking ? (
         <>
-          <p className="booking-status">
+          <p className="booking-status" ref={statusLine} tabIndex={-1}>
             <Trans>Status:</Trans>{' '}
             <strong data-testid="booking-status" data-status={status}>
               {status === 'loading' || status === 'loadFailure' ? null : i18n._(STATUS_LABELS[status])}
@@ -137,7 +144,7 @@ export function BookingLifecycleView({ actorRef, mode, manageKey, notFound = nul
           <BookingFacts booking={booking} />
           {activity === 'rescheduling' ? <p role="status">{t`Rescheduling…`}</p> : null}
           {activity === 'cancelling' ? <p role="status">{t`Cancelling…`}</p> : null}
-          {status === 'rescheduled' && activity === 'idle' ? <p role="status">{t`Your booking has been moved. We have emailed you the new time.`}</p> : null}
+          {status === 'rescheduled' && activity === 'idle' ? <MovedNotice view={view} movedHere={movedHere} /> : null}
           {activity === 'rescheduleFailure' ? (
             <Failure view={view}>
               <Trans>Your booking could not be rescheduled.</Trans>
@@ -167,7 +174,7 @@ export function BookingLifecycleView({ actorRef, mode, manageKey, notFound = nul
             <section aria-labelledby={`${rescheduleId}-heading`} className="booking-manage__section">
               <h2 id={`${rescheduleId}-heading`}>{t`Choose a new time`}</h2>
               {rescheduleReason === null || view.busy ? (
-                <ReschedulePicker key={booking.appointmentAt} booking={booking} view={view} first={booking.appointmentAt === pageAppointment} reasonId={rescheduleId} />
+                <ReschedulePicker key={booking.appointmentAt} booking={booking} view={view} first={booking.appointmentAt === pageAppointment} reasonId={rescheduleId} manageKey={manageKey} />
               ) : (
                 <button type="button" className="button" disabled aria-describedby={rescheduleId}>
                   {t`Move my booking`}
@@ -182,6 +189,35 @@ export function BookingLifecycleView({ actorRef, mode, manageKey, notFound = nul
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The result of a move: the new time is on the page; another artist is said by name, with the one
+ * booked before ("with Farah Aziz instead of Lim Jia Hui"). It takes the focus when it appears
+ * after a move made here, since the picker that had it is replaced by one for the new time.
+ */
+function MovedNotice({ view, movedHere }: { view: BookingLifecycleApi; movedHere: boolean }) {
+  const { t } = useLingui();
+  const notice = useRef<HTMLParagraphElement>(null);
+  const { artistChange } = view;
+  const moved = view.booking?.appointmentAt;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (movedHere && (active === null || active === document.body)) notice.current?.focus();
+  }, [moved, movedHere]);
+  const to = artistChange?.to.name ?? '';
+  const from = artistChange?.from.name ?? '';
+  return (
+    <p ref={notice} tabIndex={-1} role="status" className="panel booking-moved" data-testid="booking-moved">
+      {t`Your booking has been moved. We have emailed you the new time.`}
+      {artistChange ? (
+        <>
+          {' '}
+          <strong>{t`It is now with ${to} instead of ${from}.`}</strong>
+        </>
+      ) : null}
+    </p>
   );
 }
 

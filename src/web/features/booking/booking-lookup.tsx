@@ -8,20 +8,21 @@ import { useApi } from '../../shared/api/api-provider.tsx';
 import { FormTextField } from '../../shared/forms/form-text-field.tsx';
 import { LOOKUP_FIELD_ERRORS } from '../../shared/forms/lookup-field-errors.ts';
 import { useAccountForm } from '../../shared/forms/use-account-form.ts';
+import type { BookingLookup } from '../../../contract/reservations.ts';
 import { createBookingApi, type BookingLookupOutcome } from './booking-api.ts';
 import { BOOKING_LOOKUP_FORM } from './booking-lookup.form.ts';
 
 const fieldId = (field: string) => `${BOOKING_LOOKUP_FORM.id}-${field}`;
 
 /**
- * A guest without the booking's link (or with an old one) finds it by its number and email: the
+ * A guest without the booking's link (or with an old one) finds it by its number and email or phone: the
  * answer carries the booking's key, which `onFound` puts in the page's address.
  */
 export function BookingLookup({ number, onFound }: { number: string; onFound: (key: string) => void }) {
   const { t, i18n } = useLingui();
   const api = useApi(createBookingApi);
   // The number of the page's address, as a start.
-  const form = useAccountForm({ form: BOOKING_LOOKUP_FORM, values: { confirmationNumber: number, email: '' } }, (body) => api.lookup(body as { confirmationNumber: string; email: string }));
+  const form = useAccountForm({ form: BOOKING_LOOKUP_FORM, values: { confirmationNumber: number, contact: '' } }, (body) => api.lookup(body as BookingLookup));
   const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
   const outcome = view.succeeded ? (view.result as BookingLookupOutcome) : null;
   const alert = useRef<HTMLParagraphElement>(null);
@@ -38,20 +39,20 @@ export function BookingLookup({ number, onFound }: { number: string; onFound: (k
       aria-busy={view.busy}
       onSubmit={(event) => {
         event.preventDefault();
-        if (view.succeeded) view.change('email', form.getSnapshot().context.values.email ?? '');
+        if (view.succeeded) view.change('contact', form.getSnapshot().context.values.contact ?? '');
         accountFormConnect(form.getSnapshot(), form.send).submit();
       }}
     >
       <p className="panel">
-        <Trans>We could not find this booking for you. If you booked without an account, enter its confirmation number and the email you booked with.</Trans>
+        <Trans>We could not find this booking for you. If you booked without an account, enter its confirmation number and the email or phone number you booked with.</Trans>
       </p>
       {outcome && outcome.kind !== 'found' ? (
         <p ref={alert} tabIndex={-1} className="panel panel--error" role="alert">
-          {outcome.kind === 'notFound' ? t`We could not find a booking with this number and email.` : t`Too many attempts. Please try again later.`}
+          {outcome.kind === 'notFound' ? t`We could not find a booking with this number and email or phone number.` : t`Too many attempts. Please try again later.`}
         </p>
       ) : null}
       <FormTextField form={form} id={fieldId('confirmationNumber')} field="confirmationNumber" label={t`Confirmation number`} type="text" autoComplete="off" errorText={errorText} />
-      <FormTextField form={form} id={fieldId('email')} field="email" label={t`Email`} type="email" autoComplete="email" errorText={errorText} />
+      <FormTextField form={form} id={fieldId('contact')} field="contact" label={t`Email or phone number`} type="text" autoComplete="email" errorText={errorText} />
       <button type="submit" className="button" disabled={view.busy}>
         {view.busy ? t`Finding your booking…` : t`Find booking`}
       </button>

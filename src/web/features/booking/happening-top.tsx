@@ -5,19 +5,22 @@ import { HAPPENING_HREF, MY_BOOKINGS_HREF, STORES_HREF } from './booking-paths.t
 
 /**
  * The happening pages have the blank layout (spec §2): no store header, so each starts with the
- * way home, to the list and, for a member, to their bookings.
+ * store's brand bar (its name, the way home) and the way to the list, the stores and, for a member,
+ * their bookings.
  */
 export function HappeningTop({ list = true }: { list?: boolean }) {
   const { t } = useLingui();
   const signedIn = useSignedIn();
   return (
-    <nav className="happening-top" aria-label={t`Happening`}>
-      <Link href="/" className="happening-top__home">
-        {t`Beauty Pass home`}
+    <div className="happening-brand">
+      <Link href="/" className="logo happening-brand__logo" aria-label={t`Beauty Pass home`}>
+        BEAUTY PASS
       </Link>
-      {list ? <Link href={HAPPENING_HREF}>{t`Services, classes and events`}</Link> : null}
-      <Link href={STORES_HREF}>{t`Find a store`}</Link>
-      {signedIn ? <Link href={MY_BOOKINGS_HREF}>{t`My bookings`}</Link> : null}
-    </nav>
+      <nav className="happening-top" aria-label={t`Happening`}>
+        {list ? <Link href={HAPPENING_HREF}>{t`Services, classes and events`}</Link> : null}
+        <Link href={STORES_HREF}>{t`Find a store`}</Link>
+        {signedIn ? <Link href={MY_BOOKINGS_HREF}>{t`My bookings`}</Link> : null}
+      </nav>
+    </div>
   );
 }
