@@ -3,7 +3,7 @@ import type { Cart } from '../../src/contract/cart.ts';
 import { addressIssues, type AddressIssue } from '../../src/contract/address.ts';
 import { AddressSchema, CardInputSchema, EmailSchema, type CheckoutOptions, type DeliveryMethod, type OrderCreate, type PaymentMethod } from '../../src/contract/checkout.ts';
 import { GiftCardCredentialsSchema, GiftCardRedemptionsSchema, normalizeGiftCardCode } from '../../src/contract/gift-cards.ts';
-import { instalmentPlans, type InstalmentPlan } from '../../src/config/cart.ts';
+import { instalmentPlans, type InstalmentPlan } from '../../src/config/instalments.ts';
 import type { CountryCode } from '../../src/config/countries.ts';
 import { GIFT_CARDS_PER_ORDER } from '../../src/config/gift-cards.ts';
 import { waitsForBag, type BagFailureKind, type CheckoutFailure } from './checkout.failure.ts';

@@ -1,4 +1,5 @@
-import { FREE_SHIPPING_THRESHOLDS, instalmentPlans, LINE_QUANTITY_LIMIT, LOW_STOCK_THRESHOLD, POINTS_PER_UNIT, roundMinor, SAMPLE_LIMITS, TAX_RULES } from '../../config/cart.ts';
+import { FREE_SHIPPING_THRESHOLDS, LINE_QUANTITY_LIMIT, LOW_STOCK_THRESHOLD, POINTS_PER_UNIT, SAMPLE_LIMITS, TAX_RULES } from '../../config/cart.ts';
+import { instalmentPlans, roundMinor } from '../../config/instalments.ts';
 import { COUNTRIES, type CountryCode, type LanguageCode } from '../../config/countries.ts';
 import type { Cart, CartLine, InventoryState, Offer } from '../../contract/cart.ts';
 import type { CartReward } from '../../contract/beauty-pass.ts';

@@ -1,4 +1,4 @@
-import { instalmentPlans } from '../../config/cart.ts';
+import { instalmentPlans } from '../../config/instalments.ts';
 import type { Site } from '../../config/countries.ts';
 import type { ServerBag } from '../cart/read.ts';
 import { formatDateTime, formatMoneyMinor } from '../mail/format.ts';

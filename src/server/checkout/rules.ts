@@ -1,4 +1,4 @@
-import { instalmentPlans } from '../../config/cart.ts';
+import { instalmentPlans } from '../../config/instalments.ts';
 import { COUNTRIES, type CountryCode } from '../../config/countries.ts';
 import { CLICK_AND_COLLECT_DAYS, DELIVERY_RATES } from '../../config/delivery.ts';
 import { STORES } from '../../config/stores.ts';

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { instalmentPlans } from '../../../config/cart.ts';
+import { instalmentPlans } from '../../../config/instalments.ts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Order } from '../../../contract/checkout.ts';
