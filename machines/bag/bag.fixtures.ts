@@ -56,8 +56,8 @@ export function cartOf(lines: CartLine[], version: number, overrides: Partial<Ca
 }
 
 export const OFFERS: Offer[] = [
-  { code: 'GLOW10', title: '10% off Glow Lab', description: 'On every Glow Lab product.', minimumSpend: sgd(50), validTill: '2030-12-31', remaining: sgd(10), applies: false, applied: false, tiers: null },
-  { code: 'WELCOME', title: 'Welcome gift', description: 'A travel-size cleanser.', minimumSpend: null, validTill: '2030-06-30', remaining: sgd(0), applies: true, applied: false, tiers: null },
+  { code: 'GLOW10', title: '10% off Glow Lab', description: 'On every Glow Lab product.', amount: null, minimumSpend: sgd(50), validTill: '2030-12-31', remaining: sgd(10), applies: false, applied: false, tiers: null },
+  { code: 'WELCOME', title: 'Welcome gift', description: 'A travel-size cleanser.', amount: null, minimumSpend: null, validTill: '2030-06-30', remaining: sgd(0), applies: true, applied: false, tiers: null },
 ];
 
 /** The bag screen's one read (`GET cart/`): the bag, four samples (the third sold out), offers. */

@@ -87,7 +87,7 @@ export const bagModel = defineModel({
     if (!linesBusy && !samplesBusy) {
       events.push({ type: 'bag.offer.apply', code: 'WELCOME' }, { type: 'bag.offer.remove' });
       if (offerBusy) {
-        const applied = snapshot.matches({ ready: { offer: 'applying' } }) ? { code: 'WELCOME', title: 'Welcome gift' } : null;
+        const applied = snapshot.matches({ ready: { offer: 'applying' } }) ? { code: 'WELCOME', title: 'Welcome gift', amount: null, minimumSpend: null } : null;
         events.push({ type: 'xstate.done.actor.offer', output: { ...bag, version: bag.version + 1, appliedOffer: applied } }, { type: 'xstate.error.actor.offer', error: notFound });
       }
     }

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Order, OrderCreate } from '../../src/contract/checkout.ts';
+import type { GiftCardCheck, GiftCardCheckResult, Order, OrderCreate } from '../../src/contract/checkout.ts';
 import type { ChallengeRequired } from './checkout.types.ts';
 
 /* The checkout machine's actors: each throws until the app provides it, so a missing wiring fails loudly. */
@@ -23,4 +23,9 @@ export interface AnswerChallengeInput {
 /** `POST checkout/orders/challenge`: the shopper's answer; the order as placed. */
 export const answerChallenge = fromPromise<Order, AnswerChallengeInput>(async () => {
   throw new Error('checkout: provide the `answerChallenge` actor');
+});
+
+/** `POST checkout/gift-cards`: each gift card's balance, in the order typed (nothing is spent). */
+export const checkGiftCards = fromPromise<GiftCardCheckResult, GiftCardCheck>(async () => {
+  throw new Error('checkout: provide the `checkGiftCards` actor');
 });

@@ -7,9 +7,17 @@ import { stateKey } from '../shared/state-key.ts';
 import type { CheckoutFailure } from './checkout.failure.ts';
 import type { checkoutMachine } from './checkout.machine.ts';
 import type { RestoreNotice, RestoreResult } from './checkout.persist.ts';
+import { COUNTRIES } from '../../src/config/countries.ts';
 import {
   addressIssuesOf,
+  amountDueMinor,
   cardIssues,
+  deliveryFeeMinor,
+  giftCardCheckRefusal,
+  giftCardCoverMinor,
+  giftCardsPayAll,
+  instalmentsDue,
+  orderTotalMinor,
   emailIssue,
   giftCardAddRefusal,
   giftCardIssues,
@@ -23,6 +31,7 @@ import {
   type CardIssue,
   type EmailIssue,
   type GiftCardAddRefusal,
+  type GiftCardCheckRefusal,
   type GiftCardIssueCode,
   type PaymentMethodRefusal,
   type PlaceRefusal,
@@ -61,7 +70,7 @@ export interface PaymentChoice {
   disabledReason: PaymentMethodRefusal | null;
   minimum: Money | null;
   maximum: Money | null;
-  /** A BNPL method's instalments for this bag, as the bag says. */
+  /** A BNPL method's instalments for what is due (`instalmentPlans` of the order's total after delivery and gift cards). */
   instalments: { count: number; amount: Money } | null;
   select(): void;
 }
@@ -112,10 +121,26 @@ export interface CheckoutApi {
      * E-gift cards that pay first; what each paid is the order's to say (`Order.giftCardPayments`).
      * Not offered for a bag of e-gift cards only (`accepted` false: they never pay for one).
      */
-    giftCards: { accepted: boolean; entries: GiftCardEntryView[]; addDisabledReason: GiftCardAddRefusal | null; add(): void };
+    giftCards: {
+      accepted: boolean;
+      entries: GiftCardEntryView[];
+      addDisabledReason: GiftCardAddRefusal | null;
+      add(): void;
+      /** Why the typed cards cannot be checked now (the guard's); `gift_cards_checked`: their balances are known. */
+      checkDisabledReason: GiftCardCheckRefusal | null;
+      /** Being checked with the server now. */
+      checking: boolean;
+      check(): void;
+      /** The checked cards pay the whole order: no payment method is asked, nothing is charged. */
+      payAll: boolean;
+    };
   };
-  /** The order's figures as the review shows them: the bag's total and the chosen delivery's fee (the server prices the order again). */
-  totals: { shipping: Money | null; total: Money };
+  /**
+   * The order's figures as the review shows them: the bag's total with the chosen delivery's fee,
+   * what the checked gift cards pay, and what is left to pay with the method (the server prices the
+   * order again).
+   */
+  totals: { shipping: Money | null; total: Money; giftCards: Money | null; due: Money };
   /** Why Continue is disabled at this step (null at review: see `placeDisabledReason`). */
   nextDisabledReason: StepRefusal | null;
   /** Why Place order is disabled, and the step that fixes it. */
@@ -147,12 +172,18 @@ export interface CheckoutApi {
   restore(result: RestoreResult): void;
 }
 
-function totalsOf(bag: Cart, options: CheckoutOptions, method: DeliveryMethod | null): CheckoutApi['totals'] {
+function totalsOf(context: Snapshot['context']): CheckoutApi['totals'] {
+  const { options, inputs, country } = context;
   // Emailed: nothing is delivered, so no shipping line.
-  const fee = options.emailOnly ? null : (options.delivery.find((option) => option.method === method)?.fee ?? null);
-  // Minor units, so the sum of two amounts in cents never carries a binary fraction.
-  const total = fee === null ? bag.total : { currency: bag.total.currency, amount: (Math.round(bag.total.amount * 100) + Math.round(fee.amount * 100)) / 100 };
-  return { shipping: fee, total };
+  const chosen = options.emailOnly ? null : (options.delivery.find((option) => option.method === inputs.delivery.method) ?? null);
+  const money = (minor: number): Money => ({ currency: COUNTRIES[country].currency, amount: minor / 100 });
+  const cover = giftCardCoverMinor(context);
+  return {
+    shipping: chosen ? money(deliveryFeeMinor(context)) : null,
+    total: money(orderTotalMinor(context)),
+    giftCards: cover > 0 ? money(cover) : null,
+    due: money(amountDueMinor(context)),
+  };
 }
 
 function statusOf(snapshot: Snapshot): CheckoutStatus {
@@ -167,9 +198,12 @@ export function checkoutConnect(snapshot: Snapshot, send: Send): CheckoutApi {
   const { context } = snapshot;
   const { inputs, options, bag } = context;
   const status = statusOf(snapshot);
-  const step = status === 'placed' ? null : (CHECKOUT_STEPS.find((candidate) => snapshot.matches({ steps: candidate })) ?? 'review');
+  // Checking the gift cards is part of the payment step.
+  const step = status === 'placed' ? null : snapshot.matches('checkingGiftCards') ? 'payment' : (CHECKOUT_STEPS.find((candidate) => snapshot.matches({ steps: candidate })) ?? 'review');
   const place = status === 'editing' ? placeRefusal(context) : null;
-  const bnplOf = (method: PaymentMethod) => bag.bnpl.find((offer) => offer.provider === method) ?? null;
+  const plans = instalmentsDue(context);
+  const currency = COUNTRIES[context.country].currency;
+  const bnplOf = (method: PaymentMethod) => plans.find((plan) => plan.provider === method) ?? null;
   const cardIssuesOf = giftCardIssues(inputs.giftCards);
   const refusedCard = context.failure?.kind === 'gift_card' ? context.failure : null;
   return {
@@ -205,10 +239,10 @@ export function checkoutConnect(snapshot: Snapshot, send: Send): CheckoutApi {
         return {
           method: option.method,
           selected: inputs.payment.method === option.method,
-          disabledReason: paymentMethodRefusal(options, option.method),
+          disabledReason: paymentMethodRefusal(context, option.method),
           minimum: option.minimum,
           maximum: option.maximum,
-          instalments: offer ? { count: offer.instalments, amount: offer.instalment } : null,
+          instalments: offer ? { count: offer.instalments, amount: { currency, amount: offer.instalmentMinor / 100 } } : null,
           select: () => send({ type: 'checkout.payment.method', method: option.method }),
         };
       }),
@@ -228,9 +262,13 @@ export function checkoutConnect(snapshot: Snapshot, send: Send): CheckoutApi {
         })),
         addDisabledReason: giftCardAddRefusal(context),
         add: () => send({ type: 'checkout.giftCard.add' }),
+        checkDisabledReason: giftCardCheckRefusal(context),
+        checking: snapshot.matches('checkingGiftCards'),
+        check: () => send({ type: 'checkout.giftCards.check' }),
+        payAll: giftCardsPayAll(context),
       },
     },
-    totals: totalsOf(bag, options, inputs.delivery.method),
+    totals: totalsOf(context),
     nextDisabledReason: status === 'editing' && step !== null && step !== 'review' ? stepRefusal(context, step) : null,
     placeDisabledReason: place?.reason ?? null,
     placeFixStep: place?.step ?? null,

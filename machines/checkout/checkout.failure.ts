@@ -26,8 +26,8 @@ const REWARD_REASONS: readonly string[] = [CHECKOUT_ERROR_CODES.rewardUnavailabl
 export type CheckoutFailure =
   /** Back at payment: every input kept, the shopper tries another card. */
   | { kind: 'declined'; reason: DeclineReason }
-  /** Back at payment: the BNPL provider refused this total or country. */
-  | { kind: 'payment_unavailable'; reason: 'not_offered' | 'below_minimum' | 'above_maximum' | null }
+  /** Back at payment: the BNPL provider refused this total or country, or the gift cards leave something to pay after all (`gift_cards_short`). */
+  | { kind: 'payment_unavailable'; reason: 'not_offered' | 'below_minimum' | 'above_maximum' | 'gift_cards_short' | null }
   /**
    * Back at payment, every input kept: the server refused the gift card at `index` of the order's
    * `giftCards` (`body.giftCards.N`): no card with this code and PIN, spent by another order
@@ -132,7 +132,9 @@ export function checkoutFailureOf(error: unknown, bag: Cart): CheckoutFailure {
   const { kind, status, body } = partsOf(error);
   const { code, reason } = body;
   if (code === CHECKOUT_ERROR_CODES.paymentDeclined || status === 402) return { kind: 'declined', reason: declineReason(reason) };
-  if (code === CHECKOUT_ERROR_CODES.paymentUnavailable) return { kind: 'payment_unavailable', reason: reason === 'not_offered' || reason === 'below_minimum' || reason === 'above_maximum' ? reason : null };
+  if (code === CHECKOUT_ERROR_CODES.paymentUnavailable) {
+    return { kind: 'payment_unavailable', reason: reason === 'not_offered' || reason === 'below_minimum' || reason === 'above_maximum' || reason === 'gift_cards_short' ? reason : null };
+  }
   if (code === CHECKOUT_ERROR_CODES.deliveryUnavailable) return { kind: 'delivery_unavailable' };
   if (code === CHECKOUT_ERROR_CODES.soldOut) return { kind: 'sold_out', lines: soldOutLines(body.lines, bag) };
   if (code === CHECKOUT_ERROR_CODES.bagChanged) return { kind: 'bag_changed' };

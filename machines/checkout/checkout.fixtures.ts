@@ -1,5 +1,5 @@
 import type { Cart } from '../../src/contract/cart.ts';
-import type { Address, CheckoutOptions, Order } from '../../src/contract/checkout.ts';
+import type { Address, CheckoutOptions, GiftCardCheckResult, Order } from '../../src/contract/checkout.ts';
 import { cartLine, cartOf, GIFT_CARD_LINE, LIPSTICK, withGiftCards } from '../bag/bag.fixtures.ts';
 import type { CheckoutInput } from './checkout.machine.ts';
 import { CHECKOUT_PERSIST_VERSION, type PersistedCheckout } from './checkout.persist.ts';
@@ -56,48 +56,64 @@ export const EMAIL_ONLY_OPTIONS: CheckoutOptions = { ...CHECKOUT_OPTIONS, delive
 /** A gift card as the recipient's email gives it: code (grouped, as printed) and PIN. */
 export const GIFT_CARD: GiftCardDraft = { code: 'ABCD-EFGH-JKLM-NPQR', pin: '12345678' };
 
+/** `checkout/gift-cards` answers for `GIFT_CARD`: S$100 left (pays the whole S$65 bag), or S$20 (Atome or a card pays the rest). */
+export const GIFT_CARD_PAYS_ALL: GiftCardCheckResult = { cards: [{ code: '••••-••••-••••-NPQR', balance: sgd(100) }] };
+export const GIFT_CARD_PAYS_PART: GiftCardCheckResult = { cards: [{ code: '••••-••••-••••-NPQR', balance: sgd(20) }] };
+
+/** The order as placed when the gift card paid it all: nothing charged. */
+export const ORDER_PAID_BY_GIFT_CARD: Order = {
+  ...orderBase(),
+  giftCards: { currency: 'SGD', amount: 65 },
+  giftCardPayments: [{ code: '••••-••••-••••-NPQR', amount: { currency: 'SGD', amount: 65 } }],
+  payment: { method: 'gift_cards', brand: null, last4: null, amount: { currency: 'SGD', amount: 0 } },
+};
+
 /** The test processor's card that succeeds (src/server/payments/test-cards.ts), as typed. */
 export const GOOD_CARD: CardDraft = { number: '4242 4242 4242 4242', cvc: '123', name: 'Tan Mei Ling', expMonth: '12', expYear: '2031' };
 
 export const CHALLENGE: ChallengeRequired = { status: 'requires_challenge', attempt: 'att_3220', expiresAt: '2030-01-15T04:10:00.000Z' };
 
-export const ORDER: Order = {
-  number: 'SG-100042',
-  country: 'SG',
-  status: 'paid',
-  history: [{ status: 'paid', at: '2030-01-15T04:00:00.000Z' }],
-  placedAt: '2030-01-15T04:00:00.000Z',
-  email: MEMBER_EMAIL,
-  lines: CHECKOUT_BAG.lines.map((line) => ({
-    productSlug: line.product.slug,
-    productName: line.product.name,
-    brandName: line.product.brand.name,
-    variantName: line.variant.name,
-    variantKind: line.variant.kind,
-    colorHex: line.variant.colorHex,
-    sku: line.variant.sku,
-    quantity: line.quantity,
-    unitPrice: line.unitSalePrice ?? line.unitPrice,
-    lineTotal: line.lineTotal,
-    imageUrl: line.product.imageUrl,
-  })),
-  samples: [],
-  subtotal: CHECKOUT_BAG.subtotal,
-  discount: sgd(0),
-  promoCode: null,
-  tax: CHECKOUT_BAG.tax,
-  shipping: { method: 'standard', fee: sgd(0), storeName: null },
-  giftCards: sgd(0),
-  giftCardPayments: [],
-  giftCardsBought: [],
-  total: CHECKOUT_BAG.total,
-  payment: { method: 'card', brand: 'visa', last4: '4242', amount: CHECKOUT_BAG.total },
-  address: SAVED_ADDRESS,
-  pointsEarned: 65,
-  pointsUsed: 0,
-  reward: null,
-  cancellable: true,
-};
+export const ORDER: Order = orderBase();
+
+function orderBase(): Order {
+  return {
+    number: 'SG-100042',
+    country: 'SG',
+    status: 'paid',
+    history: [{ status: 'paid', at: '2030-01-15T04:00:00.000Z' }],
+    placedAt: '2030-01-15T04:00:00.000Z',
+    email: MEMBER_EMAIL,
+    lines: CHECKOUT_BAG.lines.map((line) => ({
+      productSlug: line.product.slug,
+      productName: line.product.name,
+      brandName: line.product.brand.name,
+      variantName: line.variant.name,
+      variantKind: line.variant.kind,
+      colorHex: line.variant.colorHex,
+      sku: line.variant.sku,
+      quantity: line.quantity,
+      unitPrice: line.unitSalePrice ?? line.unitPrice,
+      lineTotal: line.lineTotal,
+      imageUrl: line.product.imageUrl,
+    })),
+    samples: [],
+    subtotal: CHECKOUT_BAG.subtotal,
+    discount: sgd(0),
+    promoCode: null,
+    tax: CHECKOUT_BAG.tax,
+    shipping: { method: 'standard', fee: sgd(0), storeName: null },
+    giftCards: sgd(0),
+    giftCardPayments: [],
+    giftCardsBought: [],
+    total: CHECKOUT_BAG.total,
+    payment: { method: 'card', brand: 'visa', last4: '4242', amount: CHECKOUT_BAG.total },
+    address: SAVED_ADDRESS,
+    pointsEarned: 65,
+    pointsUsed: 0,
+    reward: null,
+    cancellable: true,
+  };
+}
 
 /** The API client's errors as the actors see them (`ApiError`: kind, status, body, and the body as it arrived). */
 const httpError = (status: number, code: string, extra: Record<string, unknown> = {}) => {

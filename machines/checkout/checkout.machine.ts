@@ -1,11 +1,26 @@
 import { assign, enqueueActions, setup, type ErrorActorEvent } from 'xstate';
+import * as v from 'valibot';
 import type { Cart } from '../../src/contract/cart.ts';
-import type { Address, CheckoutOptions, DeliveryMethod, Order, PaymentMethod } from '../../src/contract/checkout.ts';
+import type { Address, CheckoutOptions, DeliveryMethod, GiftCardCheckResult, Order, PaymentMethod } from '../../src/contract/checkout.ts';
+import { GiftCardRedemptionsSchema } from '../../src/contract/gift-cards.ts';
 import type { CountryCode } from '../../src/config/countries.ts';
-import { answerChallenge, placeOrder, type AnswerChallengeInput, type PlaceOrderInput } from './checkout.actors.ts';
+import { answerChallenge, checkGiftCards, placeOrder, type AnswerChallengeInput, type PlaceOrderInput } from './checkout.actors.ts';
 import { checkoutFailureOf, failureStep, keepsKey, type CheckoutFailure, type FailureStep, waitsForBag } from './checkout.failure.ts';
 import type { PersistedCheckout, RestoreNotice, RestoreResult } from './checkout.persist.ts';
-import { deliveryMethodRefusal, giftCardAddRefusal, nextStep, orderBody, paymentMethodRefusal, placeRefusal, resumeStep, stepApplies, stepRefusal } from './checkout.rules.ts';
+import {
+  deliveryMethodRefusal,
+  giftCardAddRefusal,
+  giftCardCheckRefusal,
+  giftCardKey,
+  nextStep,
+  orderBody,
+  paymentMethodRefusal,
+  placeRefusal,
+  resumeStep,
+  stepApplies,
+  stepRefusal,
+  type GiftCardBalance,
+} from './checkout.rules.ts';
 import {
   CHECKOUT_STEPS,
   EMPTY_ADDRESS,
@@ -46,6 +61,8 @@ export interface CheckoutContext {
   order: Order | null;
   /** The input's restore, raised as `checkout.restore` once the machine has started. */
   restoring: RestoreResult | null;
+  /** The gift cards' balances as last checked (by code and PIN): whether they pay the whole order. Never kept. */
+  giftCardBalances: readonly GiftCardBalance[];
 }
 
 export type CheckoutEvent =
@@ -61,6 +78,8 @@ export type CheckoutEvent =
   | { type: 'checkout.giftCard.add' }
   | { type: 'checkout.giftCard.field'; index: number; field: GiftCardField; value: string }
   | { type: 'checkout.giftCard.remove'; index: number }
+  /** Check the typed gift cards' balances with the server: whether they pay the whole order. */
+  | { type: 'checkout.giftCards.check' }
   | { type: 'checkout.next' }
   /** Back to an earlier step; forward is `checkout.next` only. */
   | { type: 'checkout.edit'; step: CheckoutStep }
@@ -97,7 +116,8 @@ const RESUMABLE = CHECKOUT_STEPS.slice(1);
 /**
  * Checkout (issue 13): contact → address → delivery → extras → payment → review → placing, then
  * the bank's challenge when it asks for one, → placed; a bag of e-gift cards only goes from
- * contact to extras (no address, no delivery). Gift cards to pay with are typed at payment. `checkout.next` goes on only when the
+ * contact to payment (no address, no delivery, no samples). Gift cards to pay with are typed at payment and
+ * checked there (checkingGiftCards): when they pay the whole order no payment method is asked. `checkout.next` goes on only when the
  * step's rule passes (checkout.rules.ts, the connect says why not); `checkout.edit` goes back to
  * any earlier step. A failure keeps every input and lands where the shopper can fix it; the
  * idempotency key is kept for a retry of the same request and dropped when the request changes.
@@ -109,7 +129,7 @@ export const checkoutMachine = setup({
     input: {} as CheckoutInput,
     tags: {} as 'step' | 'busy' | 'challenge' | 'placed',
   },
-  actors: { placeOrder, answerChallenge },
+  actors: { placeOrder, answerChallenge, checkGiftCards },
   guards: {
     fresh: ({ context }) => !context.started,
     resumesAt: ({ context }, { result, step }: { result: RestoreResult; step: CheckoutStep }) =>
@@ -121,7 +141,8 @@ export const checkoutMachine = setup({
     savedAddressKnown: ({ context }, index: number) => context.options.savedAddresses[index] !== undefined,
     deliveryOffered: ({ context }, method: DeliveryMethod) => deliveryMethodRefusal(context.options, method) === null,
     storeKnown: ({ context }, storeId: string) => context.options.stores.some((store) => store.id === storeId),
-    paymentAvailable: ({ context }, method: PaymentMethod) => paymentMethodRefusal(context.options, method) === null,
+    paymentAvailable: ({ context }, method: PaymentMethod) => paymentMethodRefusal(context, method) === null,
+    giftCardsCheckable: ({ context }) => giftCardCheckRefusal(context) === null,
     giftCardSlotFree: ({ context }) => giftCardAddRefusal(context) === null,
     giftCardKnown: ({ context }, index: number) => context.inputs.giftCards[index] !== undefined,
     canPlace: ({ context }, key: string) => (context.idempotencyKey !== null || key !== '') && placeRefusal(context) === null,
@@ -173,6 +194,11 @@ export const checkoutMachine = setup({
       return { failure, idempotencyKey: keepsKey(failure) ? context.idempotencyKey : null, challenge: stays ? context.challenge : null };
     }),
     complete: assign((_, order: Order) => ({ order, failure: null, idempotencyKey: null, challenge: null })),
+    /** The balances answered, by the code and PIN each card was checked with (in the order typed). */
+    takeBalances: assign(({ context }, result: GiftCardCheckResult) => {
+      const checked = context.inputs.giftCards.map((card, index) => ({ key: giftCardKey(card), balanceMinor: Math.round((result.cards[index]?.balance.amount ?? 0) * 100) }));
+      return { giftCardBalances: [...context.giftCardBalances.filter((kept) => !checked.some((card) => card.key === kept.key)), ...checked], failure: null };
+    }),
   },
 }).createMachine({
   id: 'checkout',
@@ -189,6 +215,7 @@ export const checkoutMachine = setup({
     notice: null,
     order: null,
     restoring: input.restored ?? null,
+    giftCardBalances: [],
   }),
   entry: 'raiseRestore',
   initial: 'steps',
@@ -201,10 +228,10 @@ export const checkoutMachine = setup({
         contact: {
           on: {
             'checkout.email': { actions: { type: 'setEmail', params: ({ event }) => event.value } },
-            // A bag of e-gift cards only has no address or delivery step.
+            // A bag of e-gift cards only has no address, delivery or samples step.
             'checkout.next': [
               { guard: { type: 'goesOnTo', params: { from: 'contact', to: 'address' } }, target: 'address', actions: 'advance' },
-              { guard: { type: 'goesOnTo', params: { from: 'contact', to: 'extras' } }, target: 'extras', actions: 'advance' },
+              { guard: { type: 'goesOnTo', params: { from: 'contact', to: 'payment' } }, target: 'payment', actions: 'advance' },
             ],
             'checkout.restore': [
               ...RESUMABLE.map((step) => ({
@@ -245,6 +272,7 @@ export const checkoutMachine = setup({
             'checkout.giftCard.add': { guard: 'giftCardSlotFree', actions: 'addGiftCard' },
             'checkout.giftCard.field': { guard: { type: 'giftCardKnown', params: ({ event }) => event.index }, actions: { type: 'setGiftCardField', params: ({ event }) => event } },
             'checkout.giftCard.remove': { guard: { type: 'giftCardKnown', params: ({ event }) => event.index }, actions: { type: 'removeGiftCard', params: ({ event }) => event.index } },
+            'checkout.giftCards.check': { guard: 'giftCardsCheckable', target: '#checkout.checkingGiftCards', actions: 'clearFailure' },
             'checkout.next': { guard: { type: 'stepComplete', params: { step: 'payment' } }, target: 'review', actions: 'advance' },
             'checkout.edit': editTargets(['contact', 'address', 'delivery', 'extras'], 'clearFailure'),
           },
@@ -255,6 +283,18 @@ export const checkoutMachine = setup({
             'checkout.edit': editTargets(['contact', 'address', 'delivery', 'extras', 'payment'], 'clearFailure'),
           },
         },
+      },
+    },
+    // The payment step, asking the server what is on the typed gift cards; a refusal names the card, back at payment with every input kept.
+    checkingGiftCards: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkGiftCards',
+        src: 'checkGiftCards',
+        // The guard passed the cards as typed (`giftCardIssues`), so the schema's parse cannot throw.
+        input: ({ context }) => ({ giftCards: v.parse(GiftCardRedemptionsSchema, context.inputs.giftCards) }),
+        onDone: { target: '#checkout.steps.payment', actions: { type: 'takeBalances', params: ({ event }) => event.output } },
+        onError: { target: '#checkout.steps.payment', actions: { type: 'fail', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
     placing: {

@@ -14,6 +14,8 @@ import {
   GIFT_CARD,
   GIFT_CARD_BALANCE_CHANGED,
   GIFT_CARD_NOT_FOUND,
+  GIFT_CARD_PAYS_ALL,
+  GIFT_CARD_PAYS_PART,
   GOOD_CARD,
   MEMBER_EMAIL,
   NETWORK,
@@ -39,8 +41,8 @@ const RESTORES: CheckoutModelEvent[] = [
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 
 /**
- * A bag of e-gift cards only (another tab's change before the shopper started): contact, extras,
- * payment, review, placed. Only the way through is explored there; every other transition is the
+ * A bag of e-gift cards only (another tab's change before the shopper started): contact, payment,
+ * review, placed. Only the way through is explored there; every other transition is the
  * goods bag's.
  */
 function emailOnlyEvents(step: CheckoutStep): CheckoutModelEvent[] {
@@ -55,14 +57,19 @@ function emailOnlyEvents(step: CheckoutStep): CheckoutModelEvent[] {
   }
 }
 
-/** Gift cards at payment, with Atome for the rest: one card typed field by field, then removed or kept. */
+/**
+ * Gift cards at payment, with Atome for the rest: one card typed field by field, then removed, or
+ * checked with the server (it may pay the whole order: then no method is asked).
+ */
 function giftCardEvents({ context }: Snapshot): CheckoutModelEvent[] {
   const [card] = context.inputs.giftCards;
   if (context.inputs.payment.method !== 'atome') return [];
   if (!card) return [{ type: 'checkout.giftCard.add' }];
   if (card.code === '') return [{ type: 'checkout.giftCard.field', index: 0, field: 'code', value: GIFT_CARD.code }];
   if (card.pin === '') return [{ type: 'checkout.giftCard.field', index: 0, field: 'pin', value: GIFT_CARD.pin }];
-  return [{ type: 'checkout.giftCard.remove', index: 0 }];
+  // Checked once (its answer decides whether a method is needed at all), so the paths stay few.
+  const check: CheckoutModelEvent[] = context.giftCardBalances.length === 0 ? [{ type: 'checkout.giftCards.check' }] : [];
+  return [{ type: 'checkout.giftCard.remove', index: 0 }, ...check];
 }
 
 function stepEvents(step: CheckoutStep, snapshot: Snapshot): CheckoutModelEvent[] {
@@ -126,7 +133,12 @@ function serialize(snapshot: Snapshot): string {
     snapshot.value,
     step === undefined ? null : step === 'review' ? (placeRefusal(context)?.reason ?? null) : stepRefusal(context, step),
     step === 'payment'
-      ? [context.inputs.payment.method, CARD_FIELDS.filter((field) => context.inputs.payment.card[field] !== '').length, context.inputs.giftCards.map((card) => [card.code !== '', card.pin !== ''])]
+      ? [
+          context.inputs.payment.method,
+          CARD_FIELDS.filter((field) => context.inputs.payment.card[field] !== '').length,
+          context.inputs.giftCards.map((card) => [card.code !== '', card.pin !== '']),
+          context.giftCardBalances.map((balance) => balance.balanceMinor),
+        ]
       : null,
     context.options.emailOnly,
     step === 'contact' && context.started,
@@ -140,13 +152,14 @@ function serialize(snapshot: Snapshot): string {
 /**
  * A member's Singapore bag from contact to placed, with every failure the order can meet (a
  * declined card, a sold-out line, a changed bag, a gift card refused, no answer, the bank's
- * challenge failed or gone), a gift card typed at payment, a kept checkout restored at each step,
- * and the same bag become e-gift cards only (no address, no delivery).
+ * challenge failed or gone), a gift card typed at payment and checked (paying the whole order, so no
+ * method is asked, or part of it), a kept checkout restored at each step, and the same bag become
+ * e-gift cards only (no address, no delivery, no samples).
  */
 export const checkoutModel = defineModel({
   id: 'checkout',
   title: msg`Checkout`,
-  description: msg`Contact, address, delivery, extras, payment and review, each step going on only when its rule passes (a bag of e-gift cards only has no address or delivery step); gift cards to pay with at payment; placing the order with one idempotency key per request, the bank's challenge, and failures that keep every input: a declined card or a refused gift card back at payment, a sold-out line or a changed bag at review, a retry after no answer with the same key; a kept checkout resumed at its step.`,
+  description: msg`Contact, address, delivery, extras, payment and review, each step going on only when its rule passes (a bag of e-gift cards only has no address, delivery or samples step); gift cards to pay with at payment, checked with the store: when they pay the whole order no payment method is asked; placing the order with one idempotency key per request, the bank's challenge, and failures that keep every input: a declined card or a refused gift card back at payment, a sold-out line or a changed bag at review, a retry after no answer with the same key; a kept checkout resumed at its step.`,
   machine: checkoutMachine,
   input: CHECKOUT_INPUT,
   events: (snapshot): CheckoutModelEvent[] => {
@@ -162,6 +175,14 @@ export const checkoutModel = defineModel({
         { type: 'xstate.error.actor.placeOrder', error: GIFT_CARD_NOT_FOUND },
         { type: 'xstate.error.actor.placeOrder', error: GIFT_CARD_BALANCE_CHANGED },
         { type: 'xstate.error.actor.placeOrder', error: NETWORK },
+      ];
+    }
+    if (snapshot.matches('checkingGiftCards')) {
+      return [
+        { type: 'xstate.done.actor.checkGiftCards', output: GIFT_CARD_PAYS_ALL },
+        { type: 'xstate.done.actor.checkGiftCards', output: GIFT_CARD_PAYS_PART },
+        { type: 'xstate.error.actor.checkGiftCards', error: GIFT_CARD_NOT_FOUND },
+        { type: 'xstate.error.actor.checkGiftCards', error: NETWORK },
       ];
     }
     if (snapshot.matches('verifying')) {

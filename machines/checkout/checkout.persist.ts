@@ -59,7 +59,8 @@ export function toPersisted(snapshot: Snapshot): PersistedCheckout | null {
   if (snapshot.status === 'done') return null;
   const { context } = snapshot;
   const { email, address, delivery, payment, giftCards } = context.inputs;
-  const step: CheckoutStep = CHECKOUT_STEPS.find((candidate) => snapshot.matches({ steps: candidate })) ?? 'review';
+  // Checking the gift cards is part of the payment step.
+  const step: CheckoutStep = snapshot.matches('checkingGiftCards') ? 'payment' : (CHECKOUT_STEPS.find((candidate) => snapshot.matches({ steps: candidate })) ?? 'review');
   const { name, expMonth, expYear } = payment.card;
   return {
     version: CHECKOUT_PERSIST_VERSION,

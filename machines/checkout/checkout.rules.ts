@@ -3,6 +3,7 @@ import type { Cart } from '../../src/contract/cart.ts';
 import { addressIssues, type AddressIssue } from '../../src/contract/address.ts';
 import { AddressSchema, CardInputSchema, EmailSchema, type CheckoutOptions, type DeliveryMethod, type OrderCreate, type PaymentMethod } from '../../src/contract/checkout.ts';
 import { GiftCardCredentialsSchema, GiftCardRedemptionsSchema, normalizeGiftCardCode } from '../../src/contract/gift-cards.ts';
+import { instalmentPlans, type InstalmentPlan } from '../../src/config/instalments.ts';
 import type { CountryCode } from '../../src/config/countries.ts';
 import { GIFT_CARDS_PER_ORDER } from '../../src/config/gift-cards.ts';
 import { waitsForBag, type BagFailureKind, type CheckoutFailure } from './checkout.failure.ts';
@@ -25,6 +26,13 @@ import {
  * CardInputSchema) and the country's address data (addressIssues), as the server checks them.
  */
 
+/** A gift card's balance as `checkout/gift-cards` answered it, for the code and PIN checked. */
+export interface GiftCardBalance {
+  /** `giftCardKey` of the card checked: a card typed differently since is not counted. */
+  key: string;
+  balanceMinor: number;
+}
+
 /** What the rules read: the machine's context, or a restored document laid over it. */
 export interface CheckoutFacts {
   country: CountryCode;
@@ -32,16 +40,77 @@ export interface CheckoutFacts {
   options: CheckoutOptions;
   inputs: CheckoutInputs;
   failure: CheckoutFailure | null;
+  /** The gift cards' balances the server answered (none until checked; never kept). */
+  giftCardBalances: readonly GiftCardBalance[];
+}
+
+const minorOf = (money: { amount: number }): number => Math.round(money.amount * 100);
+
+/** A gift card as checked: its code (as the server reads it) and PIN. */
+export const giftCardKey = (card: GiftCardDraft): string => `${normalizeGiftCardCode(card.code)}:${card.pin.trim()}`;
+
+/** The chosen delivery's fee (none before a choice, and none for e-gift cards only: emailed). */
+export function deliveryFeeMinor(facts: Pick<CheckoutFacts, 'options' | 'inputs'>): number {
+  if (isEmailOnly(facts)) return 0;
+  const fee = facts.options.delivery.find((option) => option.method === facts.inputs.delivery.method)?.fee;
+  return fee ? minorOf(fee) : 0;
+}
+
+/** What the order costs: the bag's total (goods after discount, e-gift cards) and the delivery fee. */
+export const orderTotalMinor = (facts: Pick<CheckoutFacts, 'bag' | 'options' | 'inputs'>): number => minorOf(facts.bag.total) + deliveryFeeMinor(facts);
+
+/**
+ * What the checked gift cards pay, as the server applies them: in the order typed, each min(its
+ * balance, what is left), never the e-gift cards the order buys. A card not checked (or typed
+ * differently since) pays nothing yet.
+ */
+export function giftCardCoverMinor(facts: Pick<CheckoutFacts, 'bag' | 'options' | 'inputs' | 'giftCardBalances'>): number {
+  if (!giftCardsAccepted(facts)) return 0;
+  const boughtMinor = facts.bag.giftCards.reduce((sum, card) => sum + minorOf(card.amount), 0);
+  let left = Math.max(0, orderTotalMinor(facts) - boughtMinor);
+  let cover = 0;
+  for (const card of facts.inputs.giftCards) {
+    const balance = facts.giftCardBalances.find((candidate) => candidate.key === giftCardKey(card))?.balanceMinor ?? 0;
+    const pays = Math.min(balance, left);
+    cover += pays;
+    left -= pays;
+  }
+  return cover;
+}
+
+/** What the shopper pays with the payment method: the order's total after delivery, discounts and the checked gift cards. */
+export const amountDueMinor = (facts: Pick<CheckoutFacts, 'bag' | 'options' | 'inputs' | 'giftCardBalances'>): number => Math.max(0, orderTotalMinor(facts) - giftCardCoverMinor(facts));
+
+/** The instalment line of each BNPL provider for what is due (`instalmentPlans`, the bag's and the server's rule). */
+export const instalmentsDue = (facts: Pick<CheckoutFacts, 'country' | 'bag' | 'options' | 'inputs' | 'giftCardBalances'>): InstalmentPlan[] => instalmentPlans(facts.country, amountDueMinor(facts));
+
+/** Every gift card typed is checked and together they pay the whole order: no payment method is needed. */
+export function giftCardsPayAll(facts: Pick<CheckoutFacts, 'bag' | 'options' | 'inputs' | 'giftCardBalances'>): boolean {
+  const { giftCards } = facts.inputs;
+  if (!giftCardsAccepted(facts) || giftCards.length === 0) return false;
+  const checked = giftCards.every((card) => facts.giftCardBalances.some((balance) => balance.key === giftCardKey(card)));
+  return checked && amountDueMinor(facts) === 0;
+}
+
+/** Why the typed gift cards cannot be checked now: none typed, or one still wrong as typed. */
+export type GiftCardCheckRefusal = 'gift_cards_not_accepted' | 'gift_card_missing' | 'gift_card_invalid' | 'gift_cards_checked';
+
+export function giftCardCheckRefusal(facts: Pick<CheckoutFacts, 'options' | 'inputs' | 'giftCardBalances'>): GiftCardCheckRefusal | null {
+  if (!giftCardsAccepted(facts)) return 'gift_cards_not_accepted';
+  const { giftCards } = facts.inputs;
+  if (giftCards.length === 0) return 'gift_card_missing';
+  if (giftCardIssues(giftCards).length > 0) return 'gift_card_invalid';
+  return giftCards.every((card) => facts.giftCardBalances.some((balance) => balance.key === giftCardKey(card))) ? 'gift_cards_checked' : null;
 }
 
 /**
- * A bag of e-gift cards only is delivered by email (`options.emailOnly`, the server's answer): it
- * has no address or delivery step, and the order is sent with standard delivery and empty address
- * lines, which the server accepts for such a bag only.
+ * A bag of e-gift cards only is delivered by email (`options.emailOnly`, the server's answer): not a
+ * parcel, so it has no address, delivery or samples-and-offers step, and the order is sent with
+ * standard delivery and empty address lines, which the server accepts for such a bag only.
  */
 export const isEmailOnly = (facts: Pick<CheckoutFacts, 'options'>): boolean => facts.options.emailOnly;
 
-const EMAIL_ONLY_SKIPS: readonly CheckoutStep[] = ['address', 'delivery'];
+const EMAIL_ONLY_SKIPS: readonly CheckoutStep[] = ['address', 'delivery', 'extras'];
 
 /** Whether this checkout has the step at all. */
 export const stepApplies = (facts: Pick<CheckoutFacts, 'options'>, step: CheckoutStep): boolean => !(isEmailOnly(facts) && EMAIL_ONLY_SKIPS.includes(step));
@@ -75,13 +144,15 @@ export function deliveryMethodRefusal(options: CheckoutOptions, method: Delivery
   return options.delivery.some((option) => option.method === method) ? null : 'delivery_unavailable';
 }
 
-/** Why a payment method cannot be chosen: the options' reason (a BNPL provider's limits), or not offered at all. */
+/** Why a payment method cannot be chosen: not offered at all, or a BNPL provider's limits for what is due. */
 export type PaymentMethodRefusal = 'payment_unavailable' | 'below_minimum' | 'above_maximum';
 
-export function paymentMethodRefusal(options: CheckoutOptions, method: PaymentMethod): PaymentMethodRefusal | null {
-  const option = options.payment.find((candidate) => candidate.method === method);
-  if (!option) return 'payment_unavailable';
-  return option.available ? null : (option.reason ?? 'payment_unavailable');
+export function paymentMethodRefusal(facts: Pick<CheckoutFacts, 'country' | 'bag' | 'options' | 'inputs' | 'giftCardBalances'>, method: PaymentMethod): PaymentMethodRefusal | null {
+  if (!facts.options.payment.some((candidate) => candidate.method === method)) return 'payment_unavailable';
+  if (method === 'card' || method === 'gift_cards') return null;
+  // The provider's limits apply to what it would take: the order's total after delivery and gift cards.
+  const plan = instalmentsDue(facts).find((candidate) => candidate.provider === method);
+  return plan ? plan.refusal : 'payment_unavailable';
 }
 
 export type CardIssueCode = 'required' | 'invalid' | 'expired';
@@ -197,13 +268,15 @@ function giftCardsRefusal(cards: readonly GiftCardDraft[]): StepRefusal | null {
 }
 
 /**
- * The payment: a method for what the gift cards leave (required even when they may pay it all: the
- * server alone knows their balances, and then charges nothing), and the gift cards as typed.
+ * The payment: the gift cards as typed, and a method for what they leave: none when their checked
+ * balances pay it all (`giftCardsPayAll`; the server checks them again and charges nothing).
  */
 function paymentRefusal(facts: CheckoutFacts): StepRefusal | null {
+  // The checked gift cards pay it all: nothing is charged, so no method and no card are asked.
+  if (giftCardsPayAll(facts)) return null;
   const { method, card } = facts.inputs.payment;
   if (method === null) return 'payment_required';
-  const refusal = paymentMethodRefusal(facts.options, method);
+  const refusal = paymentMethodRefusal(facts, method);
   if (refusal) return refusal;
   if (method === 'card') {
     if (SECRET_CARD_FIELDS.some((field) => card[field].trim() === '')) return 'card_details_needed';
@@ -231,7 +304,8 @@ export function stepRefusal(facts: CheckoutFacts, step: CheckoutStep): StepRefus
     case 'payment':
       return paymentRefusal(facts);
     case 'review':
-      return null;
+      // The bag's own block, asked at extras where the checkout has that step (e-gift cards only have none).
+      return facts.bag.checkout.allowed ? null : 'bag_blocked';
   }
 }
 
@@ -283,7 +357,11 @@ export function orderBody(facts: CheckoutFacts): OrderCreate {
     bagVersion: facts.bag.version,
     email: email.trim(),
     delivery: deliveryOf(facts),
-    payment: payment.method === null || payment.method === 'card' ? { method: 'card', card: v.parse(CardInputSchema, cardValue(payment.card)) } : { method: payment.method },
+    payment: giftCardsPayAll(facts)
+      ? { method: 'gift_cards' }
+      : payment.method === null || payment.method === 'card' || payment.method === 'gift_cards'
+        ? { method: 'card', card: v.parse(CardInputSchema, cardValue(payment.card)) }
+        : { method: payment.method },
     ...(giftCards.length === 0 || !giftCardsAccepted(facts) ? {} : { giftCards: v.parse(GiftCardRedemptionsSchema, giftCards) }),
   };
 }

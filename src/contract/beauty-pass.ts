@@ -108,8 +108,11 @@ export type PointsHistoryPage = v.InferOutput<typeof PointsHistoryResponseSchema
 /** A Beauty Pass offer as the offers list shows it (spec §3 Offer). */
 export const BeautyPassOfferSchema = v.object({
   code: v.string(),
+  /** May hold `{amount}` and `{minimum}` (`offerText` of src/contract/offer-text.ts fills them where shown). */
   title: v.string(),
   description: v.string(),
+  /** An amount offer's amount off; null for a percent offer. */
+  amount: v.nullable(MoneySchema),
   /** Null: 'No minimum spend'. */
   minimumSpend: v.nullable(MoneySchema),
   /** Last day it can be used, in the country's calendar. */

@@ -85,8 +85,11 @@ export type SampleChoice = v.InferOutput<typeof SampleChoiceSchema>;
 
 export const OfferSchema = v.object({
   code: v.string(),
+  /** May hold `{amount}` and `{minimum}`: shown through `offerText` (offer-text.ts). */
   title: v.string(),
   description: v.string(),
+  /** An amount offer's amount off (`{amount}` in its texts); null for a percent offer. */
+  amount: v.nullable(MoneySchema),
   /** Minimum spend in the country's currency; null: 'No minimum spend'. */
   minimumSpend: v.nullable(MoneySchema),
   /** Last day the offer can be used, in the country's calendar. */
@@ -122,7 +125,8 @@ export const CartSchema = v.object({
   subtotal: MoneySchema,
   /** The applied offer's discount (0 without one). */
   discount: MoneySchema,
-  appliedOffer: v.nullable(v.object({ code: v.string(), title: v.string() })),
+  /** The applied offer: its title (through `offerText`, with its `amount` and `minimumSpend`). */
+  appliedOffer: v.nullable(v.object({ code: v.string(), title: v.string(), amount: v.nullable(MoneySchema), minimumSpend: v.nullable(MoneySchema) })),
   /** The tax included in the total (spec §3 `percent`, e.g. GST 9%); null where there is none (HK). */
   tax: v.nullable(v.object({ label: v.string(), percent: v.number(), amount: MoneySchema })),
   shipping: v.object({

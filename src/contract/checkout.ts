@@ -39,8 +39,9 @@ export const DELIVERY_METHODS = ['standard', 'express', 'click_collect'] as cons
 export const DeliveryMethodSchema = v.picklist(DELIVERY_METHODS, 'must be one of standard, express, click_collect');
 export type DeliveryMethod = v.InferOutput<typeof DeliveryMethodSchema>;
 
-export const PAYMENT_METHODS = ['card', 'afterpay', 'klarna', 'atome'] as const;
-export const PaymentMethodSchema = v.picklist(PAYMENT_METHODS, 'must be one of card, afterpay, klarna, atome');
+/** `gift_cards`: the order's gift cards pay all of it, so nothing is charged (refused when they leave something to pay). */
+export const PAYMENT_METHODS = ['card', 'afterpay', 'klarna', 'atome', 'gift_cards'] as const;
+export const PaymentMethodSchema = v.picklist(PAYMENT_METHODS, 'must be one of card, afterpay, klarna, atome, gift_cards');
 export type PaymentMethod = v.InferOutput<typeof PaymentMethodSchema>;
 
 /** Card details as typed; they go to the payment provider and are never stored (only brand and last 4). */
@@ -56,6 +57,7 @@ export type CardInput = v.InferOutput<typeof CardInputSchema>;
 export const PaymentInputSchema = v.variant('method', [
   v.object({ method: v.literal('card'), card: CardInputSchema }),
   v.object({ method: v.picklist(['afterpay', 'klarna', 'atome']) }),
+  v.object({ method: v.literal('gift_cards') }),
 ]);
 export type PaymentInput = v.InferOutput<typeof PaymentInputSchema>;
 
@@ -73,8 +75,9 @@ export const OrderCreateSchema = v.object({
     address: AddressSchema,
   }),
   /**
-   * Required even when gift cards pay it all (then nothing is authorized and the method is only
-   * recorded). A bag of e-gift cards only is delivered by email: its delivery is not checked (any
+   * `gift_cards` when the order's gift cards pay all of it (409 `payment_unavailable`
+   * `gift_cards_short` when they leave something to pay); a method given while they pay it all is
+   * only recorded, nothing is authorized. A bag of e-gift cards only is delivered by email: its delivery is not checked (any
    * method, empty address lines) and is kept as `standard` with no fee.
    */
   payment: PaymentInputSchema,
@@ -82,6 +85,17 @@ export const OrderCreateSchema = v.object({
   giftCards: v.optional(GiftCardRedemptionsSchema),
 });
 export type OrderCreate = v.InferOutput<typeof OrderCreateSchema>;
+
+/** `POST checkout/gift-cards`: the gift cards the shopper means to pay with, checked as the order checks them. */
+export const GiftCardCheckSchema = v.object({ giftCards: v.pipe(GiftCardRedemptionsSchema, v.minLength(1, 'must name a gift card')) });
+export type GiftCardCheck = v.InferOutput<typeof GiftCardCheckSchema>;
+
+/**
+ * Each card's balance, in the order given (codes masked): what checkout's payment step counts on to
+ * know whether they pay the whole order (the order checks them again when it is placed).
+ */
+export const GiftCardCheckResponseSchema = v.object({ data: v.object({ cards: v.array(v.object({ code: v.string(), balance: MoneySchema })) }) });
+export type GiftCardCheckResult = v.InferOutput<typeof GiftCardCheckResponseSchema>['data'];
 
 /** `POST checkout/orders/challenge`: the shopper's answer to the card bank's challenge (3-D Secure). */
 export const ChallengeAnswerSchema = v.object({
@@ -219,6 +233,7 @@ export const OrderLookupSchema = v.object({ number: v.pipe(v.string('must be tex
 export const CheckoutOptionsSchema = v.object({
   delivery: v.array(v.object({ method: DeliveryMethodSchema, fee: MoneySchema, free: v.boolean(), days: v.string() })),
   stores: v.array(v.object({ id: v.string(), name: v.string(), city: v.string() })),
+  /** What may pay for what is left after gift cards: card and the country's BNPL providers (available here for the bag's total; checkout applies `instalmentPlans` to the order's). */
   payment: v.array(v.object({ method: PaymentMethodSchema, available: v.boolean(), reason: v.nullable(v.picklist(['below_minimum', 'above_maximum'])), minimum: v.nullable(MoneySchema), maximum: v.nullable(MoneySchema) })),
   date: IsoDateSchema,
   /** A member's saved addresses, to pick one at the address step ([] for a guest). */

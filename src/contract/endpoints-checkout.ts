@@ -1,4 +1,4 @@
-import { ChallengeAnswerSchema, CheckoutOptionsResponseSchema, OrderCreateSchema, OrderListQuerySchema, OrderListResponseSchema, OrderLookupSchema, OrderResponseSchema } from './checkout.ts';
+import { ChallengeAnswerSchema, CheckoutOptionsResponseSchema, GiftCardCheckResponseSchema, GiftCardCheckSchema, OrderCreateSchema, OrderListQuerySchema, OrderListResponseSchema, OrderLookupSchema, OrderResponseSchema } from './checkout.ts';
 import type { Endpoint } from './endpoints.ts';
 
 const JSON_TYPE = 'application/json';
@@ -27,6 +27,18 @@ export const CHECKOUT_ENDPOINTS: readonly Endpoint[] = [
     contentType: JSON_TYPE,
     body: OrderCreateSchema,
     response: OrderResponseSchema,
+  },
+  {
+    id: 'checkoutGiftCards.create',
+    method: 'POST',
+    path: 'checkout/gift-cards',
+    operation: 'create',
+    description:
+      "Checks the gift cards the shopper means to pay with (code and PIN, at most 2) as checkout/orders checks them, and answers each card's balance (codes masked), so the payment step knows whether they pay the whole order (then payment method gift_cards, no card). 404 gift_card_not_found on body.giftCards.N (counted with gift-cards/balance: 429 too_many_attempts), 409 gift_card_other_country, gift_card_empty, 400 gift_card_duplicate. Nothing is spent.",
+    status: 200,
+    contentType: JSON_TYPE,
+    body: GiftCardCheckSchema,
+    response: GiftCardCheckResponseSchema,
   },
   {
     id: 'checkoutOrderChallenges.create',

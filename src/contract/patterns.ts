@@ -27,7 +27,7 @@ export type OtherFilter = (typeof OTHER_FILTERS)[number];
 /**
  * Whether a product can be bought at all: one announced as coming soon is shown (with its waitlist)
  * but not sold, whatever its stock. The product page and the cards offer no "Add to bag" by this
- * rule; the bag's add refuses such a product in the database (`cart_add`, migration 0018: 409
+ * rule; the bag's add refuses such a product in the database (`cart_add`, migration 0017: 409
  * `not_on_sale`), so a stale page cannot sell it either. Here, without valibot, for the first screens.
  */
 export function isOnSale(product: { badges: readonly string[] }): boolean {

@@ -117,7 +117,8 @@ describe('placing an order', () => {
 
   it('refuses a BNPL provider below its minimum with the reason', async () => {
     const [variant] = await fresh(1, 20);
-    await target.query(`update product_prices set amount_minor = 500, sale_amount_minor = null, effective_minor = 500 where country_code = 'SG' and product_id = (select product_id from variants where id = ${variant})`);
+    // S$4 of goods and S$5 standard delivery: S$9 for Atome, under its S$10 minimum.
+    await target.query(`update product_prices set amount_minor = 400, sale_amount_minor = null, effective_minor = 400 where country_code = 'SG' and product_id = (select product_id from variants where id = ${variant})`);
     const cookie = await guestBag(target, variant ?? 0);
     const response = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { payment: { method: 'atome' } }));
     expect(response.status).toBe(409);

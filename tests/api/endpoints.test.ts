@@ -210,6 +210,11 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     const { cookie } = await guestLine();
     return { body: orderBody(await bagVersionOf(cookie)), cookie, headers: { 'Idempotency-Key': randomUUID() } };
   },
+  'checkoutGiftCards.create': async () => {
+    const { cookie } = await guestLine();
+    const card = await issueGiftCard(t.db, { country: 'SG', amountMinor: 5_000, recipientEmail: 'check.docs@example.com' });
+    return { body: { giftCards: [{ code: card.code, pin: card.pin }] }, cookie };
+  },
   'checkoutOrderChallenges.create': async () => {
     const { cookie } = await guestLine();
     const response = await call('POST', `${API_PREFIX}/checkout/orders`, orderBody(await bagVersionOf(cookie), { payment: CARD(TEST_CARDS.challenge) }), cookie, { 'Idempotency-Key': randomUUID() });

@@ -17,7 +17,7 @@ test('SG: offers with and without a minimum spend; an unknown or expired code is
   const offers = page.getByRole('region', { name: 'Offers' });
   const welcome = offers.getByRole('listitem').filter({ hasText: '10% off your order' });
   await expect(welcome).toContainText('No minimum spend · Valid till 31 Dec 2030');
-  const spend80 = offers.getByRole('listitem').filter({ hasText: 'S$15 off orders over S$80' });
+  const spend80 = offers.getByRole('listitem').filter({ hasText: 'S$15.00 off orders over S$80.00' });
   await expect(spend80).toContainText('Minimum spend S$80.00');
   await expect(spend80).toContainText(`Spend ${sgd((8000 - cents(product.pays)) / 100)} more to use this offer.`);
   await expect(spend80.getByRole('button')).toHaveCount(0);

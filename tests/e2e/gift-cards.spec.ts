@@ -3,7 +3,7 @@ import { findProduct } from './fixtures/bag.ts';
 
 /*
  * E-gift cards (issue 13): a shopper buys a card for themselves, sent today, and pays it with the
- * test card (a bag of e-gift cards only: no address, no delivery); the sender job emails it (every
+ * test card (a bag of e-gift cards only: no address, no delivery, no samples); the sender job emails it (every
  * second in the e2e server, GIFT_CARD_SEND_INTERVAL_MS) with its code and PIN; a later order is paid
  * with it first and the rest by card; the balance check shows what is left. Every page visited is
  * checked with axe at phone and desktop widths.
@@ -39,22 +39,20 @@ test('buy an e-gift card, receive it by email, spend it on a later order with th
   await bag.expectCount(1);
   await expectAccessible();
 
-  // Pay it: the bag of e-gift cards only goes from contact to samples and offers, then payment.
+  // Pay it: the bag of e-gift cards only is no parcel: from contact to payment.
   await page.getByRole('link', { name: 'Go to bag' }).click();
   await expect(page.getByRole('list', { name: 'E-gift cards in your bag' })).toContainText(`E-gift card for ${me.name}`);
   await expectAccessible();
   await bag.summary().getByRole('button', { name: 'Check out' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await checkout.ready();
-  await checkout.expectStep('Contact', 1, 4);
+  await checkout.expectStep('Contact', 1, 3);
   await expectAccessible();
   await checkout.contact(me.email);
-  await checkout.expectStep('Samples and offers', 2, 4);
-  await checkout.continue();
-  await checkout.expectStep('Payment', 3, 4);
+  await checkout.expectStep('Payment', 2, 3);
   await checkout.card({ number: TEST_CARD, name: me.name });
   await checkout.continue();
-  await checkout.expectStep('Review', 4, 4);
+  await checkout.expectStep('Review', 3, 3);
   await expect(page.getByText("By email, on each card's send date")).toBeVisible();
   await expect(checkout.summary()).toContainText(`E-gift card for ${me.name}`);
   await expectAccessible();

@@ -328,7 +328,7 @@ describe('bag: offers', () => {
     expect(bag.view()).toMatchObject({ offerBusy: false, offerFailure: 'notFound' });
     bag.view().applyOffer('WELCOME');
     expect(bag.view().offerFailure).toBeNull();
-    bag.offers[1]?.answer.resolve({ ...BAG_SCREEN.bag, version: 2, appliedOffer: { code: 'WELCOME', title: 'Welcome gift' } });
+    bag.offers[1]?.answer.resolve({ ...BAG_SCREEN.bag, version: 2, appliedOffer: { code: 'WELCOME', title: 'Welcome gift', amount: null, minimumSpend: null } });
     await tick();
     expect(bag.view().offers.find((offer) => offer.code === 'WELCOME')?.applied).toBe(true);
     bag.view().removeOffer();

@@ -106,7 +106,7 @@ describe('checkoutConnect: the steps', () => {
     expect(view().nextDisabledReason).toBeNull();
   });
 
-  test('gives each payment method its refusal from the options and the bag’s instalments', () => {
+  test('gives each payment method its refusal and instalments from the instalment rule for what is due', () => {
     const options = { ...CHECKOUT_OPTIONS, payment: [...CHECKOUT_OPTIONS.payment, { method: 'afterpay' as const, available: false, reason: 'above_maximum' as const, minimum: null, maximum: { currency: 'SGD', amount: 50 } }] };
     const { view } = start({ options });
     view().next();
@@ -115,10 +115,11 @@ describe('checkoutConnect: the steps', () => {
     view().chooseDelivery('standard');
     view().next();
     view().next();
-    expect(view().payment.choices.map((choice) => [choice.method, choice.disabledReason, choice.instalments?.count ?? null])).toEqual([
+    // S$65 with free standard delivery: Atome takes it in three payments of S$21.67; Singapore has no Afterpay terms.
+    expect(view().payment.choices.map((choice) => [choice.method, choice.disabledReason, choice.instalments])).toEqual([
       ['card', null, null],
-      ['atome', null, 3],
-      ['afterpay', 'above_maximum', null],
+      ['atome', null, { count: 3, amount: { currency: 'SGD', amount: 21.67 } }],
+      ['afterpay', 'payment_unavailable', null],
     ]);
     view().choosePayment('afterpay');
     expect(view().nextDisabledReason).toBe('payment_required');
@@ -195,17 +196,16 @@ describe('checkoutConnect: placing', () => {
 });
 
 describe('checkoutConnect: e-gift cards', () => {
-  test('a bag of e-gift cards only lists four steps and no shipping', () => {
+  test('a bag of e-gift cards only lists three steps (no samples step) and no shipping', () => {
     const { view } = start({ bag: EMAIL_ONLY_BAG, options: EMAIL_ONLY_OPTIONS });
     expect(view()).toMatchObject({ emailOnly: true, totals: { shipping: null, total: EMAIL_ONLY_BAG.total } });
-    expect(view().steps.map((step) => step.step)).toEqual(['contact', 'extras', 'payment', 'review']);
+    expect(view().steps.map((step) => step.step)).toEqual(['contact', 'payment', 'review']);
     expect(view().payment.giftCards).toMatchObject({ accepted: false, entries: [], addDisabledReason: 'gift_cards_not_accepted' });
     view().next();
-    expect(view().step).toBe('extras');
+    expect(view().step).toBe('payment');
     expect(view().steps.map((step) => [step.step, step.state, step.canEdit])).toEqual([
       ['contact', 'done', true],
-      ['extras', 'current', false],
-      ['payment', 'upcoming', false],
+      ['payment', 'current', false],
       ['review', 'upcoming', false],
     ]);
   });

@@ -149,11 +149,11 @@ describe('checkout: restored', () => {
     expect(placeRefusal(actor.getSnapshot().context)).toEqual({ step: 'payment', reason: 'gift_card_pin_needed' });
   });
 
-  test('a bag become e-gift cards only resumes past the address and delivery', () => {
+  test('a bag become e-gift cards only resumes past the address, delivery and samples', () => {
     const atDelivery = restored({ restored: persistedAt('delivery') }, { bag: EMAIL_ONLY_BAG, options: EMAIL_ONLY_OPTIONS });
-    expect(value(atDelivery)).toEqual({ steps: 'extras' });
+    expect(value(atDelivery)).toEqual({ steps: 'payment' });
     const atAddress = restored({ restored: { ...persistedAt('address'), inputs: { ...persistedAt('address').inputs, address: { ...persistedAt('address').inputs.address, postcode: '' } } } }, { bag: EMAIL_ONLY_BAG, options: EMAIL_ONLY_OPTIONS });
-    expect(value(atAddress)).toEqual({ steps: 'extras' });
+    expect(value(atAddress)).toEqual({ steps: 'payment' });
   });
 
   test('resumes at an earlier step that no longer passes', () => {

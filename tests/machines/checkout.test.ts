@@ -1,9 +1,33 @@
 import { describe, expect, test } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { GiftCardCheckResult } from '../../src/contract/checkout.ts';
 import { cartLine, cartOf, LIPSTICK } from '../../machines/bag/bag.fixtures.ts';
-import { CHECKOUT_INPUT, CHECKOUT_OPTIONS, EMAIL_ONLY_BAG, EMAIL_ONLY_OPTIONS, GIFT_CARD, GOOD_CARD, SAVED_ADDRESS } from '../../machines/checkout/checkout.fixtures.ts';
+import {
+  CHECKOUT_INPUT,
+  CHECKOUT_OPTIONS,
+  EMAIL_ONLY_BAG,
+  EMAIL_ONLY_OPTIONS,
+  GIFT_CARD,
+  GIFT_CARD_NOT_FOUND,
+  GIFT_CARD_PAYS_ALL,
+  GIFT_CARD_PAYS_PART,
+  GOOD_CARD,
+  SAVED_ADDRESS,
+} from '../../machines/checkout/checkout.fixtures.ts';
 import { checkoutMachine, type CheckoutInput } from '../../machines/checkout/checkout.machine.ts';
-import { checkoutSteps, giftCardIssues, orderBody, placeRefusal, stepRefusal } from '../../machines/checkout/checkout.rules.ts';
+import {
+  amountDueMinor,
+  checkoutSteps,
+  giftCardCheckRefusal,
+  giftCardCoverMinor,
+  giftCardIssues,
+  giftCardsPayAll,
+  instalmentsDue,
+  orderBody,
+  paymentMethodRefusal,
+  placeRefusal,
+  stepRefusal,
+} from '../../machines/checkout/checkout.rules.ts';
 import { CARD_FIELDS } from '../../machines/checkout/checkout.types.ts';
 
 /* The steps: what each one takes, when `checkout.next` goes on and why not, and going back. Placing is in checkout.placing.test.ts. */
@@ -121,20 +145,32 @@ describe('checkout: extras and payment', () => {
     expectToBeIn('extras');
   });
 
-  test('refuses an unavailable BNPL with its reason from the options', () => {
-    const options = { ...CHECKOUT_OPTIONS, payment: [...CHECKOUT_OPTIONS.payment.filter((option) => option.method === 'card'), { method: 'atome' as const, available: false, reason: 'below_minimum' as const, minimum: { currency: 'SGD', amount: 100 }, maximum: null }] };
-    const { actor, context } = startCheckout({ options });
+  test('a BNPL provider’s limits apply to what is due: the bag with its delivery fee', () => {
+    // S$8 of goods: under Atome's S$10 minimum on their own, over it with express delivery (S$10).
+    const small = cartOf([cartLine(1, 11, 1, { unitPrice: { currency: 'SGD', amount: 8 }, lineTotal: { currency: 'SGD', amount: 8 } })], 7, { total: { currency: 'SGD', amount: 8 }, subtotal: { currency: 'SGD', amount: 8 } });
+    const { actor, context } = startCheckout({ bag: small });
     actor.send({ type: 'checkout.next' });
     actor.send({ type: 'checkout.address.saved', index: 0 });
     actor.send({ type: 'checkout.next' });
     actor.send({ type: 'checkout.delivery.method', method: 'standard' });
     actor.send({ type: 'checkout.next' });
     actor.send({ type: 'checkout.next' });
+    expect(paymentMethodRefusal(context(), 'atome')).toBe('below_minimum');
     actor.send({ type: 'checkout.payment.method', method: 'atome' });
     expect(context().inputs.payment.method).toBeNull();
     expect(stepRefusal({ ...context(), inputs: { ...context().inputs, payment: { ...context().inputs.payment, method: 'atome' } } }, 'payment')).toBe('below_minimum');
+    // Express: S$18 due, three payments of S$6.00.
+    actor.send({ type: 'checkout.edit', step: 'delivery' });
+    actor.send({ type: 'checkout.delivery.method', method: 'express' });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.next' });
+    expect(amountDueMinor(context())).toBe(1_800);
+    expect(instalmentsDue(context())).toMatchObject([{ provider: 'atome', instalments: 3, instalmentMinor: 600, refusal: null }]);
+    actor.send({ type: 'checkout.payment.method', method: 'atome' });
+    expect(context().inputs.payment.method).toBe('atome');
+    // A provider the options do not offer stays refused.
     actor.send({ type: 'checkout.payment.method', method: 'klarna' });
-    expect(context().inputs.payment.method).toBeNull();
+    expect(context().inputs.payment.method).toBe('atome');
   });
 
   test('refuses a card without its number, and one that expired before today', () => {
@@ -177,22 +213,22 @@ describe('checkout: going back', () => {
 describe('checkout: a bag of e-gift cards only', () => {
   const emailOnly = () => startCheckout({ bag: EMAIL_ONLY_BAG, options: EMAIL_ONLY_OPTIONS });
 
-  test('has no address or delivery step: contact goes on to the samples and offers', () => {
+  test('is not a parcel: no address, delivery or samples step; contact goes on to payment', () => {
     const { actor, expectToBeIn, context } = emailOnly();
-    expect(checkoutSteps(context())).toEqual(['contact', 'extras', 'payment', 'review']);
+    expect(checkoutSteps(context())).toEqual(['contact', 'payment', 'review']);
     actor.send({ type: 'checkout.next' });
-    expectToBeIn('extras');
-    // Neither step can be gone back to: there is nothing to enter there.
+    expectToBeIn('payment');
+    // None of those steps can be gone back to: there is nothing to enter there.
     actor.send({ type: 'checkout.edit', step: 'address' });
     actor.send({ type: 'checkout.edit', step: 'delivery' });
-    expectToBeIn('extras');
+    actor.send({ type: 'checkout.edit', step: 'extras' });
+    expectToBeIn('payment');
     actor.send({ type: 'checkout.edit', step: 'contact' });
     expectToBeIn('contact');
   });
 
   test('places the order without an address: standard delivery, empty address lines', () => {
     const { actor, expectToBeIn, context } = emailOnly();
-    actor.send({ type: 'checkout.next' });
     actor.send({ type: 'checkout.next' });
     actor.send({ type: 'checkout.payment.method', method: 'card' });
     for (const field of CARD_FIELDS) actor.send({ type: 'checkout.card.field', field, value: GOOD_CARD[field] });
@@ -206,7 +242,6 @@ describe('checkout: a bag of e-gift cards only', () => {
 
   test('takes no gift card (they never pay for e-gift cards), and sends none kept from before', () => {
     const { actor, context } = emailOnly();
-    actor.send({ type: 'checkout.next' });
     actor.send({ type: 'checkout.next' });
     expect(actor.getSnapshot().can({ type: 'checkout.giftCard.add' })).toBe(false);
     actor.send({ type: 'checkout.payment.method', method: 'atome' });
@@ -274,4 +309,82 @@ describe('checkout: gift cards at payment', () => {
     expect(orderBody(context()).giftCards).toEqual([{ code: 'ABCDEFGHJKLMNPQR', pin: GIFT_CARD.pin }]);
   });
 
+});
+
+describe('checkout: gift cards that pay the whole order', () => {
+  /** At payment with the good card's method unchosen and one gift card typed. */
+  const withGiftCard = (checkGiftCards: (input: unknown) => Promise<unknown>) => {
+    const machine = checkoutMachine.provide({ actors: { checkGiftCards: fromPromise(({ input }) => checkGiftCards(input) as Promise<GiftCardCheckResult>) } });
+    const actor = createActor(machine, { input: CHECKOUT_INPUT }).start();
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.address.saved', index: 0 });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.delivery.method', method: 'express' });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.next' });
+    actor.send({ type: 'checkout.giftCard.add' });
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'code', value: GIFT_CARD.code });
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'pin', value: GIFT_CARD.pin });
+    return { actor, context: () => actor.getSnapshot().context };
+  };
+
+  test('before the check a method is still asked: only the server knows the balance', () => {
+    const { actor, context } = withGiftCard(async () => GIFT_CARD_PAYS_ALL);
+    expect(giftCardCheckRefusal(context())).toBeNull();
+    expect(stepRefusal(context(), 'payment')).toBe('payment_required');
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toEqual({ steps: 'payment' });
+  });
+
+  test('checked and paying it all (S$65 of goods and S$10 express): Continue and Place order without a card, sent as gift_cards', async () => {
+    const sent: unknown[] = [];
+    const { actor, context } = withGiftCard(async (input) => {
+      sent.push(input);
+      return GIFT_CARD_PAYS_ALL;
+    });
+    actor.send({ type: 'checkout.giftCards.check' });
+    expect(actor.getSnapshot().value).toBe('checkingGiftCards');
+    await waitFor(actor, (snapshot) => snapshot.matches({ steps: 'payment' }));
+    // The code as the server reads it (dashes dropped).
+    expect(sent).toEqual([{ giftCards: [{ code: 'ABCDEFGHJKLMNPQR', pin: GIFT_CARD.pin }] }]);
+    expect(giftCardCoverMinor(context())).toBe(7_500);
+    expect(amountDueMinor(context())).toBe(0);
+    expect(giftCardsPayAll(context())).toBe(true);
+    expect(giftCardCheckRefusal(context())).toBe('gift_cards_checked');
+    expect(stepRefusal(context(), 'payment')).toBeNull();
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toEqual({ steps: 'review' });
+    expect(placeRefusal(context())).toBeNull();
+    expect(orderBody(context()).payment).toEqual({ method: 'gift_cards' });
+    // Typing the card again differently: its balance is not known for it, a method is asked again.
+    actor.send({ type: 'checkout.edit', step: 'payment' });
+    actor.send({ type: 'checkout.giftCard.field', index: 0, field: 'pin', value: '87654321' });
+    expect(giftCardsPayAll(context())).toBe(false);
+    expect(stepRefusal(context(), 'payment')).toBe('payment_required');
+  });
+
+  test('checked and paying part: the rest is due, and the instalments are of the rest', async () => {
+    const { actor, context } = withGiftCard(async () => GIFT_CARD_PAYS_PART);
+    actor.send({ type: 'checkout.giftCards.check' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ steps: 'payment' }));
+    // S$75 with express, S$20 on the card: S$55 left, three payments of S$18.34.
+    expect(amountDueMinor(context())).toBe(5_500);
+    expect(instalmentsDue(context())).toMatchObject([{ provider: 'atome', instalments: 3, instalmentMinor: 1_834, refusal: null }]);
+    expect(stepRefusal(context(), 'payment')).toBe('payment_required');
+    actor.send({ type: 'checkout.payment.method', method: 'atome' });
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toEqual({ steps: 'review' });
+    expect(orderBody(context()).payment).toEqual({ method: 'atome' });
+  });
+
+  test('a card the server refuses: back at payment, named, every input kept', async () => {
+    const { actor, context } = withGiftCard(async () => {
+      throw GIFT_CARD_NOT_FOUND;
+    });
+    actor.send({ type: 'checkout.giftCards.check' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ steps: 'payment' }));
+    expect(context().failure).toEqual({ kind: 'gift_card', index: 0, reason: 'not_found' });
+    expect(context().inputs.giftCards).toEqual([GIFT_CARD]);
+    expect(giftCardsPayAll(context())).toBe(false);
+  });
 });

@@ -98,7 +98,7 @@ describe('/cart', () => {
     expect(summary.getByText('Termasuk PPN 11%')).toBeInTheDocument();
     // Subtotal and total: rupiah with Indonesian grouping, no cents.
     expect(summary.getByText('Subtotal').nextSibling?.textContent).toMatch(/^Rp\s?250\.000$/);
-    expect(summary.getByText('Total').nextSibling?.textContent).toMatch(/^Rp\s?250\.000$/);
+    expect(summary.getByText('Total', { selector: 'dt' }).nextSibling?.textContent).toMatch(/^Rp\s?250\.000$/);
     expect(summary.queryByText(/Atome|Afterpay|Klarna/)).not.toBeInTheDocument();
   });
 
@@ -204,7 +204,7 @@ describe('/cart: e-gift cards', () => {
     const summary = within(screen.getByRole('region', { name: 'Order summary' }));
     expect(summary.getByText('E-gift cards').nextSibling).toHaveTextContent('S$50.00');
     expect(summary.getByText('Subtotal').nextSibling).toHaveTextContent('S$40.00');
-    expect(summary.getByText('Total').nextSibling).toHaveTextContent('S$90.00');
+    expect(summary.getByText('Total', { selector: 'dt' }).nextSibling).toHaveTextContent('S$90.00');
   });
 
   test('a bag of e-gift cards only goes to checkout, without a shipping line', async () => {
@@ -286,5 +286,62 @@ describe('header bag link', () => {
     expect(await screen.findByRole('link', { name: 'Bag, 3 items' })).toHaveAttribute('href', '/cart');
     act(() => count.store.confirm(1));
     expect(await screen.findByRole('link', { name: 'Bag, 1 item' })).toBeInTheDocument();
+  });
+});
+
+describe('/cart: money in the shopper’s words', () => {
+  const rupiah = (amount: number) => ({ currency: 'IDR', amount });
+
+  test('an offer’s amounts are formatted for id-ID where shown, never as stored ("Rp 60.000", not "Rp60,000")', async () => {
+    const line = cartLine(1, 11, 1, { unitPrice: rupiah(250000), lineTotal: rupiah(250000) });
+    const bag = cartOf([line], 1, {
+      country: 'ID',
+      subtotal: rupiah(250000),
+      total: rupiah(250000),
+      discount: rupiah(0),
+      tax: { label: 'PPN', percent: 11, amount: rupiah(24775) },
+      shipping: { threshold: rupiah(500000), remaining: rupiah(250000), free: false },
+      bnpl: [],
+    });
+    const offer = {
+      code: 'SPEND80',
+      title: 'Potongan {amount} untuk belanja di atas {minimum}',
+      description: 'Hadiah untuk belanja lebih banyak',
+      amount: rupiah(60000),
+      minimumSpend: rupiah(960000),
+      validTill: '2030-12-31',
+      remaining: rupiah(710000),
+      applies: false,
+      applied: false,
+      tiers: null,
+    };
+    await renderBag(screenOf(bag, [offer]), undefined, { country: 'ID', heading: 'Tas' });
+    const offers = within(await screen.findByRole('region', { name: 'Penawaran' }));
+    expect(offers.getByText(/^Potongan Rp\s?60\.000 untuk belanja di atas Rp\s?960\.000$/)).toBeInTheDocument();
+    expect(offers.queryByText(/Rp60,000|\{amount\}|\{minimum\}/)).not.toBeInTheDocument();
+  });
+
+  test('a bag of e-gift cards only is no parcel: no samples, no offers, no points line', async () => {
+    await renderBag(screenOf(withGiftCards(cartOf([], 1, { points: { earn: 0, valid: { amount: 120, expiresOn: null }, spend: 0 } }), [GIFT_CARD_LINE]), []));
+    expect(await screen.findByRole('button', { name: 'Check out' })).toBeEnabled();
+    expect(screen.queryByRole('group', { name: /samples/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Offers' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Spend .* more to use this offer/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Earn /)).not.toBeInTheDocument();
+    // The member's own points are still shown.
+    expect(screen.getByText('You have 120 points')).toBeInTheDocument();
+  });
+
+  test('one Atome payment line in the plural of its count, from the server’s instalment', async () => {
+    await renderBag(screenOf(cartOf([LIPSTICK], 1, { bnpl: [{ provider: 'atome', instalments: 3, instalment: { currency: 'SGD', amount: 13.34 }, available: true }] })));
+    expect(await screen.findByText('or 3 payments of S$13.34 with Atome')).toBeInTheDocument();
+  });
+
+  test('on a phone the Check out action sits in a bar with the total', async () => {
+    await renderBag(screenOf(cartOf([LIPSTICK], 1)));
+    const checkout = await screen.findByRole('button', { name: 'Check out' });
+    const bar = checkout.closest('.bag-summary__actions');
+    expect(bar).not.toBeNull();
+    expect(bar).toHaveTextContent('Total S$40.00');
   });
 });

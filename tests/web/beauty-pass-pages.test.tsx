@@ -118,8 +118,8 @@ describe('/account/points', () => {
 });
 
 const OFFERS: BeautyPassOffer[] = [
-  { code: 'BPGOLD20', title: '20% off for Gold', description: 'On everything.', minimumSpend: null, validTill: '2026-12-31', tiers: ['gold'], eligible: false },
-  { code: 'BPALL10', title: 'S$10 off', description: 'For every member.', minimumSpend: { currency: 'SGD', amount: 80 }, validTill: '2026-04-30', tiers: ['pink', 'white', 'black', 'gold'], eligible: true },
+  { code: 'BPGOLD20', title: '20% off for Gold', description: 'On everything.', amount: null, minimumSpend: null, validTill: '2026-12-31', tiers: ['gold'], eligible: false },
+  { code: 'BPALL10', title: 'S$10 off', description: 'For every member.', amount: null, minimumSpend: { currency: 'SGD', amount: 80 }, validTill: '2026-04-30', tiers: ['pink', 'white', 'black', 'gold'], eligible: true },
 ];
 
 describe('/beauty-pass/offers', () => {

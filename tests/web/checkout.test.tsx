@@ -7,7 +7,19 @@ import { apiFake } from '../../src/web/shared/api/api-provider.tsx';
 import { ApiError } from '../../src/web/shared/api/errors.ts';
 import { createBagCountStore } from '../../src/web/shared/bag/bag-count.tsx';
 import { createCheckoutApi, type CheckoutApi } from '../../src/web/features/checkout/checkout-api.ts';
-import { CHECKOUT_BAG, CHECKOUT_OPTIONS, EMAIL_ONLY_BAG, EMAIL_ONLY_OPTIONS, GIFT_CARD, MEMBER_EMAIL, ORDER, SAVED_ADDRESS } from '../../machines/checkout/checkout.fixtures.ts';
+import {
+  CHECKOUT_BAG,
+  CHECKOUT_OPTIONS,
+  EMAIL_ONLY_BAG,
+  EMAIL_ONLY_OPTIONS,
+  GIFT_CARD,
+  GIFT_CARD_PAYS_ALL,
+  GIFT_CARD_PAYS_PART,
+  MEMBER_EMAIL,
+  ORDER,
+  ORDER_PAID_BY_GIFT_CARD,
+  SAVED_ADDRESS,
+} from '../../machines/checkout/checkout.fixtures.ts';
 import { EMPTY_SCREEN } from '../../machines/bag/bag.fixtures.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 import { countStoreFake } from './bag-fakes.ts';
@@ -17,6 +29,7 @@ function checkoutApiFake(bag: Cart = CHECKOUT_BAG, options: CheckoutOptions = CH
     start: vi.fn<CheckoutApi['start']>(overrides.start ?? (async () => ({ bag, options }))),
     placeOrder: vi.fn<CheckoutApi['placeOrder']>(overrides.placeOrder ?? (async () => ORDER)),
     answerChallenge: vi.fn<CheckoutApi['answerChallenge']>(overrides.answerChallenge ?? (async () => ORDER)),
+    checkGiftCards: vi.fn<CheckoutApi['checkGiftCards']>(overrides.checkGiftCards ?? (async () => GIFT_CARD_PAYS_ALL)),
   } satisfies CheckoutApi;
 }
 
@@ -128,23 +141,21 @@ describe('/checkout', () => {
 });
 
 describe('/checkout: e-gift cards', () => {
-  test('a bag of e-gift cards only skips the address and delivery, and is sent with standard delivery and no address', async () => {
+  test('a bag of e-gift cards only is no parcel: no address, delivery or samples step; sent with standard delivery and no address', async () => {
     const giftOrder = { ...ORDER, lines: [], total: EMAIL_ONLY_BAG.total, giftCardsBought: [{ amount: { currency: 'SGD', amount: 50 }, recipientName: 'Aisha Rahman', recipientEmail: 'aisha@example.com', sendOn: '2030-01-15', sent: false }] };
     const { user, api } = await renderCheckout(checkoutApiFake(EMAIL_ONLY_BAG, EMAIL_ONLY_OPTIONS, { placeOrder: async () => giftOrder }));
     await screen.findByLabelText('Email address');
-    expect(within(screen.getByRole('navigation', { name: 'Checkout steps' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Contact', 'Samples and offers', 'Payment', 'Review']);
+    expect(within(screen.getByRole('navigation', { name: 'Checkout steps' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Contact', 'Payment', 'Review']);
     const summary = within(screen.getByRole('complementary', { name: 'Your order' }));
     expect(summary.getByText('E-gift card for Aisha Rahman')).toBeInTheDocument();
     expect(summary.queryByText('Shipping')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(stepHeading()).toHaveTextContent('Step 2 of 4 Samples and offers');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(stepHeading()).toHaveTextContent('Step 3 of 4 Payment');
+    expect(stepHeading()).toHaveTextContent('Step 2 of 3 Payment');
     // Gift cards never pay for e-gift cards.
     expect(screen.queryByRole('button', { name: 'Add a gift card' })).not.toBeInTheDocument();
     await typeCard(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(stepHeading()).toHaveTextContent('Step 4 of 4 Review');
+    expect(stepHeading()).toHaveTextContent('Step 3 of 3 Review');
     expect(screen.getByText("By email, on each card's send date")).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('The e-gift card for Aisha Rahman will be emailed to aisha@example.com on 15 Jan 2030.')).toBeInTheDocument();
@@ -195,5 +206,84 @@ describe('/checkout: e-gift cards', () => {
     expect(paidBy.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['S$10.00 paid with the gift card ••••-••••-••••-NPQR.', 'S$55.00 paid with the card ending 4242.']);
     const [body] = api.placeOrder.mock.calls[1] ?? [];
     expect((body as OrderCreate).giftCards).toEqual([{ code: 'ABCDEFGHJKLMNPQR', pin: GIFT_CARD.pin }]);
+  });
+});
+
+describe('/checkout: money in every line', () => {
+  /** Contact → payment with the saved address and the delivery chosen. */
+  async function toPayment(api: ReturnType<typeof checkoutApiFake>, delivery: RegExp) {
+    const rendered = await renderCheckout(api);
+    const { user } = rendered;
+    await screen.findByLabelText('Email address');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: /^Use Tan Mei Ling/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('radio', { name: delivery }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(stepHeading()).toHaveTextContent('Payment');
+    return rendered;
+  }
+
+  async function typeGiftCard(user: Awaited<ReturnType<typeof renderCheckout>>['user']) {
+    await user.click(screen.getByRole('button', { name: 'Add a gift card' }));
+    const card = within(screen.getByRole('group', { name: 'Gift card 1' }));
+    await user.type(card.getByLabelText('Gift card code'), GIFT_CARD.code);
+    await user.type(card.getByLabelText('PIN'), GIFT_CARD.pin);
+  }
+
+  test('delivery times in the plural of their count', async () => {
+    const { user } = await renderCheckout();
+    await screen.findByLabelText('Email address');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: /^Use Tan Mei Ling/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const delivery = within(screen.getByRole('group', { name: 'How would you like to receive your order?' }));
+    expect(delivery.getByText('1 working day')).toBeInTheDocument();
+    expect(delivery.getByText('2–4 working days')).toBeInTheDocument();
+    expect(delivery.getByText('Ready in 1–2 working days')).toBeInTheDocument();
+    expect(delivery.queryByText('1 working days')).not.toBeInTheDocument();
+  });
+
+  test('the instalments are of the order’s total with its delivery: S$65 and S$10 express, three payments of S$25.00', async () => {
+    const { user } = await toPayment(checkoutApiFake(), /Express delivery/);
+    expect(screen.getByRole('radio', { name: /Atome/ })).toHaveAccessibleDescription('3 interest-free payments of S$25.00');
+    await user.click(screen.getByRole('radio', { name: /Atome/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Atome: 3 payments of S$25.00')).toBeInTheDocument();
+  });
+
+  test('gift cards that pay the whole order: applied, Continue and Place order without a card, sent as gift_cards', async () => {
+    const api = checkoutApiFake(CHECKOUT_BAG, CHECKOUT_OPTIONS, { placeOrder: async () => ORDER_PAID_BY_GIFT_CARD });
+    const { user } = await toPayment(api, /Standard delivery/);
+    await typeGiftCard(user);
+    // Until the card is applied only the server knows its balance: a method is asked.
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Apply gift cards' }));
+    expect(await screen.findByText('Your gift cards pay your whole order: nothing else to pay.')).toBeInTheDocument();
+    expect(api.checkGiftCards).toHaveBeenCalledWith({ giftCards: [{ code: 'ABCDEFGHJKLMNPQR', pin: GIFT_CARD.pin }] });
+    expect(screen.queryByRole('radio', { name: /Credit or debit card/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toHaveAttribute('aria-disabled', 'false');
+    await user.click(next);
+    expect(stepHeading()).toHaveTextContent('Review');
+    const summary = within(screen.getByRole('complementary', { name: 'Your order' }));
+    expect(summary.getByText('Left to pay').nextSibling).toHaveTextContent('S$0.00');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('list', { name: 'How you paid' })).toHaveTextContent('S$65.00 paid with the gift card ••••-••••-••••-NPQR.');
+    const [body] = api.placeOrder.mock.calls[0] ?? [];
+    expect((body as OrderCreate).payment).toEqual({ method: 'gift_cards' });
+    expect((body as OrderCreate).giftCards).toEqual([{ code: 'ABCDEFGHJKLMNPQR', pin: GIFT_CARD.pin }]);
+  });
+
+  test('a gift card that pays part: the rest is asked for, with the instalments of the rest', async () => {
+    const api = checkoutApiFake(CHECKOUT_BAG, CHECKOUT_OPTIONS, { checkGiftCards: async () => GIFT_CARD_PAYS_PART });
+    const { user } = await toPayment(api, /Standard delivery/);
+    await typeGiftCard(user);
+    await user.click(screen.getByRole('button', { name: 'Apply gift cards' }));
+    expect(await screen.findByText('Your gift cards pay S$20.00. Left to pay: S$45.00.')).toBeInTheDocument();
+    const methods = screen.getByRole('group', { name: 'How would you like to pay the remaining S$45.00?' });
+    expect(within(methods).getByRole('radio', { name: /Atome/ })).toHaveAccessibleDescription('3 interest-free payments of S$15.00');
   });
 });

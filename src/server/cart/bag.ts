@@ -1,4 +1,5 @@
-import { BNPL_TERMS, FREE_SHIPPING_THRESHOLDS, LINE_QUANTITY_LIMIT, LOW_STOCK_THRESHOLD, POINTS_PER_UNIT, ROUNDING_MINOR, SAMPLE_LIMITS, TAX_RULES } from '../../config/cart.ts';
+import { FREE_SHIPPING_THRESHOLDS, LINE_QUANTITY_LIMIT, LOW_STOCK_THRESHOLD, POINTS_PER_UNIT, SAMPLE_LIMITS, TAX_RULES } from '../../config/cart.ts';
+import { instalmentPlans, roundMinor } from '../../config/instalments.ts';
 import { COUNTRIES, type CountryCode, type LanguageCode } from '../../config/countries.ts';
 import type { Cart, CartLine, InventoryState, Offer } from '../../contract/cart.ts';
 import type { CartReward } from '../../contract/beauty-pass.ts';
@@ -79,11 +80,8 @@ export function money(country: CountryCode, minor: number): Money {
   return { currency: COUNTRIES[country].currency, amount: minor / 100 };
 }
 
-/** To the country's smallest shown amount (whole rupiah in Indonesia, cents elsewhere). */
-export function roundMinor(country: CountryCode, minor: number): number {
-  const step = ROUNDING_MINOR[country];
-  return Math.round(minor / step) * step;
-}
+// The rounding rule lives with the country's figures (the SPA's checkout uses it too).
+export { roundMinor };
 
 export function inventoryOf(stock: number, quantity: number, priced: boolean): { state: InventoryState; available: number } {
   const available = priced ? Math.max(0, Math.min(stock, LINE_QUANTITY_LIMIT)) : 0;
@@ -121,6 +119,13 @@ export function discountOf(country: CountryCode, offer: OfferRow, subtotalMinor:
   return Math.min(raw, subtotalMinor);
 }
 
+/**
+ * A bag of e-gift cards only (e-gift cards, no goods) is not a parcel order: it is emailed, so it
+ * gets no samples, no offers (they discount goods) and earns no points. One rule for the bag's
+ * figures, its screen (`GET cart/`), the sample picks and checkout (`checkout/options` emailOnly).
+ */
+export const isGiftCardsOnly = (bag: { lines: readonly unknown[]; giftCards?: readonly unknown[] | undefined }): boolean => bag.lines.length === 0 && (bag.giftCards ?? []).length > 0;
+
 /** An offer as the bag lists it: whether it applies to this subtotal, and what is still to spend. */
 export function offerView(country: CountryCode, language: LanguageCode, offer: OfferRow, subtotalMinor: number, appliedId: number | null): Offer {
   const remaining = offer.minimumSpendMinor === null ? 0 : Math.max(0, offer.minimumSpendMinor - subtotalMinor);
@@ -128,6 +133,7 @@ export function offerView(country: CountryCode, language: LanguageCode, offer: O
     code: offer.code,
     title: offer.title[language],
     description: offer.description[language],
+    amount: offer.kind === 'amount' ? money(country, offer.value) : null,
     minimumSpend: offer.minimumSpendMinor === null ? null : money(country, offer.minimumSpendMinor),
     validTill: offer.validTill,
     remaining: money(country, remaining),
@@ -176,7 +182,9 @@ export function computeBag(input: BagInput): Cart {
     count: lines.reduce((sum, l) => sum + l.quantity, 0) + giftCards.length,
     subtotal: money(country, subtotalMinor),
     discount: money(country, discountMinor),
-    appliedOffer: offer ? { code: offer.code, title: offer.title[language] } : null,
+    appliedOffer: offer
+      ? { code: offer.code, title: offer.title[language], amount: offer.kind === 'amount' ? money(country, offer.value) : null, minimumSpend: offer.minimumSpendMinor === null ? null : money(country, offer.minimumSpendMinor) }
+      : null,
     tax: tax ? { label: tax.label, percent: tax.percent, amount: money(country, taxPart(country, goodsMinor, tax.percent)) } : null,
     shipping: { threshold: money(country, thresholdMinor), remaining: money(country, shippingRemaining), free: shippingRemaining === 0 },
     total: money(country, totalMinor),
@@ -185,12 +193,14 @@ export function computeBag(input: BagInput): Cart {
       valid: input.member ? { amount: input.member.validPoints, expiresOn: input.member.expiresOn } : null,
       spend: reward?.pointsCost ?? 0,
     },
-    samples: { chosen: input.chosenSamples, limit: SAMPLE_LIMITS[country] },
-    bnpl: (BNPL_TERMS[country] ?? []).map((terms) => ({
-      provider: terms.provider,
-      instalments: terms.instalments,
-      instalment: money(country, roundMinor(country, Math.ceil(totalMinor / terms.instalments))),
-      available: totalMinor > 0 && totalMinor >= terms.minimum * 100 && totalMinor <= terms.maximum * 100,
+    // Samples come with a parcel: picks kept from goods since removed are not the order's.
+    samples: !isGiftCardsOnly(input) ? { chosen: input.chosenSamples, limit: SAMPLE_LIMITS[country] } : { chosen: [], limit: 0 },
+    // Before a delivery is chosen the shopper would pay the bag's total: checkout applies the same rule to the order's.
+    bnpl: instalmentPlans(country, totalMinor).map((plan) => ({
+      provider: plan.provider,
+      instalments: plan.instalments,
+      instalment: money(country, plan.instalmentMinor),
+      available: plan.refusal === null,
     })),
     checkout: { allowed: blockedBy === null, blockedBy },
     mergeNotice: input.mergeNotice,

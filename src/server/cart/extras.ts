@@ -55,10 +55,22 @@ export async function replaceSamples(db: Db, owner: CartOwner, country: CountryC
       throw new ApiError(409, 'Sample out of stock', [{ field: `body.sampleIds.${requested.indexOf(gone)}`, message: 'is out of stock' }], { code: CART_ERROR_CODES.sampleUnavailable });
     }
     const { cart, newToken } = await lockCart(tx, owner, country);
+    // Samples come with a parcel: a bag of e-gift cards only takes none (read under the bag's lock).
+    if (ids.length > 0 && (await giftCardsOnly(tx, cart.id))) {
+      throw new ApiError(409, 'Samples come with products: this bag has none', [{ field: 'body.sampleIds', message: 'must be empty for a bag without products' }], { code: CART_ERROR_CODES.sampleLimit, limit: 0 });
+    }
     await tx.delete(cartSamples).where(eq(cartSamples.cartId, cart.id));
     if (ids.length > 0) await tx.insert(cartSamples).values(ids.map((sampleId) => ({ cartId: cart.id, sampleId })));
     return { version: await bumpVersion(tx, cart.id), newToken };
   });
+}
+
+/** `isGiftCardsOnly` of the bag's rows: e-gift cards and no goods. */
+async function giftCardsOnly(tx: Db, cartId: number): Promise<boolean> {
+  const rows = rowsOf<{ only: boolean }>(
+    await tx.execute(sql`select (exists (select 1 from cart_gift_cards where cart_id = ${cartId}) and not exists (select 1 from cart_lines where cart_id = ${cartId})) as only`),
+  );
+  return rows[0]?.only === true;
 }
 
 /** The member's Beauty Pass tier; null for guests and for accounts outside the programme. */

@@ -35,7 +35,7 @@ function unavailable(allowed: number, stock: number): ApiError {
   return new ApiError(409, message, [{ field: 'body.quantity', message: `must be at most ${allowed}` }], { code, maxQuantity: allowed });
 }
 
-/** A refusal raised by `cart_add` (migrations 0007 and 0018: SQLSTATEs of class BP) as the answer it means; null for any other error. */
+/** A refusal raised by `cart_add` (migrations 0007 and 0017: SQLSTATEs of class BP) as the answer it means; null for any other error. */
 function refusal(error: unknown): Error | null {
   // drizzle wraps the driver's error (node-postgres) in its own, with the original as the cause.
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -52,7 +52,7 @@ function refusal(error: unknown): Error | null {
   return null;
 }
 
-/** 409: the product is coming soon, announced but not sold yet (migration 0018); its page offers the waitlist instead. */
+/** 409: the product is coming soon, announced but not sold yet (migration 0017); its page offers the waitlist instead. */
 function notOnSale(): ApiError {
   return new ApiError(409, 'Not on sale yet', [{ field: 'body.variantId', message: 'is not on sale yet' }], { code: CART_ERROR_CODES.notOnSale });
 }

@@ -149,7 +149,7 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
     }
 
     const today = todayIn(site.country, input.now.getTime());
-    const mail = orderConfirmationEmail({ number: NUMBER_TOKEN, email: input.email, site, bag, figures, delivery: input.delivery, payment: input.payment, points, reward: taken, placedAt: input.now });
+    const mail = orderConfirmationEmail({ number: NUMBER_TOKEN, email: input.email, site, bag, figures, delivery: input.delivery, payment: input.payment, points, giftCardsPaidMinor: appliedTotal(input.giftCards), reward: taken, placedAt: input.now });
     const written = await batch(tx, [
       bag.lines.length === 0
         ? sql`select 1 where false`

@@ -1,3 +1,4 @@
+import { instalmentPlans } from '../../config/instalments.ts';
 import type { Site } from '../../config/countries.ts';
 import type { ServerBag } from '../cart/read.ts';
 import { formatDateTime, formatMoneyMinor } from '../mail/format.ts';
@@ -17,6 +18,8 @@ export interface ConfirmationFacts {
   delivery: CommitInput['delivery'];
   payment: CommitInput['payment'];
   points: number;
+  /** What the shopper's gift cards paid of the total (0 without any). */
+  giftCardsPaidMinor?: number;
   /** The Beauty Pass reward the order comes with, and the points it cost; null or absent without one. */
   reward?: { name: string; pointsCost: number } | null;
   /** When the order was placed (the order's `placed_at`); now when not given. */
@@ -60,7 +63,20 @@ export function orderConfirmationEmail(facts: ConfirmationFacts): OutgoingEmail 
     const item = line.variant.name ? t(COMMON.productWithVariant, { product, variant: line.variant.name }) : product;
     return `- ${t(M.line, { item, quantity: line.quantity, amount: amount(Math.round(line.lineTotal.amount * 100)) })}`;
   });
-  const paid = facts.payment.last4 ? t(M.paidWithCard, { brand: paymentName(t, facts.payment.brand), last4: facts.payment.last4 }) : t(M.paidWith, { method: paymentName(t, facts.payment.method) });
+  const giftCardsPaidMinor = facts.giftCardsPaidMinor ?? 0;
+  const restMinor = figures.totalMinor - giftCardsPaidMinor;
+  const paid: string[] = [];
+  if (giftCardsPaidMinor > 0) paid.push(t(M.paidWithGiftCards, { amount: amount(giftCardsPaidMinor) }));
+  if (restMinor <= 0 && giftCardsPaidMinor > 0) paid.push(t(M.paidAllWithGiftCards));
+  else if (facts.payment.last4) paid.push(t(M.paidWithCard, { brand: paymentName(t, facts.payment.brand), last4: facts.payment.last4 }));
+  else {
+    paid.push(t(M.paidWith, { method: paymentName(t, facts.payment.method) }));
+    // The provider's instalments of what it took: the rule the bag and checkout showed.
+    const plan = instalmentPlans(site.country, restMinor).find((candidate) => candidate.provider === facts.payment.method);
+    if (plan) paid.push(t(M.instalments, { provider: paymentName(t, plan.provider), count: plan.instalments, amount: amount(plan.instalmentMinor) }));
+  }
+  const giftCardLines = (facts.bag.giftCards ?? []).map((card) => `- ${t(M.giftCardLine, { recipient: card.recipientName, email: card.recipientEmail, amount: amount(Math.round(card.amount.amount * 100)) })}`);
+  const goods = facts.bag.lines.length > 0;
   return {
     kind: 'order-confirmation',
     to: facts.email,
@@ -70,15 +86,18 @@ export function orderConfirmationEmail(facts: ConfirmationFacts): OutgoingEmail 
       t(M.placedAt, { date: formatDateTime(facts.placedAt ?? new Date(), site) }),
       '',
       ...lines,
+      ...giftCardLines,
       ...(facts.reward ? [`- ${t(M.reward, { reward: facts.reward.name, points: facts.reward.pointsCost })}`] : []),
       '',
-      t(M.subtotal, { amount: amount(figures.subtotalMinor) }),
+      // Subtotal (goods) + e-gift cards − discount + shipping = total: each figure shown where it has a part.
+      ...(goods ? [t(M.subtotal, { amount: amount(figures.subtotalMinor) })] : []),
+      ...(figures.giftCardsBoughtMinor > 0 ? [t(M.giftCardsBought, { amount: amount(figures.giftCardsBoughtMinor) })] : []),
       ...(figures.discountMinor > 0 ? [t(M.discount, { amount: amount(figures.discountMinor) })] : []),
-      figures.shippingMinor === 0 ? t(M.shippingFree) : t(M.shipping, { amount: amount(figures.shippingMinor) }),
+      ...(goods ? [figures.shippingMinor === 0 ? t(M.shippingFree) : t(M.shipping, { amount: amount(figures.shippingMinor) })] : []),
       t(M.total, { amount: amount(figures.totalMinor) }),
-      ...(figures.tax ? [t(M.tax, { tax: figures.tax.label, percent: figures.tax.percent, amount: amount(figures.tax.amountMinor) })] : []),
-      paid,
-      ...(facts.bag.lines.length > 0 ? [deliveryLine(t, facts.delivery)] : []),
+      ...(figures.tax && goods ? [t(M.tax, { tax: figures.tax.label, percent: figures.tax.percent, amount: amount(figures.tax.amountMinor) })] : []),
+      ...paid,
+      ...(goods ? [deliveryLine(t, facts.delivery)] : []),
       ...(facts.points > 0 ? [t(M.points, { points: facts.points })] : []),
       '',
       store,

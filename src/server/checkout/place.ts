@@ -11,9 +11,9 @@ import { appliedTotal, applyGiftCards, checkGiftCards, type AppliedGiftCard, typ
 import { IdempotencyMismatchError, type AuthorizeRequest, type AuthorizeResult, type PaymentProvider, type PaymentSource } from '../payments/provider.ts';
 import { commitOrder, type CommitInput } from './commit.ts';
 import { checkDelivery, checkPayment, checkPaymentOffered } from './rules.ts';
-import { minorOf, orderFigures, payableByGiftCards, type OrderFigures } from './price.ts';
+import { orderFigures, payableByGiftCards, type OrderFigures } from './price.ts';
 import { readOrderById } from './orders.ts';
-import { bagBlocked, bagChanged, challengeGone, paymentDeclined } from './refusals.ts';
+import { bagBlocked, bagChanged, challengeGone, paymentDeclined, paymentUnavailable } from './refusals.ts';
 import { captureOrderPayment, recordPaid } from './settle.ts';
 
 /*
@@ -64,6 +64,8 @@ async function prepare(db: Db, owner: CartOwner, site: Site, body: Pick<OrderCre
 
 function sourceOf(body: OrderCreate): PaymentSource {
   const { payment } = body;
+  // Checked by the caller: `gift_cards` is never authorized (refused when something is left to pay).
+  if (payment.method === 'gift_cards') throw paymentUnavailable('gift_cards_short');
   if (payment.method === 'card') return { type: 'card', card: { number: payment.card.number, expMonth: payment.card.expMonth, expYear: payment.card.expYear, cvc: payment.card.cvc } };
   return { type: 'bnpl', provider: payment.method };
 }
@@ -120,7 +122,10 @@ async function place(deps: CheckoutDeps, owner: CartOwner, site: Site, body: Ord
     checkPaymentOffered(site.country, body.payment.method);
     return finish(deps, owner, site, body, intentKey, prepared, null);
   }
-  checkPayment(site.country, body.payment.method, Math.max(0, minorOf(prepared.bag.total) - appliedTotal(prepared.giftCards)));
+  // The shopper counted on the gift cards paying it all, and they do not (less on them than checked): a method for the rest.
+  if (body.payment.method === 'gift_cards') throw paymentUnavailable('gift_cards_short');
+  // The provider takes what is left with the delivery fee: its limits apply to that.
+  checkPayment(site.country, body.payment.method, restMinor);
   const authorized = await authorizeFor(payments, intentKey, { amountMinor: restMinor, currency: COUNTRIES[site.country].currency, source: sourceOf(body) });
   if (authorized.status === 'declined') throw paymentDeclined(authorized.reason);
   if (authorized.status === 'requires_challenge') return awaitChallenge(deps, owner, site, body, intentKey, prepared, authorized);

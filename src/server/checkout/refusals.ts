@@ -33,7 +33,8 @@ export function paymentDeclined(reason: DeclineReason): ApiError {
   return new ApiError(402, 'The payment was declined', [{ field: 'body.payment', message: reason }], { code: CHECKOUT_ERROR_CODES.paymentDeclined, reason });
 }
 
-export function paymentUnavailable(reason: 'not_offered' | 'below_minimum' | 'above_maximum'): ApiError {
+/** `gift_cards_short`: the order was to be paid by its gift cards alone, and they leave something to pay. */
+export function paymentUnavailable(reason: 'not_offered' | 'below_minimum' | 'above_maximum' | 'gift_cards_short'): ApiError {
   return new ApiError(409, 'This payment method is not available for this order', [{ field: 'body.payment.method', message: reason }], { code: CHECKOUT_ERROR_CODES.paymentUnavailable, reason });
 }
 

@@ -1,9 +1,10 @@
-import { BNPL_TERMS } from '../../config/cart.ts';
+import { instalmentPlans } from '../../config/instalments.ts';
 import { COUNTRIES, type CountryCode } from '../../config/countries.ts';
 import { CLICK_AND_COLLECT_DAYS, DELIVERY_RATES } from '../../config/delivery.ts';
 import { STORES } from '../../config/stores.ts';
 import { addressIssues, ADDRESS_ISSUE_MESSAGES, deliveryFeeMinor } from '../../contract/address.ts';
 import type { CheckoutOptions, OrderCreate, PaymentMethod } from '../../contract/checkout.ts';
+import { isGiftCardsOnly } from '../cart/bag.ts';
 import type { ServerBag } from '../cart/read.ts';
 import { invalidRequest } from '../http/errors.ts';
 import type { CommitInput } from './commit.ts';
@@ -23,9 +24,9 @@ export function storeNameOf(id: string): string | null {
   return STORES.find((store) => store.id === id)?.name ?? null;
 }
 
-/** A bag of e-gift cards only: delivered by email, so neither an address nor a delivery fee applies. */
+/** A bag of e-gift cards only: delivered by email, so neither an address nor a delivery fee applies (the bag's rule, `isGiftCardsOnly`). */
 export function isEmailOnly(bag: Pick<ServerBag, 'lines' | 'giftCards'>): boolean {
-  return bag.lines.length === 0 && (bag.giftCards ?? []).length > 0;
+  return isGiftCardsOnly(bag);
 }
 
 /** Delivery methods of the country with their fee for this bag; click & collect where a store of the country has it. E-gift cards only: standard, free (by email). */
@@ -43,14 +44,21 @@ export function deliveryOptions(country: CountryCode, bag: ServerBag): CheckoutO
   return options;
 }
 
-/** Card always; each BNPL provider of the country, available within its amounts (spec §9), else with the reason. */
-export function paymentOptions(country: CountryCode, totalMinor: number): CheckoutOptions['payment'] {
+/**
+ * Card always; each BNPL provider of the country, available within its amounts (spec §9) for what
+ * the shopper pays with it (`instalmentPlans`: the options say it for the bag's total, the order for
+ * what is left after delivery and gift cards), else with the reason.
+ */
+export function paymentOptions(country: CountryCode, payableMinor: number): CheckoutOptions['payment'] {
   return [
     { method: 'card', available: true, reason: null, minimum: null, maximum: null },
-    ...(BNPL_TERMS[country] ?? []).map((terms) => {
-      const reason = totalMinor < terms.minimum * 100 ? ('below_minimum' as const) : totalMinor > terms.maximum * 100 ? ('above_maximum' as const) : null;
-      return { method: terms.provider, available: reason === null, reason, minimum: money(country, terms.minimum * 100), maximum: money(country, terms.maximum * 100) };
-    }),
+    ...instalmentPlans(country, payableMinor).map((plan) => ({
+      method: plan.provider,
+      available: plan.refusal === null,
+      reason: plan.refusal,
+      minimum: money(country, plan.minimumMinor),
+      maximum: money(country, plan.maximumMinor),
+    })),
   ];
 }
 
@@ -85,12 +93,13 @@ export function checkDelivery(country: CountryCode, delivery: OrderCreate['deliv
 
 /** Refuses a payment method the country does not offer at all (an order the gift cards pay in full takes no payment, but names an offered method). */
 export function checkPaymentOffered(country: CountryCode, method: PaymentMethod): void {
+  if (method === 'gift_cards') return;
   if (!paymentOptions(country, 0).some((o) => o.method === method)) throw paymentUnavailable('not_offered');
 }
 
-/** Refuses a payment method the country does not offer, or a BNPL outside its amounts. */
-export function checkPayment(country: CountryCode, method: PaymentMethod, totalMinor: number): void {
-  const option = paymentOptions(country, totalMinor).find((o) => o.method === method);
+/** Refuses a payment method the country does not offer, or a BNPL outside its amounts for what it would take (the rest after gift cards, delivery included). */
+export function checkPayment(country: CountryCode, method: PaymentMethod, payableMinor: number): void {
+  const option = paymentOptions(country, payableMinor).find((o) => o.method === method);
   if (!option) throw paymentUnavailable('not_offered');
   if (option.reason !== null) throw paymentUnavailable(option.reason);
 }

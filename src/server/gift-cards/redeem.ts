@@ -30,9 +30,11 @@ export interface AppliedGiftCard {
   amountMinor: number;
 }
 
-interface CheckedCard {
+export interface CheckedCard {
   index: number;
   id: number;
+  /** The code as stored, for the answer of `checkout/gift-cards` (masked there). */
+  code: string;
   balanceMinor: number;
 }
 
@@ -80,7 +82,7 @@ export async function checkGiftCards(db: Db, site: Site, inputs: readonly GiftCa
       throw new ApiError(409, 'This gift card pays in the country it was bought in', [{ field: field(index), message: `pays in ${card.countryCode} only` }], { code: GIFT_CARD_ERROR_CODES.otherCountry, country: card.countryCode });
     }
     if (card.balanceMinor <= 0) throw new ApiError(409, 'Nothing is left on this gift card', [{ field: field(index), message: 'has nothing left' }], { code: GIFT_CARD_ERROR_CODES.empty });
-    checked.push({ index, id: card.id, balanceMinor: card.balanceMinor });
+    checked.push({ index, id: card.id, code: card.code, balanceMinor: card.balanceMinor });
   }
   return checked;
 }

@@ -135,6 +135,8 @@ interface OfferRow {
   title: string;
   description: string;
   minimum_spend_minor: number | null;
+  kind: 'percent' | 'amount';
+  value: number;
   valid_till: string;
   tiers: TierName[] | string;
 }
@@ -144,7 +146,7 @@ async function beautyPassOfferRows(db: Db, site: Site, now: Date, code: string |
   const today = todayIn(site.country, now.getTime());
   return readRows<OfferRow>(
     db,
-    sql`select o.code, o.title ->> ${site.language} as title, o.description ->> ${site.language} as description, o.minimum_spend_minor, o.valid_till::text as valid_till, o.tiers
+    sql`select o.code, o.title ->> ${site.language} as title, o.description ->> ${site.language} as description, o.minimum_spend_minor, o.kind, o.value, o.valid_till::text as valid_till, o.tiers
         from offers o
         where o.country_code = ${site.country} and o.tiers is not null
           and o.valid_till >= ${today}::date and (o.valid_from is null or o.valid_from <= ${today}::date)
@@ -165,6 +167,7 @@ function offerOf(site: Site, row: OfferRow, tier: TierName | null): BeautyPassOf
     code: row.code,
     title: row.title,
     description: row.description,
+    amount: row.kind === 'amount' ? money(site.country, Number(row.value)) : null,
     minimumSpend: row.minimum_spend_minor === null ? null : money(site.country, Number(row.minimum_spend_minor)),
     validTill: row.valid_till,
     tiers,

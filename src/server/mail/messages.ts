@@ -84,7 +84,18 @@ export const ORDER_CONFIRMATION = {
     id: '{item} × {quantity}: {amount}',
     comment: 'Order confirmation, one line of the order. {item}: brand, product and shade; {quantity}: how many; {amount}: the line\'s price.',
   },
+  giftCardLine: /*i18n*/ {
+    id: 'E-gift card for {recipient} ({email}): {amount}',
+    comment: 'Order confirmation, one e-gift card the order bought. {recipient}: its recipient\'s name; {email}: where it is sent; {amount}: its value.',
+  },
   subtotal: /*i18n*/ { id: 'Subtotal: {amount}', comment: 'Order confirmation.' },
+  giftCardsBought: /*i18n*/ { id: 'E-gift cards: {amount}', comment: 'Order confirmation: the e-gift cards the order bought, together (part of the total).' },
+  paidWithGiftCards: /*i18n*/ { id: 'Paid with gift cards: {amount}', comment: 'Order confirmation: what the shopper\'s gift cards paid of the total.' },
+  paidAllWithGiftCards: /*i18n*/ { id: 'Paid in full with gift cards.', comment: 'Order confirmation: the gift cards paid the whole order, nothing was charged.' },
+  instalments: /*i18n*/ {
+    id: '{provider}: {count, plural, one {# interest-free payment of {amount}} other {# interest-free payments of {amount}}}',
+    comment: 'Order confirmation, a buy-now-pay-later payment. {provider}: Afterpay, Klarna or Atome, kept as it is; {count}: how many payments; {amount}: each payment.',
+  },
   discount: /*i18n*/ { id: 'Discount: -{amount}', comment: 'Order confirmation: the discount taken off the subtotal.' },
   shipping: /*i18n*/ { id: 'Shipping: {amount}', comment: 'Order confirmation: the delivery fee.' },
   shippingFree: /*i18n*/ { id: 'Shipping: free', comment: 'Order confirmation: no delivery fee.' },

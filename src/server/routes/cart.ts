@@ -5,6 +5,7 @@ import type { AuthService } from '../auth/service.ts';
 import { listOffers, listSamples } from '../cart/extras.ts';
 import { mergeGuestBags } from '../cart/merge.ts';
 import { cartOwner, clearGuestCookie, guestToken } from '../cart/owner.ts';
+import { isGiftCardsOnly } from '../cart/bag.ts';
 import { itemsCount, readBag } from '../cart/read.ts';
 import { publicBag } from '../cart/respond.ts';
 import type { Db } from '../db/client.ts';
@@ -32,6 +33,11 @@ export function cartRoutes(db: Db, auth: AuthService) {
       const site = siteOf(c);
       const bag = await readBag(db, owner, site, { consumeNotice: true });
       const basis = { subtotalMinor: Math.round(bag.subtotal.amount * 100), appliedCode: bag.appliedOffer?.code ?? null };
+      // E-gift cards only: no parcel, so no samples to pick and no offers to spend towards.
+      if (isGiftCardsOnly(bag)) {
+        const data: CartScreen = { bag: publicBag(bag), samples: { limit: 0, choices: [] }, offers: [], beautyPassOffers: [] };
+        return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
+      }
       const [samples, offers, beautyPassOffers] = await Promise.all([
         listSamples(db, owner, site),
         listOffers(db, owner, site, false, basis),

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { ChallengeAnswerSchema, OrderCreateSchema, type CheckoutOptions } from '../../contract/checkout.ts';
+import { ChallengeAnswerSchema, GiftCardCheckSchema, OrderCreateSchema, type CheckoutOptions, type GiftCardCheckResult } from '../../contract/checkout.ts';
+import { maskGiftCardCode } from '../../contract/gift-cards.ts';
+import { money } from '../cart/bag.ts';
+import { checkGiftCards } from '../gift-cards/redeem.ts';
 import type { AuthService } from '../auth/service.ts';
 import { cartOwner } from '../cart/owner.ts';
 import { readBag } from '../cart/read.ts';
@@ -50,6 +53,15 @@ export function checkoutRoutes(deps: CheckoutDeps, auth: AuthService, giftCardGu
       const owner = await cartOwner(c, auth);
       const guesses = giftCardGuesses && { check: () => giftCardGuesses.check(c), fail: () => giftCardGuesses.fail(c) };
       return answer(c, await placeOrder(deps, owner, siteOf(c), body, key, guesses, c.var.idempotentRepeat === true));
+    })
+    // Checked as the order checks them (a wrong pair counts as a guess); nothing is spent or held.
+    .post('/gift-cards', async (c) => {
+      const { giftCards } = await parseJsonBody(c, GiftCardCheckSchema);
+      const site = siteOf(c);
+      const guesses = giftCardGuesses && { check: () => giftCardGuesses.check(c), fail: () => giftCardGuesses.fail(c) };
+      const cards = await checkGiftCards(db, site, giftCards, guesses);
+      const data: GiftCardCheckResult = { cards: cards.map((card) => ({ code: maskGiftCardCode(card.code), balance: money(site.country, card.balanceMinor) })) };
+      return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
     })
     .post('/orders/challenge', async (c) => {
       const { attempt, answer: reply } = await parseJsonBody(c, ChallengeAnswerSchema);

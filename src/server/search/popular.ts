@@ -8,7 +8,7 @@ import { searchQueryShoppers } from '../db/schema.ts';
 
 /*
  * Popular searches, counted per distinct shopper: a search that found products is one row per
- * shopper, query and day (`search_query_shoppers`, migration 0019), so a client repeating a query
+ * shopper, query and day (`search_query_shoppers`, migration 0018), so a client repeating a query
  * counts once a day however often it sends it, and a query is listed only once enough different
  * shoppers searched it: one client cannot push a word onto every shopper's list. Per country and
  * language: a shopper of Hong Kong reading Chinese sees what was searched in Chinese there.

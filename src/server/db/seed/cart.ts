@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../config/countries.ts';
+import { COUNTRY_CODES, type CountryCode } from '../../../config/countries.ts';
 import type { Db } from '../client.ts';
 import { offers, samples, type Localized } from '../schema.ts';
 import { SGD_RATE } from './prices.ts';
@@ -43,6 +43,21 @@ interface OfferSeed {
   usageLimitPerCustomer?: number;
 }
 
+/*
+ * Titles name their amounts as placeholders (`OFFER_TEXT_AMOUNT`, `OFFER_TEXT_MINIMUM`), filled with
+ * the offer's own `value` and `minimum_spend_minor` formatted where they are shown, in the shopper's
+ * locale: an amount is never stored inside a sentence ("Rp60,000" beside "Rp 960.000"). Migration
+ * 0016 wrote the same titles over those seeded before.
+ */
+export const SPEND80_TITLE: Localized = {
+  en: '{amount} off orders over {minimum}',
+  zh: '滿 {minimum} 減 {amount}',
+  id: 'Potongan {amount} untuk belanja di atas {minimum}',
+  th: 'ลด {amount} เมื่อซื้อครบ {minimum}',
+};
+export const BPPINK5_TITLE: Localized = { en: 'Pink: {amount} welcome gift', zh: 'Pink：{amount} 迎新禮', id: 'Pink: hadiah sambutan {amount}', th: 'Pink: ของขวัญต้อนรับ {amount}' };
+export const FLASH5_TITLE: Localized = { en: 'Flash deal: {amount} off', zh: '限時優惠：減 {amount}', id: 'Promo kilat: potongan {amount}', th: 'ดีลด่วน: ลด {amount}' };
+
 const OFFER_SEEDS: readonly OfferSeed[] = [
   {
     code: 'WELCOME10',
@@ -56,7 +71,7 @@ const OFFER_SEEDS: readonly OfferSeed[] = [
   },
   {
     code: 'SPEND80',
-    title: { en: 'S$15 off orders over S$80', zh: '滿 S$80 減 S$15', id: 'Potongan S$15 untuk belanja di atas S$80', th: 'ลด S$15 เมื่อซื้อครบ S$80' },
+    title: SPEND80_TITLE,
     description: { en: 'A treat for a bigger haul', zh: '多買多著數', id: 'Hadiah untuk belanja lebih banyak', th: 'ของขวัญสำหรับการช้อปครั้งใหญ่' },
     kind: 'amount',
     value: 15,
@@ -96,7 +111,7 @@ const OFFER_SEEDS: readonly OfferSeed[] = [
   },
   {
     code: 'BPPINK5',
-    title: { en: 'Pink: S$5 welcome gift', zh: 'Pink：S$5 迎新禮', id: 'Pink: hadiah sambutan S$5', th: 'Pink: ของขวัญต้อนรับ S$5' },
+    title: BPPINK5_TITLE,
     description: { en: 'For Pink members', zh: 'Pink 會員專享', id: 'Untuk anggota Pink', th: 'สำหรับสมาชิก Pink' },
     kind: 'amount',
     value: 5,
@@ -117,7 +132,7 @@ const OFFER_SEEDS: readonly OfferSeed[] = [
   },
   {
     code: 'FLASH5',
-    title: { en: 'Flash deal: S$5 off', zh: '限時優惠：減 S$5', id: 'Promo kilat: potongan S$5', th: 'ดีลด่วน: ลด S$5' },
+    title: FLASH5_TITLE,
     description: { en: 'For the first 3 orders only', zh: '只限首 3 張訂單', id: 'Hanya untuk 3 pesanan pertama', th: 'เฉพาะ 3 คำสั่งซื้อแรกเท่านั้น' },
     kind: 'amount',
     value: 5,
@@ -139,19 +154,6 @@ const OFFER_SEEDS: readonly OfferSeed[] = [
   },
 ];
 
-/** The titles name S$ amounts; other countries get theirs written in the same place. */
-function localizeAmounts(text: Localized, country: CountryCode, seed: OfferSeed): Localized {
-  if (country === 'SG') return text;
-  const amounts = [seed.kind === 'amount' ? seed.value : null, seed.minimumSgd].filter((n): n is number => n !== null);
-  const out = { ...text };
-  for (const language of Object.keys(out) as (keyof Localized)[]) {
-    let value = out[language];
-    for (const sgd of amounts) value = value.replaceAll(`S$${sgd}`, `${COUNTRIES[country].currencySymbol}${(localMinor(country, sgd) / 100).toLocaleString('en')}`);
-    out[language] = value;
-  }
-  return out;
-}
-
 export function sampleRows() {
   return COUNTRY_CODES.flatMap((country, c) =>
     SAMPLE_NAMES.map((name, i) => ({ id: c * 10 + i + 1, countryCode: country, name, position: i, stock: i === SAMPLE_NAMES.length - 1 ? 0 : 500 + 100 * i })),
@@ -164,7 +166,7 @@ export function offerRows() {
       id: c * 10 + i + 1,
       code: seed.code,
       countryCode: country,
-      title: localizeAmounts(seed.title, country, seed),
+      title: seed.title,
       description: seed.description,
       kind: seed.kind,
       value: seed.kind === 'amount' ? localMinor(country, seed.value) : seed.value,

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { BagApi, OfferView } from '../../../../machines/bag/bag.connect.ts';
 import type { OfferFailure } from '../../../../machines/bag/bag.failure.ts';
+import { offerText } from '../../../contract/offer-text.ts';
 import { formatCalendarDate } from '../../shared/site/format-calendar.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
@@ -69,14 +70,16 @@ export function BagOffers({ view }: { view: Pick<BagApi, 'offers' | 'beautyPassO
 function OfferItem({ offer, busy, onApply, onRemove }: { offer: OfferView; busy: boolean; onApply: () => void; onRemove: () => void }) {
   const { t } = useLingui();
   const site = useSite();
-  const title = offer.title;
+  // Amounts in the title are the offer's own, written in the shopper's locale.
+  const title = offerText(offer.title, offer, (money) => formatMoney(money, site));
+  const description = offerText(offer.description, offer, (money) => formatMoney(money, site));
   const minimum = offer.minimumSpend ? formatMoney(offer.minimumSpend, site) : null;
   const remaining = formatMoney(offer.remaining, site);
   const till = formatCalendarDate(offer.validTill, site);
   return (
     <li className="bag-offer" data-state={offer.applied ? 'applied' : offer.applies ? 'applies' : 'spend-more'}>
       <p className="bag-offer__title">{title}</p>
-      <p>{offer.description}</p>
+      <p>{description}</p>
       <p className="bag-offer__terms">
         {minimum ? t`Minimum spend ${minimum}` : t`No minimum spend`} · {t`Valid till ${till}`}
       </p>
@@ -88,9 +91,9 @@ function OfferItem({ offer, busy, onApply, onRemove }: { offer: OfferView; busy:
         <button type="button" className="button button--secondary" disabled={busy} aria-label={t`Apply the offer ${title}`} onClick={onApply}>
           {t`Apply`}
         </button>
-      ) : (
+      ) : offer.remaining.amount > 0 ? (
         <p className="bag-offer__more">{t`Spend ${remaining} more to use this offer.`}</p>
-      )}
+      ) : null}
     </li>
   );
 }

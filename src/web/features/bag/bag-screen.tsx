@@ -172,8 +172,9 @@ export default function BagScreen() {
             {view.lines.length > 0 ? <BagLines lines={view.lines} onMoveToWishlist={moveToWishlist} /> : null}
             <BagGiftCards giftCards={view.giftCards} />
             <BagReward view={view.reward} />
-            <BagSamples samples={view.samples} onToggle={view.toggleSample} />
-            <BagOffers view={view} />
+            {/* E-gift cards only: emailed, not a parcel: no samples to pick, no offers to spend towards. */}
+            {view.deliveredByEmail ? null : <BagSamples samples={view.samples} onToggle={view.toggleSample} />}
+            {view.deliveredByEmail ? null : <BagOffers view={view} />}
           </div>
           <BagSummary
             bag={bag}

@@ -1,6 +1,8 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { Cart } from '../../../contract/cart.ts';
+import { offerText } from '../../../contract/offer-text.ts';
 import type { CheckoutRefusal } from '../../../../machines/bag/bag.rules.ts';
 import { formatCalendarDate } from '../../shared/site/format-calendar.ts';
 import { formatMoney } from '../../shared/site/format.ts';
@@ -42,7 +44,7 @@ export function BagSummary({ bag, giftCardsTotal, deliveredByEmail, saving, chec
   const validAmount = valid ? formatNumber(valid.amount, site) : '';
   const validUntil = valid?.expiresOn ? formatCalendarDate(valid.expiresOn, site) : null;
   const spend = formatNumber(points.spend, site);
-  const offerTitle = bag.appliedOffer?.title ?? '';
+  const offerTitle = bag.appliedOffer ? offerText(bag.appliedOffer.title, bag.appliedOffer, money) : '';
   const taxLabel = tax?.label ?? '';
   const taxPercent = tax?.percent ?? 0;
   return (
@@ -87,7 +89,7 @@ export function BagSummary({ bag, giftCardsTotal, deliveredByEmail, saving, chec
       {shipping.free || deliveredByEmail ? null : (
         <progress className="bag-summary__progress" max={shipping.threshold.amount} value={shipping.threshold.amount - shipping.remaining.amount} aria-label={t`Progress to free shipping`} />
       )}
-      <p className="bag-summary__points">{t`Earn ${earn} Beauty Pass points with this order`}</p>
+      {points.earn > 0 ? <p className="bag-summary__points">{t`Earn ${plural(points.earn, { one: `${earn} Beauty Pass point`, other: `${earn} Beauty Pass points` })} with this order`}</p> : null}
       {valid ? (
         <p className="bag-summary__points">
           {validUntil ? t`You have ${validAmount} points, valid until ${validUntil}` : t`You have ${validAmount} points`}
@@ -102,24 +104,31 @@ export function BagSummary({ bag, giftCardsTotal, deliveredByEmail, saving, chec
           const provider = BNPL_NAMES[offer.provider];
           return (
             <p key={offer.provider} className="bag-summary__bnpl" data-provider={offer.provider}>
-              {t`or ${count} payments of ${instalment} with ${provider}`}
+              {t`or ${plural(count, { one: `# payment of ${instalment}`, other: `# payments of ${instalment}` })} with ${provider}`}
             </p>
           );
         })}
-      <button
-        type="button"
-        className="button bag-summary__checkout"
-        disabled={checkoutDisabledReason !== null}
-        aria-describedby={checkoutDisabledReason ? reasonId : undefined}
-        onClick={onCheckout}
-      >
-        {t`Check out`}
-      </button>
-      {checkoutDisabledReason ? (
-        <p id={reasonId} className="bag-summary__reason" data-reason={checkoutDisabledReason}>
-          <span className="bag-summary__why">{t`Why can't I check out?`}</span> {reasons[checkoutDisabledReason]}
+      {/* On a phone this block stays at the bottom of the screen while the lines scroll (bag.css). */}
+      <div className="bag-summary__actions">
+        {/* The summary's Total row, repeated beside the button where the bar hides the summary: read once. */}
+        <p className="bag-summary__bar-total" aria-hidden="true">
+          <span>{t`Total`}</span> <strong>{money(total)}</strong>
         </p>
-      ) : null}
+        <button
+          type="button"
+          className="button bag-summary__checkout"
+          disabled={checkoutDisabledReason !== null}
+          aria-describedby={checkoutDisabledReason ? reasonId : undefined}
+          onClick={onCheckout}
+        >
+          {t`Check out`}
+        </button>
+        {checkoutDisabledReason ? (
+          <p id={reasonId} className="bag-summary__reason" data-reason={checkoutDisabledReason}>
+            <span className="bag-summary__why">{t`Why can't I check out?`}</span> {reasons[checkoutDisabledReason]}
+          </p>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -1,11 +1,21 @@
 import * as v from 'valibot';
 import { CartResponseSchema, type Cart } from '../../../contract/cart.ts';
-import { ChallengeRequiredSchema, CheckoutOptionsResponseSchema, OrderResponseSchema, type CheckoutOptions, type Order, type OrderCreate } from '../../../contract/checkout.ts';
+import {
+  ChallengeRequiredSchema,
+  CheckoutOptionsResponseSchema,
+  GiftCardCheckResponseSchema,
+  OrderResponseSchema,
+  type CheckoutOptions,
+  type GiftCardCheck,
+  type GiftCardCheckResult,
+  type Order,
+  type OrderCreate,
+} from '../../../contract/checkout.ts';
 import type { ApiClient } from '../../shared/api/client.ts';
 import type { ChallengeRequired } from '../../../../machines/checkout/checkout.types.ts';
 
 /** Paths under /api/web/v1 (issue 13). */
-export const CHECKOUT_PATHS = { bag: 'cart/bag', options: 'checkout/options', orders: 'checkout/orders', challenge: 'checkout/orders/challenge' } as const;
+export const CHECKOUT_PATHS = { bag: 'cart/bag', options: 'checkout/options', giftCards: 'checkout/gift-cards', orders: 'checkout/orders', challenge: 'checkout/orders/challenge' } as const;
 
 /** What the checkout screen starts from: the bag as it is and what it may be delivered and paid with. */
 export interface CheckoutStart {
@@ -18,6 +28,8 @@ export interface CheckoutApi {
   /** `POST checkout/orders` with the checkout's key: the order (201, or 200 for one placed before with this key), or the bank's challenge (202). */
   placeOrder(body: OrderCreate, idempotencyKey: string): Promise<Order | ChallengeRequired>;
   answerChallenge(attempt: string, answer: string): Promise<Order>;
+  /** `POST checkout/gift-cards`: each gift card's balance (nothing spent). */
+  checkGiftCards(body: GiftCardCheck): Promise<GiftCardCheckResult>;
 }
 
 /** Either answer of `POST checkout/orders`, told apart by their shapes (the order's number, the challenge's attempt). */
@@ -33,6 +45,8 @@ export function createCheckoutApi(client: ApiClient): CheckoutApi {
     },
     // The key is the checkout's own (kept by its machine): a retry of the client sends it again.
     placeOrder: (body, idempotencyKey) => request('POST', CHECKOUT_PATHS.orders, PlacedSchema, { body, idempotencyKey }).then((answer) => answer.data),
+    // Reads only (nothing is spent), so a retry is harmless: a key of its own per check.
+    checkGiftCards: (body) => request('POST', CHECKOUT_PATHS.giftCards, GiftCardCheckResponseSchema, { body, idempotencyKey: crypto.randomUUID() }).then((answer) => answer.data),
     answerChallenge: (attempt, answer) => request('POST', CHECKOUT_PATHS.challenge, OrderResponseSchema, { body: { attempt, answer }, idempotencyKey: crypto.randomUUID() }).then((placed) => placed.data),
   };
 }

@@ -1,4 +1,6 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { instalmentPlans } from '../../../config/instalments.ts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Order } from '../../../contract/checkout.ts';
@@ -6,6 +8,7 @@ import { formatCalendarDate } from '../../shared/site/format-calendar.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { formatNumber } from '../../shared/site/format-date-number.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
+import { PROVIDER_NAMES } from './checkout-texts.ts';
 
 /**
  * The placed order: its number, where the confirmation went, what was paid (by each gift card and by
@@ -27,6 +30,12 @@ export function CheckoutConfirmation({ order, member }: { order: Order; member: 
   const byGiftCards = order.giftCardPayments.length > 0;
   // What the payment method paid once the gift cards paid their part (nothing when they paid it all).
   const rest = formatMoney(order.payment.amount, site);
+  // A BNPL provider's instalments of what it took (the instalment rule of the bag and checkout).
+  const method = order.payment.method;
+  const plan = method === 'card' || method === 'gift_cards' ? undefined : instalmentPlans(site.country, Math.round(order.payment.amount.amount * 100)).find((candidate) => candidate.provider === method);
+  const provider = method === 'card' || method === 'gift_cards' ? '' : PROVIDER_NAMES[method];
+  const count = plan?.instalments ?? 0;
+  const instalment = plan ? formatMoney({ currency: order.payment.amount.currency, amount: plan.instalmentMinor / 100 }, site) : '';
   return (
     <section className="checkout-confirmation" data-state="placed" aria-labelledby="checkout-placed">
       <h1 id="checkout-placed" ref={heading} tabIndex={-1}>
@@ -48,6 +57,9 @@ export function CheckoutConfirmation({ order, member }: { order: Order; member: 
       ) : (
         <p className="checkout-confirmation__total">{order.payment.last4 ? t`${total} paid with the card ending ${last4}.` : t`${total} paid.`}</p>
       )}
+      {plan ? (
+        <p className="checkout-confirmation__instalments">{t`With ${provider}: ${plural(count, { one: `# interest-free payment of ${instalment}`, other: `# interest-free payments of ${instalment}` })}`}</p>
+      ) : null}
       {order.giftCardsBought.length > 0 ? (
         <ul className="checkout-confirmation__payments" aria-label={t`Your e-gift cards`}>
           {order.giftCardsBought.map((card, index) => {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { Order } from '../../../contract/checkout.ts';
+import type { GiftCardCheck, GiftCardCheckResult, Order } from '../../../contract/checkout.ts';
 import { checkoutConnect, type CheckoutApi as CheckoutView } from '../../../../machines/checkout/checkout.connect.ts';
 import { checkoutMachine, type AnswerChallengeInput, type PlaceOrderInput } from '../../../../machines/checkout/checkout.machine.ts';
 import { restoreCheckout, toPersisted } from '../../../../machines/checkout/checkout.persist.ts';
@@ -79,6 +79,7 @@ export function CheckoutFlow({ start, reload }: { start: CheckoutStart; reload: 
         actors: {
           placeOrder: fromPromise<Order | ChallengeRequired, PlaceOrderInput>(({ input }) => api.placeOrder(input.body, input.idempotencyKey)),
           answerChallenge: fromPromise<Order, AnswerChallengeInput>(({ input }) => api.answerChallenge(input.attempt, input.answer)),
+          checkGiftCards: fromPromise<GiftCardCheckResult, GiftCardCheck>(({ input }) => api.checkGiftCards(input)),
         },
       }),
     [api],
@@ -205,7 +206,7 @@ export function CheckoutFlow({ start, reload }: { start: CheckoutStart; reload: 
             </form>
           )}
         </section>
-        <CheckoutSummary bag={view.bag} shipping={view.totals.shipping} total={view.totals.total} emailOnly={view.emailOnly} />
+        <CheckoutSummary bag={view.bag} totals={view.totals} emailOnly={view.emailOnly} />
       </div>
     </div>
   );

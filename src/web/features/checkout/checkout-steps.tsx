@@ -1,5 +1,7 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { offerText } from '../../../contract/offer-text.ts';
 import { EMAIL_MAX } from '../../../contract/checkout.ts';
 import type { CheckoutApi } from '../../../../machines/checkout/checkout.connect.ts';
 import { formatMoney } from '../../shared/site/format.ts';
@@ -46,6 +48,8 @@ export function DeliveryStep({ view, texts }: StepProps) {
         {choices.map((choice) => {
           const fee = choice.free ? t`Free` : formatMoney(choice.fee, site);
           const days = choice.days;
+          // A range ('2–4') reads as its last number: "1 working day", "1–2 working days".
+          const most = Number(days.split(/[–-]/).pop()) || 0;
           return (
             <Choice
               key={choice.method}
@@ -58,7 +62,11 @@ export function DeliveryStep({ view, texts }: StepProps) {
                   {texts.deliveryNames[choice.method]} <strong>{fee}</strong>
                 </>
               }
-              details={choice.method === 'click_collect' ? t`Ready in ${days} working days` : t`${days} working days`}
+              details={
+                choice.method === 'click_collect'
+                  ? t`${plural(most, { one: `Ready in ${days} working day`, other: `Ready in ${days} working days` })}`
+                  : t`${plural(most, { one: `${days} working day`, other: `${days} working days` })}`
+              }
             />
           );
         })}
@@ -81,10 +89,15 @@ export function ExtrasStep({ view }: StepProps) {
   const { bag } = view;
   const chosen = bag.samples.chosen.length;
   const limit = bag.samples.limit;
-  const offer = bag.appliedOffer?.title ?? '';
+  const site = useSite();
+  const offer = bag.appliedOffer ? offerText(bag.appliedOffer.title, bag.appliedOffer, (money) => formatMoney(money, site)) : '';
   return (
     <div className="checkout-extras">
-      <p>{chosen === 0 ? t`No samples chosen: you can choose up to ${limit} in your bag.` : t`${chosen} of ${limit} samples chosen.`}</p>
+      <p>
+        {chosen === 0
+          ? t`${plural(limit, { one: 'No samples chosen: you can choose # in your bag.', other: 'No samples chosen: you can choose up to # in your bag.' })}`
+          : t`${plural(limit, { one: `${chosen} of # sample chosen.`, other: `${chosen} of # samples chosen.` })}`}
+      </p>
       <p>{bag.appliedOffer ? t`Offer applied: ${offer}` : t`No offer applied.`}</p>
       <p>
         <Link href="/cart">{t`Change samples or offers in your bag`}</Link>

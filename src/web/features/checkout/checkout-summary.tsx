@@ -1,14 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { Cart } from '../../../contract/cart.ts';
+import { offerText } from '../../../contract/offer-text.ts';
 import type { Money } from '../../../contract/site.ts';
+import type { CheckoutApi } from '../../../../machines/checkout/checkout.connect.ts';
 import { formatCalendarDate } from '../../shared/site/format-calendar.ts';
 import { formatMoney } from '../../shared/site/format.ts';
 import { formatNumber } from '../../shared/site/format-date-number.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 
 /** The order beside the steps: the bag's lines, its e-gift cards and figures, with the chosen delivery's fee (none for e-gift cards only). */
-export function CheckoutSummary({ bag, shipping, total, emailOnly }: { bag: Cart; shipping: Money | null; total: Money; emailOnly: boolean }) {
+export function CheckoutSummary({ bag, totals, emailOnly }: { bag: Cart; totals: CheckoutApi['totals']; emailOnly: boolean }) {
+  const { shipping, total } = totals;
   const { t } = useLingui();
   const site = useSite();
   const headingId = useId();
@@ -17,7 +20,7 @@ export function CheckoutSummary({ bag, shipping, total, emailOnly }: { bag: Cart
   const rewardPoints = formatNumber(bag.reward?.pointsCost ?? 0, site);
   const taxLabel = bag.tax?.label ?? '';
   const taxPercent = bag.tax?.percent ?? 0;
-  const offer = bag.appliedOffer?.title ?? '';
+  const offer = bag.appliedOffer ? offerText(bag.appliedOffer.title, bag.appliedOffer, money) : '';
   return (
     <aside className="checkout-summary" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Your order`}</h2>
@@ -82,6 +85,18 @@ export function CheckoutSummary({ bag, shipping, total, emailOnly }: { bag: Cart
           <dt>{t`Total`}</dt>
           <dd>{money(total)}</dd>
         </div>
+        {totals.giftCards ? (
+          <>
+            <div>
+              <dt>{t`Paid with gift cards`}</dt>
+              <dd>−{money(totals.giftCards)}</dd>
+            </div>
+            <div className="checkout-summary__due">
+              <dt>{t`Left to pay`}</dt>
+              <dd>{money(totals.due)}</dd>
+            </div>
+          </>
+        ) : null}
         {bag.tax && !emailOnly ? (
           <div className="checkout-summary__tax">
             <dt>{t`Includes ${taxLabel} ${taxPercent}%`}</dt>
@@ -89,7 +104,7 @@ export function CheckoutSummary({ bag, shipping, total, emailOnly }: { bag: Cart
           </div>
         ) : null}
       </dl>
-      {bag.points.valid ? <p className="checkout-summary__points">{t`Earn ${earn} Beauty Pass points with this order`}</p> : null}
+      {bag.points.valid && bag.points.earn > 0 ? <p className="checkout-summary__points">{t`Earn ${earn} Beauty Pass points with this order`}</p> : null}
     </aside>
   );
 }

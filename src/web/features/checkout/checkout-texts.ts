@@ -9,7 +9,7 @@ import type { SubdivisionLabel } from '../../../config/addresses.ts';
 import { GIFT_CARD_CODE_LENGTH, GIFT_CARD_PIN_DIGITS, GIFT_CARDS_PER_ORDER } from '../../../config/gift-cards.ts';
 import type { CheckoutFailure, GiftCardFailureReason, RewardFailureReason } from '../../../../machines/checkout/checkout.failure.ts';
 import type { RestoreNotice } from '../../../../machines/checkout/checkout.persist.ts';
-import type { CardIssueCode, EmailIssue, GiftCardIssueCode, PaymentMethodRefusal, PlaceRefusal } from '../../../../machines/checkout/checkout.rules.ts';
+import type { CardIssueCode, EmailIssue, GiftCardCheckRefusal, GiftCardIssueCode, PaymentMethodRefusal, PlaceRefusal } from '../../../../machines/checkout/checkout.rules.ts';
 import type { CardField, CheckoutStep, GiftCardDraft, GiftCardField } from '../../../../machines/checkout/checkout.types.ts';
 
 /** Providers' own names: brands, the same in every language. */
@@ -31,7 +31,7 @@ export function useCheckoutTexts() {
     review: t`Review`,
   };
   const deliveryNames: Record<DeliveryMethod, string> = { standard: t`Standard delivery`, express: t`Express delivery`, click_collect: t`Click & collect` };
-  const paymentNames: Record<PaymentMethod, string> = { card: t`Credit or debit card`, ...PROVIDER_NAMES };
+  const paymentNames: Record<PaymentMethod, string> = { card: t`Credit or debit card`, ...PROVIDER_NAMES, gift_cards: t`Gift cards` };
   const refusals: Record<PlaceRefusal, string> = {
     email_required: t`Enter your email address.`,
     email_invalid: t`Enter a valid email address, like name@example.com.`,
@@ -98,6 +98,7 @@ export function useCheckoutTexts() {
       case 'declined':
         return declines[value.reason];
       case 'payment_unavailable':
+        if (value.reason === 'gift_cards_short') return t`Your gift cards no longer cover the whole order. Choose how to pay the rest.`;
         return refusals[value.reason === 'below_minimum' || value.reason === 'above_maximum' ? value.reason : 'payment_unavailable'];
       case 'delivery_unavailable':
         return refusals.delivery_unavailable;
@@ -151,6 +152,12 @@ export function useCheckoutTexts() {
     code: { required: t`Required field`, invalid: t`Enter the ${codeLength}-character code from the gift card email`, duplicate: t`This card is entered twice` },
     pin: { required: t`Required field`, invalid: t`Enter the ${pinDigits}-digit PIN from the gift card email`, duplicate: t`This card is entered twice` },
   };
+  const giftCardCheckRefusals: Record<GiftCardCheckRefusal, string> = {
+    gift_cards_not_accepted: t`Gift cards cannot pay for e-gift cards.`,
+    gift_card_missing: t`Add a gift card first.`,
+    gift_card_invalid: t`Enter each gift card's code and PIN first.`,
+    gift_cards_checked: t`Your gift cards are applied.`,
+  };
   const giftCardLimit = GIFT_CARDS_PER_ORDER;
   const giftCardLimitReason = t`You can pay with up to ${giftCardLimit} gift cards.`;
   return {
@@ -172,6 +179,7 @@ export function useCheckoutTexts() {
     giftCardIssues,
     giftCardRefusals,
     giftCardLimitReason,
+    giftCardCheckRefusals,
   };
 }
 

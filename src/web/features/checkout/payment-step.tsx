@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
 import { GIFT_CARD_PIN_DIGITS } from '../../../config/gift-cards.ts';
@@ -17,46 +18,22 @@ const CARD_INPUTS: readonly { field: CardField; autoComplete: string; inputMode:
 ];
 
 /**
- * Card, or the country's buy-now-pay-later providers: one outside its amounts is shown disabled
- * with the reason and its limits (the options' reason, the machine's guard).
+ * The gift cards first (they pay first), then card or the country's buy-now-pay-later providers for
+ * what they leave; none when the checked cards pay it all (the guard's word, `payAll`).
  */
 export function PaymentStep({ view, texts, showIssues }: { view: CheckoutApi; texts: CheckoutTexts; showIssues: boolean }) {
   const { t } = useLingui();
-  const site = useSite();
-  const { choices, showsCard, card, cardIssues } = view.payment;
+  const { showsCard, card, cardIssues } = view.payment;
+  const payAll = view.payment.giftCards.payAll;
   const issueOf = (field: CardField) => {
     const issue = cardIssues.find((candidate) => candidate.field === field);
     return showIssues && issue ? texts.cardIssues[issue.code] : null;
   };
   return (
     <>
-      <fieldset className="checkout-choices">
-        <legend>{t`How would you like to pay?`}</legend>
-        {choices.map((choice) => {
-          const minimum = choice.minimum ? formatMoney(choice.minimum, site) : '';
-          const maximum = choice.maximum ? formatMoney(choice.maximum, site) : '';
-          const count = choice.instalments?.count ?? 0;
-          const instalment = choice.instalments ? formatMoney(choice.instalments.amount, site) : '';
-          const details = choice.disabledReason
-            ? `${texts.methodRefusals[choice.disabledReason]} ${t`Orders from ${minimum} to ${maximum}.`}`
-            : choice.instalments
-              ? t`${count} interest-free payments of ${instalment}`
-              : null;
-          return (
-            <Choice
-              key={choice.method}
-              group="payment"
-              value={choice.method}
-              checked={choice.selected}
-              disabled={choice.disabledReason !== null}
-              onSelect={choice.select}
-              title={texts.paymentNames[choice.method]}
-              details={details}
-            />
-          );
-        })}
-      </fieldset>
-      {showsCard ? (
+      {view.payment.giftCards.accepted ? <GiftCards view={view} texts={texts} showIssues={showIssues} /> : null}
+      {payAll ? null : <PaymentMethods view={view} texts={texts} />}
+      {showsCard && !payAll ? (
         <fieldset className="checkout-card">
           <legend>{t`Card details`}</legend>
           <p className="field__hint">{t`Your card details go to the payment provider only: we keep the card's last 4 digits.`}</p>
@@ -76,8 +53,46 @@ export function PaymentStep({ view, texts, showIssues }: { view: CheckoutApi; te
           ))}
         </fieldset>
       ) : null}
-      {view.payment.giftCards.accepted ? <GiftCards view={view} texts={texts} showIssues={showIssues} /> : null}
     </>
+  );
+}
+
+/**
+ * Card, or the country's buy-now-pay-later providers for what is due: one outside its amounts is
+ * shown disabled with the reason and its limits, each with its instalments (the guard's and the
+ * instalment rule's, from the order's total after delivery and gift cards).
+ */
+function PaymentMethods({ view, texts }: { view: CheckoutApi; texts: CheckoutTexts }) {
+  const { t } = useLingui();
+  const site = useSite();
+  const due = formatMoney(view.totals.due, site);
+  return (
+    <fieldset className="checkout-choices">
+      <legend>{view.totals.giftCards ? t`How would you like to pay the remaining ${due}?` : t`How would you like to pay?`}</legend>
+      {view.payment.choices.map((choice) => {
+        const minimum = choice.minimum ? formatMoney(choice.minimum, site) : '';
+        const maximum = choice.maximum ? formatMoney(choice.maximum, site) : '';
+        const count = choice.instalments?.count ?? 0;
+        const instalment = choice.instalments ? formatMoney(choice.instalments.amount, site) : '';
+        const details = choice.disabledReason
+          ? `${texts.methodRefusals[choice.disabledReason]} ${t`Orders from ${minimum} to ${maximum}.`}`
+          : choice.instalments
+            ? t`${plural(count, { one: `# interest-free payment of ${instalment}`, other: `# interest-free payments of ${instalment}` })}`
+            : null;
+        return (
+          <Choice
+            key={choice.method}
+            group="payment"
+            value={choice.method}
+            checked={choice.selected}
+            disabled={choice.disabledReason !== null}
+            onSelect={choice.select}
+            title={texts.paymentNames[choice.method]}
+            details={details}
+          />
+        );
+      })}
+    </fieldset>
   );
 }
 
@@ -124,13 +139,18 @@ function GiftCardEntry({ entry, texts, showIssues }: { entry: GiftCardEntryView;
 }
 
 /**
- * E-gift cards that pay first (up to two); the method above pays the rest. What each card pays is
- * the server's to say: the confirmation shows it from the order.
+ * E-gift cards that pay first (up to two); the method below pays the rest. Apply asks the server
+ * what is on them: when they pay it all, no method is asked. What each card paid is the order's to
+ * say: the confirmation shows it.
  */
 function GiftCards({ view, texts, showIssues }: { view: CheckoutApi; texts: CheckoutTexts; showIssues: boolean }) {
   const { t } = useLingui();
+  const site = useSite();
   const reasonId = useId();
-  const { entries, addDisabledReason, add } = view.payment.giftCards;
+  const checkReasonId = useId();
+  const { entries, addDisabledReason, add, checkDisabledReason, checking, check, payAll } = view.payment.giftCards;
+  const paid = view.totals.giftCards ? formatMoney(view.totals.giftCards, site) : '';
+  const due = formatMoney(view.totals.due, site);
   const group = useRef<HTMLFieldSetElement>(null);
   // A card just added takes the focus on its code (not a card restored or shown again).
   const count = entries.length;
@@ -142,7 +162,7 @@ function GiftCards({ view, texts, showIssues }: { view: CheckoutApi; texts: Chec
   return (
     <fieldset ref={group} className="checkout-choices checkout-gift-cards">
       <legend>{t`Gift cards`}</legend>
-      <p className="field__hint">{t`Gift cards pay first and the payment method above pays the rest. If they cover your whole order, nothing is charged to it. For your security, PINs are never kept.`}</p>
+      <p className="field__hint">{t`Gift cards pay first and the payment method below pays the rest. If they cover your whole order, no other payment is needed. For your security, PINs are never kept.`}</p>
       {entries.map((entry) => (
         <GiftCardEntry key={entry.index} entry={entry} texts={texts} showIssues={showIssues} />
       ))}
@@ -157,6 +177,28 @@ function GiftCards({ view, texts, showIssues }: { view: CheckoutApi; texts: Chec
       >
         {t`Add a gift card`}
       </button>
+      {entries.length > 0 ? (
+        <button
+          type="button"
+          className="button button--secondary checkout-gift-cards__apply"
+          aria-disabled={checkDisabledReason !== null || checking}
+          aria-describedby={checkDisabledReason ? checkReasonId : undefined}
+          aria-busy={checking}
+          onClick={() => {
+            if (checkDisabledReason === null && !checking) check();
+          }}
+        >
+          {checking ? t`Applying gift cards…` : t`Apply gift cards`}
+        </button>
+      ) : null}
+      {entries.length > 0 && checkDisabledReason !== null ? (
+        <p id={checkReasonId} className="checkout-reason">
+          {texts.giftCardCheckRefusals[checkDisabledReason]}
+        </p>
+      ) : null}
+      <p className="checkout-gift-cards__result" role="status" data-state={payAll ? 'pays-all' : paid ? 'pays-part' : 'none'}>
+        {payAll ? t`Your gift cards pay your whole order: nothing else to pay.` : paid ? t`Your gift cards pay ${paid}. Left to pay: ${due}.` : ''}
+      </p>
       {addDisabledReason ? (
         <p id={reasonId} className="checkout-reason">
           {texts.giftCardLimitReason}

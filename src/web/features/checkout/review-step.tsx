@@ -1,9 +1,11 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { ADDRESS_RULES } from '../../../config/addresses.ts';
 import { maskGiftCardCode } from '../../../contract/gift-cards.ts';
 import type { CheckoutApi } from '../../../../machines/checkout/checkout.connect.ts';
+import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { addressLine } from './address-step.tsx';
 import type { CheckoutTexts } from './checkout-texts.ts';
@@ -21,7 +23,20 @@ export function ReviewStep({ view, texts, onPlace }: { view: CheckoutApi; texts:
   const stateName = states.find((option) => option.code === inputs.address.state)?.name;
   const where = method === 'click_collect' ? (store?.name ?? '') : [addressLine(inputs.address), stateName ? (stateName[site.language] ?? stateName.en) : ''].filter(Boolean).join(', ');
   const last4 = inputs.payment.card.number.replace(/\D/g, '').slice(-4);
-  const paying = inputs.payment.method === null ? '' : inputs.payment.method === 'card' && last4 ? `${texts.paymentNames.card} •••• ${last4}` : texts.paymentNames[inputs.payment.method];
+  const paidBy = view.payment.giftCards.payAll ? 'gift_cards' : inputs.payment.method;
+  const chosen = view.payment.choices.find((choice) => choice.selected && choice.method === paidBy);
+  const count = chosen?.instalments?.count ?? 0;
+  const instalment = chosen?.instalments ? formatMoney(chosen.instalments.amount, site) : '';
+  const provider = paidBy === null ? '' : texts.paymentNames[paidBy];
+  // The instalment line of what is due (the same rule as the payment step's and the bag's).
+  const paying =
+    paidBy === null
+      ? ''
+      : paidBy === 'card' && last4
+        ? `${texts.paymentNames.card} •••• ${last4}`
+        : chosen?.instalments
+          ? t`${provider}: ${plural(count, { one: `# payment of ${instalment}`, other: `# payments of ${instalment}` })}`
+          : provider;
   const reason = view.placeDisabledReason;
   const fix = view.placeFixStep;
   const giftCards = view.payment.giftCards.entries.map((card) => maskGiftCardCode(card.code)).join(', ');

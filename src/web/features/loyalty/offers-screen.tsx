@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { TIER_LABELS } from '../../../../machines/loyalty/tier.messages.ts';
 import type { BeautyPassOffer } from '../../../contract/beauty-pass.ts';
+import { offerText } from '../../../contract/offer-text.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { BEAUTY_PASS_SECTION_HREF, REWARDS_HREF } from '../../shared/beauty-pass-links.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
@@ -28,8 +29,8 @@ function OfferCard({ offer }: { offer: BeautyPassOffer }) {
   const code = offer.code;
   return (
     <li className="offer-card" data-eligible={offer.eligible ? 'true' : 'false'} data-code={offer.code}>
-      <h2 className="offer-card__title">{offer.title}</h2>
-      <p className="offer-card__description">{offer.description}</p>
+      <h2 className="offer-card__title">{offerText(offer.title, offer, (money) => formatMoney(money, site))}</h2>
+      <p className="offer-card__description">{offerText(offer.description, offer, (money) => formatMoney(money, site))}</p>
       <dl className="offer-card__facts">
         <div>
           <dt>{t`Minimum spend`}</dt>

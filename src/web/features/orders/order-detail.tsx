@@ -235,6 +235,7 @@ function OrderPayment({ order, site }: { order: Order; site: Site }) {
 /** "Visa •••• 4242" (read as "Visa ending in 4242"), or the provider's name. */
 function PaymentMethodName({ payment }: { payment: Order['payment'] }) {
   const { t } = useLingui();
+  if (payment.method === 'gift_cards') return <>{t`Gift cards`}</>;
   if (payment.method !== 'card') return <>{bnplName(payment.method)}</>;
   const brand = cardBrandName(payment.brand) ?? t`Card`;
   if (!payment.last4) return <>{brand}</>;

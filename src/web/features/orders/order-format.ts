@@ -23,7 +23,9 @@ export const DELIVERY_LABELS: Readonly<Record<DeliveryMethod, MessageDescriptor>
 
 /** Card networks' and providers' own names: brands, the same in every language (a card of no known network says "Card", translated). */
 const BRAND_NAMES: Readonly<Record<string, string>> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
-const BNPL_NAMES: Readonly<Record<Exclude<PaymentMethod, 'card'>, string>> = { afterpay: 'Afterpay', klarna: 'Klarna', atome: 'Atome' };
+/** The providers a BNPL payment names (`gift_cards`: no payment at all, the gift cards paid it). */
+export type BnplMethod = Exclude<PaymentMethod, 'card' | 'gift_cards'>;
+const BNPL_NAMES: Readonly<Record<BnplMethod, string>> = { afterpay: 'Afterpay', klarna: 'Klarna', atome: 'Atome' };
 
 /** A card's network by name, or null for a card of no known network (the view says "Card"). */
 export function cardBrandName(brand: string | null): string | null {
@@ -31,7 +33,7 @@ export function cardBrandName(brand: string | null): string | null {
 }
 
 /** A buy-now-pay-later provider by name. */
-export function bnplName(method: Exclude<PaymentMethod, 'card'>): string {
+export function bnplName(method: BnplMethod): string {
   return BNPL_NAMES[method];
 }
 
