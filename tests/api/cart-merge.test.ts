@@ -168,6 +168,21 @@ describe('wishlist', () => {
     expect(removed.map((i) => i.productId)).toEqual([p2?.id]);
   });
 
+  it('carries each product’s stored badges, so a coming-soon product is listed as not on sale yet (never "In stock")', async () => {
+    const cookie = await member();
+    const [announced] = await target.query<{ id: number }>(
+      `select p.id from products p join product_prices pp on pp.product_id = p.id and pp.country_code = 'SG' where 'coming_soon' = any(p.badges) and p.total_stock > 0 order by p.id limit 1`,
+    );
+    expect(announced, 'the seed has a coming-soon product in stock').toBeDefined();
+    const [onSale] = (await products(10)).filter((p) => p.id !== Number(announced?.id));
+    const listed = (await json(await cartCall(target, 'PATCH', '/wishlist', { cookie, body: { add: [{ productId: Number(announced?.id) }, { productId: onSale?.id }] } }), WishlistResponseSchema)).data;
+    const soon = listed.find((i) => i.productId === Number(announced?.id));
+    // In stock, and still not on sale: the badge says so, and the list follows the product page's rule.
+    expect(soon).toMatchObject({ inStock: true });
+    expect(soon?.badges).toContain('coming_soon');
+    expect(listed.find((i) => i.productId === onSale?.id)?.badges).not.toContain('coming_soon');
+  });
+
   it('refuses unknown products and variants of another product with a 400 naming the entry', async () => {
     const cookie = await member();
     const [p1, p2] = await products(2);
