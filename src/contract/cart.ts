@@ -15,8 +15,11 @@ import { MoneySchema } from './site.ts';
 
 const IdSchema = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be a positive id'), v.maxValue(2_147_483_647, 'must be a valid id'));
 
-/** Stock of a line as the bag shows it: `reduced` when fewer units are left than the line holds. */
-export const INVENTORY_STATES = ['in_stock', 'low_stock', 'reduced', 'out_of_stock'] as const;
+/**
+ * Stock of a line as the bag shows it: `reduced` when fewer units are left than the line holds;
+ * `not_on_sale` when its product became coming soon after the line was added (kept, cannot be bought).
+ */
+export const INVENTORY_STATES = ['in_stock', 'low_stock', 'reduced', 'out_of_stock', 'not_on_sale'] as const;
 export const InventoryStateSchema = v.picklist(INVENTORY_STATES);
 export type InventoryState = v.InferOutput<typeof InventoryStateSchema>;
 
