@@ -241,6 +241,7 @@ describe('booking flow view: details form', () => {
     await user.type(fieldElement('email'), 'mei@');
     await user.type(fieldElement('phone'), '12ab');
     await user.type(fieldElement('notes'), 'x'.repeat(501));
+    expect(screen.getByText('501 of 500 characters')).toBeInTheDocument();
     await clickEnabled(user, 'Confirm booking');
     expect(fieldElement('fullName')).toHaveFocus();
     // What to type, in the same words as checkout's fields.
@@ -248,6 +249,8 @@ describe('booking flow view: details form', () => {
     expect(fieldElement('email')).toHaveAccessibleDescription('Enter an email address like name@example.com.');
     expect(fieldElement('phone')).toHaveAccessibleDescription('Enter a phone number like 9123 4567.');
     expect(fieldElement('notes')).toHaveAccessibleDescription('Use at most 500 characters.');
+    // One message under the notes: the error replaces the character counter while it stands.
+    expect(screen.queryByText('501 of 500 characters')).not.toBeInTheDocument();
     expect(fieldElement('acknowledgement')).toHaveAccessibleDescription('Required field');
     expect(questionElement('Your skin type')).toHaveAccessibleDescription('Required field');
     expect(fieldElement('marketing')).not.toHaveAttribute('aria-invalid');

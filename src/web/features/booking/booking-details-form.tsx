@@ -80,7 +80,8 @@ export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
         ) : (
           <input {...common} type={options.type ?? 'text'} autoComplete={options.autoComplete} onChange={(event) => change(field, event.target.value)} />
         )}
-        {field === 'notes' ? (
+        {/* One message under the notes: the counter, or the error that replaces it while the field is in error. */}
+        {field === 'notes' && !error ? (
           <span className="field__hint">
             <Trans>
               {count} of {limit} characters

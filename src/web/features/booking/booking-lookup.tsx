@@ -6,8 +6,9 @@ import type { FieldErrorCode } from '../../../../machines/account/account-form.d
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { FormTextField } from '../../shared/forms/form-text-field.tsx';
-import { LOOKUP_FIELD_ERRORS } from '../../shared/forms/lookup-field-errors.ts';
+import { lookupFieldError, type LookupField } from '../../shared/forms/lookup-field-errors.ts';
 import { useAccountForm } from '../../shared/forms/use-account-form.ts';
+import { useSite } from '../../shared/site/site-provider.tsx';
 import { createBookingApi, type BookingLookupOutcome } from './booking-api.ts';
 import { BOOKING_LOOKUP_FORM } from './booking-lookup.form.ts';
 
@@ -25,7 +26,8 @@ export function BookingLookup({ number, onFound }: { number: string; onFound: (k
   const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
   const outcome = view.succeeded ? (view.result as BookingLookupOutcome) : null;
   const alert = useRef<HTMLParagraphElement>(null);
-  const errorText = (code: FieldErrorCode) => i18n._(LOOKUP_FIELD_ERRORS[code]);
+  const { country } = useSite();
+  const errorText = (field: LookupField) => (code: FieldErrorCode) => i18n._(lookupFieldError(field, code, country));
   useEffect(() => {
     if (outcome?.kind === 'found' && outcome.booking.manageKey) onFound(outcome.booking.manageKey);
     else if (outcome) alert.current?.focus();
@@ -50,8 +52,8 @@ export function BookingLookup({ number, onFound }: { number: string; onFound: (k
           {outcome.kind === 'notFound' ? t`We could not find a booking with this number and email.` : t`Too many attempts. Please try again later.`}
         </p>
       ) : null}
-      <FormTextField form={form} id={fieldId('confirmationNumber')} field="confirmationNumber" label={t`Confirmation number`} type="text" autoComplete="off" errorText={errorText} />
-      <FormTextField form={form} id={fieldId('email')} field="email" label={t`Email`} type="email" autoComplete="email" errorText={errorText} />
+      <FormTextField form={form} id={fieldId('confirmationNumber')} field="confirmationNumber" label={t`Confirmation number`} type="text" autoComplete="off" errorText={errorText('confirmationNumber')} />
+      <FormTextField form={form} id={fieldId('email')} field="email" label={t`Email`} type="email" autoComplete="email" errorText={errorText('email')} />
       <button type="submit" className="button" disabled={view.busy}>
         {view.busy ? t`Finding your booking…` : t`Find booking`}
       </button>
