@@ -5,7 +5,7 @@ import type { FieldErrorCode } from './account-form.definition.ts';
 
 /** What the form says under a field in error (spec §5 wording where the spec has one). */
 export const FIELD_ERROR_MESSAGES: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
-  required: msg`Required field`,
+  required: msg`Fill in this field.`,
   tooLong: msg`This is too long: shorten it.`,
   email: msg`Enter an email address like name@example.com.`,
   passwordRule: msg`Use at least 8 characters with at least one letter and one number`,

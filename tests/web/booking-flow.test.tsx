@@ -23,7 +23,7 @@ const ZONE = 'Asia/Singapore';
 const storeName = (id: unknown) => FLOW_STORES.find((store) => store.id === id)?.name ?? '?';
 
 /** The boxes' refusals. */
-const ERROR_TEXT = { required: 'Required field', invalidEmail: 'Invalid email', invalidPhone: 'Invalid phone number', tooLong: 'Character limit exceeded' } as const;
+const ERROR_TEXT = { required: 'Tick this box to book.', invalidEmail: 'Invalid email', invalidPhone: 'Invalid phone number', tooLong: 'Character limit exceeded' } as const;
 /** Name, email, phone and notes say what to type, in checkout's words (Singapore's formats). */
 const TEXT_FIELD_ERRORS: Partial<Record<BookingField, Partial<Record<BookingFieldError, string>>>> = {
   fullName: { required: 'Enter your full name.', tooLong: 'Use at most 100 characters.' },
@@ -186,7 +186,7 @@ function expectVisible(events: readonly EventObject[]) {
       const element = questionElement(question.label);
       expect(element).toHaveValue(context.answers[question.id] ?? '');
       const code = context.answerErrors[question.id];
-      if (code === 'required') expect(element).toHaveAccessibleDescription('Required field');
+      if (code === 'required') expect(element).toHaveAccessibleDescription(question.kind === 'text' ? 'Answer this question.' : 'Choose one of the options');
       else expect(element).not.toHaveAttribute('aria-invalid');
     }
     const submitting = snapshot.matches({ held: 'submitting' });
@@ -251,8 +251,9 @@ describe('booking flow view: details form', () => {
     expect(fieldElement('notes')).toHaveAccessibleDescription('Use at most 500 characters.');
     // One message under the notes: the error replaces the character counter while it stands.
     expect(screen.queryByText('501 of 500 characters')).not.toBeInTheDocument();
-    expect(fieldElement('acknowledgement')).toHaveAccessibleDescription('Required field');
-    expect(questionElement('Your skin type')).toHaveAccessibleDescription('Required field');
+    expect(fieldElement('acknowledgement')).toHaveAccessibleDescription('Tick this box to book.');
+    expect(questionElement('Your skin type')).toHaveAccessibleDescription('Choose one of the options');
+    expect(document.body).not.toHaveTextContent('Required field');
     expect(fieldElement('marketing')).not.toHaveAttribute('aria-invalid');
     // Corrections clear their own message without moving the focus away.
     await user.type(fieldElement('fullName'), 'Mei');
@@ -265,7 +266,7 @@ describe('booking flow view: details form', () => {
     await user.click(questionElement('Allergies we should know about'));
     await user.paste('x'.repeat(201));
     await clickEnabled(user, 'Confirm booking');
-    expect(questionElement('Allergies we should know about')).toHaveAccessibleDescription('Character limit exceeded');
+    expect(questionElement('Allergies we should know about')).toHaveAccessibleDescription('Use at most 200 characters.');
   });
 
   test('a failed submission keeps everything typed; the request confirms the hold with the answers', async () => {

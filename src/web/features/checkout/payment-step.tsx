@@ -26,7 +26,7 @@ export function PaymentStep({ view, texts, showIssues }: { view: CheckoutApi; te
   const { choices, showsCard, card, cardIssues } = view.payment;
   const issueOf = (field: CardField) => {
     const issue = cardIssues.find((candidate) => candidate.field === field);
-    return showIssues && issue ? texts.cardIssues[issue.code] : null;
+    return showIssues && issue ? texts.cardIssues(field, issue.code) : null;
   };
   return (
     <>
