@@ -31,10 +31,10 @@ function folderBut(folder: string): string[] {
 }
 /** The refusals of a guest's lookup fields (shared/forms): a booking's and an order's lookup show them, no first screen does. */
 const LOOKUP_FIELD_ERRORS = '<rootDir>/src/web/shared/forms/lookup-field-errors.ts';
-/** What a refused contact or address field says (shared/forms): checkout and booking say the same words, no first screen does. */
+/** What a refused contact or address field says (shared/forms): checkout, booking, the lookups and the account forms say the same words, no first screen does. */
 const CONTACT_FIELD_MESSAGES = '<rootDir>/src/web/shared/forms/contact-field-messages.ts';
 const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
-  account: [...folderBut('src/web/features/account'), '<rootDir>/machines/account'],
+  account: [...folderBut('src/web/features/account'), '<rootDir>/machines/account', CONTACT_FIELD_MESSAGES],
   // The bag screen, and what the shared "Add to bag" buttons load at their first click.
   bag: ['<rootDir>/src/web/features/bag', '<rootDir>/machines/bag'],
   // The happening screens (the list, an activity's page and booking, cancel, reschedule, My bookings) and the booking machines' view-models.
@@ -64,7 +64,7 @@ const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
   // The checkout screen and its machine's view-model.
   checkout: ['<rootDir>/src/web/features/checkout', '<rootDir>/machines/checkout', CONTACT_FIELD_MESSAGES],
   // A member's order history and order pages, and a guest's order lookup.
-  orders: ['<rootDir>/src/web/features/orders', LOOKUP_FIELD_ERRORS],
+  orders: ['<rootDir>/src/web/features/orders', LOOKUP_FIELD_ERRORS, CONTACT_FIELD_MESSAGES],
   // The e-gift cards screen (buying a card, checking a balance) and its purchase machine's rules.
   'gift-cards': ['<rootDir>/src/web/features/gift-cards', '<rootDir>/machines/gift-cards'],
   // Find a store (`/stores`): hours, open now, services and store events.

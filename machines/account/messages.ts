@@ -5,15 +5,29 @@ import type { FieldErrorCode } from './account-form.definition.ts';
 
 /** What the form says under a field in error (spec §5 wording where the spec has one). */
 export const FIELD_ERROR_MESSAGES: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
-  required: msg`Required field`,
-  tooLong: msg`Character limit exceeded`,
-  email: msg`Invalid email`,
+  required: msg`Fill in this field.`,
+  tooLong: msg`This is too long: shorten it.`,
+  email: msg`Enter an email address like name@example.com.`,
   passwordRule: msg`Use at least 8 characters with at least one letter and one number`,
   consentRequired: msg`This consent is required`,
   emailTaken: msg`An account with this email already exists`,
   wrongPassword: msg`The current password is not correct`,
   termsOutdated: msg`The Beauty Pass terms have changed: read them again and agree to the new version`,
   invalid: msg`Check this value`,
+};
+
+/**
+ * What an empty required field asks for, per field: one message that says what to type, instead
+ * of "Required field". The email says it in checkout's and booking's words (the view reads
+ * src/web/shared/forms/contact-field-messages.ts for it); a consent says FIELD_ERROR_MESSAGES.consentRequired.
+ */
+export const REQUIRED_FIELD_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
+  password: msg`Enter your password.`,
+  currentPassword: msg`Enter your current password.`,
+  newPassword: msg`Enter a new password: at least 8 characters, with a letter and a number.`,
+  firstName: msg`Enter your first name.`,
+  lastName: msg`Enter your last name.`,
+  country: msg`Choose the country you shop in.`,
 };
 
 /** The error summary's sentence per failure (spec §8). */

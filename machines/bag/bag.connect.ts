@@ -5,7 +5,7 @@ import type { CartGiftCard } from '../../src/contract/gift-cards.ts';
 import type { BagFailure, OfferFailure } from './bag.failure.ts';
 import type { bagMachine } from './bag.machine.ts';
 import {
-  blocksCheckout,
+  blockingLines,
   checkoutRefusal,
   deliveredByEmail,
   giftCardsTotal,
@@ -87,8 +87,8 @@ export interface BagApi {
   deliveredByEmail: boolean;
   /** Changes are on their way: the summary's figures are the last confirmed ones until they return. */
   saving: boolean;
-  /** A shown line is out of stock: 'Out-of-stock item must be removed to proceed'. */
-  stockWarning: boolean;
+  /** A shown line blocks checkout: one not on sale yet (to remove), or one out of stock ('Out-of-stock item must be removed to proceed'). */
+  stockWarning: 'not_on_sale' | 'out_of_stock' | null;
   checkoutDisabledReason: CheckoutRefusal | null;
   samples: { limit: number; picked: number; limitReached: boolean; saving: boolean; choices: SampleView[] };
   offers: OfferView[];
@@ -135,7 +135,8 @@ export function bagConnect(snapshot: Snapshot, send: Send): BagApi {
         line,
         quantity: line.quantity,
         pending: writes[key] !== undefined,
-        outOfStock: line.inventory.state === 'out_of_stock',
+        // Nothing of it can be bought now (sold out, or its product is coming soon): no stepper, only Remove.
+        outOfStock: line.inventory.state === 'out_of_stock' || line.inventory.state === 'not_on_sale',
         increaseDisabledReason: increaseRefusal(line, line.quantity),
         decreaseDisabledReason: line.quantity <= 1 ? 'minimum' : null,
         increase: () => send({ type: 'bag.quantity', variantId, quantity: line.quantity + 1 }),
@@ -163,7 +164,7 @@ export function bagConnect(snapshot: Snapshot, send: Send): BagApi {
     giftCardsTotal: bag ? giftCardsTotal(bag) : null,
     deliveredByEmail: bag ? deliveredByEmail(bag, lines) : false,
     saving,
-    stockWarning: lines.some(blocksCheckout),
+    stockWarning: blockingLines(lines),
     checkoutDisabledReason: status === 'ready' || status === 'empty' ? checkoutRefusal(bag, lines, lineSaving) : 'empty',
     samples: {
       limit,

@@ -31,7 +31,7 @@ export const PALETTE = cartLine(2, 21, 1, { inventory: { state: 'out_of_stock', 
 export function cartOf(lines: CartLine[], version: number, overrides: Partial<Cart> = {}): Cart {
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotal.amount, 0);
-  const blockedBy = count === 0 ? 'empty' : lines.some((line) => line.inventory.state === 'out_of_stock') ? 'out_of_stock' : null;
+  const blockedBy = count === 0 ? 'empty' : lines.some((line) => line.inventory.state === 'out_of_stock' || line.inventory.state === 'not_on_sale') ? 'out_of_stock' : null;
   return {
     country: 'SG',
     version,

@@ -50,7 +50,8 @@ export function quantityAllowed(line: Pick<CartLine, 'maxQuantity'>, quantity: n
 }
 
 /** Why the bag cannot go to checkout now: the server's reasons, or changes still being saved. */
-export type CheckoutRefusal = CheckoutBlock | 'saving';
+/** `not_on_sale`: a line of a product switched to coming soon (the server's `blockedBy` says out_of_stock for it too: a line to remove). */
+export type CheckoutRefusal = CheckoutBlock | 'saving' | 'not_on_sale';
 
 /**
  * A line the order cannot take as it is (spec §4, issue 12): out of stock, or holding more than the
@@ -59,7 +60,13 @@ export type CheckoutRefusal = CheckoutBlock | 'saving';
  */
 export function blocksCheckout(line: Pick<CartLine, 'inventory' | 'quantity'>): boolean {
   const { state, available } = line.inventory;
-  return state === 'out_of_stock' || (state === 'reduced' && line.quantity > available);
+  return state === 'out_of_stock' || state === 'not_on_sale' || (state === 'reduced' && line.quantity > available);
+}
+
+/** What the lines that block checkout need: removing a line not on sale yet (said first), or removing or lowering a sold-out one; null: none blocks. */
+export function blockingLines(shownLines: readonly Pick<CartLine, 'inventory' | 'quantity'>[]): 'not_on_sale' | 'out_of_stock' | null {
+  if (shownLines.some((line) => line.inventory.state === 'not_on_sale')) return 'not_on_sale';
+  return shownLines.some(blocksCheckout) ? 'out_of_stock' : null;
 }
 
 /**
@@ -72,7 +79,8 @@ export function checkoutRefusal(bag: Cart | null, shownLines: readonly Pick<Cart
   const reward = bag?.reward ?? null;
   // E-gift cards are bought through checkout too: a bag of them only is not empty (nor is one of a reward).
   if (bag === null || (shownLines.length === 0 && bag.giftCards.length === 0 && reward === null)) return 'empty';
-  if (shownLines.some(blocksCheckout)) return 'out_of_stock';
+  const blocking = blockingLines(shownLines);
+  if (blocking) return blocking;
   if (saving) return 'saving';
   // A reward comes with a purchase (issue 15): with no product left in the bag it cannot be ordered.
   if (reward !== null && shownLines.length === 0) return 'reward_without_goods';

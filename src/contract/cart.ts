@@ -3,6 +3,7 @@ import { BAG_LINE_LIMIT, LINE_QUANTITY_LIMIT } from '../config/cart.ts';
 import { CartRewardSchema } from './beauty-pass.ts';
 import { CartGiftCardSchema } from './gift-cards.ts';
 import { IsoDateSchema, TierNameSchema } from './loyalty.ts';
+import { BadgeSchema } from './catalog.ts';
 import { MoneySchema } from './site.ts';
 
 /*
@@ -14,8 +15,11 @@ import { MoneySchema } from './site.ts';
 
 const IdSchema = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be a positive id'), v.maxValue(2_147_483_647, 'must be a valid id'));
 
-/** Stock of a line as the bag shows it: `reduced` when fewer units are left than the line holds. */
-export const INVENTORY_STATES = ['in_stock', 'low_stock', 'reduced', 'out_of_stock'] as const;
+/**
+ * Stock of a line as the bag shows it: `reduced` when fewer units are left than the line holds;
+ * `not_on_sale` when its product became coming soon after the line was added (kept, cannot be bought).
+ */
+export const INVENTORY_STATES = ['in_stock', 'low_stock', 'reduced', 'out_of_stock', 'not_on_sale'] as const;
 export const InventoryStateSchema = v.picklist(INVENTORY_STATES);
 export type InventoryState = v.InferOutput<typeof InventoryStateSchema>;
 
@@ -196,7 +200,11 @@ export const OffersResponseSchema = v.object({ data: v.array(OfferSchema) });
 /** `POST cart/offers`: apply an offer by code (`DELETE cart/offers` removes it). */
 export const ApplyOfferSchema = v.object({ code: v.pipe(v.string('must be text'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(40, 'must be at most 40 characters')) });
 
-/** A wish-list entry: a product (optionally the shade or size the shopper liked), with its live stock. */
+/**
+ * A wish-list entry: a product (optionally the shade or size the shopper liked), with its live stock
+ * and its stored badges, from which the list says what the product page says (in stock, out of
+ * stock or not on sale yet: machines/product/stock-state.rules.ts).
+ */
 export const WishlistItemSchema = v.object({
   productId: v.number(),
   slug: v.string(),
@@ -207,6 +215,7 @@ export const WishlistItemSchema = v.object({
   price: MoneySchema,
   salePrice: v.nullable(MoneySchema),
   inStock: v.boolean(),
+  badges: v.array(BadgeSchema),
   addedAt: v.string(),
 });
 export type WishlistItem = v.InferOutput<typeof WishlistItemSchema>;

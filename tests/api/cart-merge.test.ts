@@ -68,6 +68,29 @@ describe('guest → member at sign-in', () => {
     expect((await bagOf(cookie)).mergeNotice).toBeNull();
   });
 
+  it('a guest line of a coming-soon product comes along as it was, marked not_on_sale with checkout blocked, and adds no units to the member’s line of it', async () => {
+    const [soon, held, sale] = await fresh(3, 50);
+    const user = await insertUser(t.db);
+    const memberCookie = cookieHeader(cookieJar(await cartCall(target, 'POST', '/sessions', { body: { email: user.email, password: user.password } })));
+    await cartCall(target, 'POST', '/cart/line-items', { cookie: memberCookie, body: { variantId: held, quantity: 2 } });
+    const guest = await guestBag(target, soon ?? 0);
+    await cartCall(target, 'POST', '/cart/line-items', { cookie: guest, body: { variantId: soon, quantity: 2 } });
+    await cartCall(target, 'POST', '/cart/line-items', { cookie: guest, body: { variantId: held, quantity: 3 } });
+    await cartCall(target, 'POST', '/cart/line-items', { cookie: guest, body: { variantId: sale, quantity: 1 } });
+    await target.query(`update products set badges = array_append(badges, 'coming_soon') where id in (select product_id from variants where id in (${soon}, ${held}))`);
+
+    const { cookie } = await signInWith(guest, user.email, user.password);
+    const bag = await bagOf(cookie);
+    expect(quantities(bag)).toEqual({ [soon ?? 0]: 3, [held ?? 0]: 2, [sale ?? 0]: 1 });
+    const state = Object.fromEntries(bag.lines.map((l) => [l.variant.id, l.inventory.state]));
+    expect(state[soon ?? 0]).toBe('not_on_sale');
+    expect(state[held ?? 0]).toBe('not_on_sale');
+    expect(state[sale ?? 0]).not.toBe('not_on_sale');
+    expect(bag.checkout).toEqual({ allowed: false, blockedBy: 'out_of_stock' });
+    // The member's line kept its 2: the guest's 3 more were not added, and the notice says so.
+    expect(bag.mergeNotice?.map((n) => [n.requested, n.kept])).toEqual([[5, 2]]);
+  });
+
   it('merges at registration and at Google sign-in too', async () => {
     const [a, b] = await fresh(2, 50);
     const guest = await guestBag(target, a ?? 0);
@@ -166,6 +189,21 @@ describe('wishlist', () => {
     expect(thai.find((i) => i.productId === p1?.id)?.price.amount).toBe(Number(price?.amount) / 100);
     const removed = (await json(await cartCall(target, 'PATCH', '/wishlist', { cookie, body: { remove: [p1?.id, p1?.id] } }), WishlistResponseSchema)).data;
     expect(removed.map((i) => i.productId)).toEqual([p2?.id]);
+  });
+
+  it('carries each product’s stored badges, so a coming-soon product is listed as not on sale yet (never "In stock")', async () => {
+    const cookie = await member();
+    const [announced] = await target.query<{ id: number }>(
+      `select p.id from products p join product_prices pp on pp.product_id = p.id and pp.country_code = 'SG' where 'coming_soon' = any(p.badges) and p.total_stock > 0 order by p.id limit 1`,
+    );
+    expect(announced, 'the seed has a coming-soon product in stock').toBeDefined();
+    const [onSale] = (await products(10)).filter((p) => p.id !== Number(announced?.id));
+    const listed = (await json(await cartCall(target, 'PATCH', '/wishlist', { cookie, body: { add: [{ productId: Number(announced?.id) }, { productId: onSale?.id }] } }), WishlistResponseSchema)).data;
+    const soon = listed.find((i) => i.productId === Number(announced?.id));
+    // In stock, and still not on sale: the badge says so, and the list follows the product page's rule.
+    expect(soon).toMatchObject({ inStock: true });
+    expect(soon?.badges).toContain('coming_soon');
+    expect(listed.find((i) => i.productId === onSale?.id)?.badges).not.toContain('coming_soon');
   });
 
   it('refuses unknown products and variants of another product with a 400 naming the entry', async () => {

@@ -4,6 +4,7 @@ import { BAG_LINE_LIMIT, LINE_QUANTITY_LIMIT } from '../../src/config/cart.ts';
 import { CartCountResponseSchema, CartResponseSchema } from '../../src/contract/cart.ts';
 import type { ApiErrorBody } from '../../src/contract/site.ts';
 import { SPA_HEADERS } from '../helpers/account.ts';
+import { orderBody, postOrder } from '../helpers/checkout.ts';
 import { appTarget, cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { createTestApp, json, type TestApp } from '../helpers/server.ts';
 
@@ -149,6 +150,34 @@ describe('PATCH and DELETE cart/line-items/{id}', () => {
     const bag = (await json(await cartCall(target, 'GET', '/cart/bag', { cookie }), CartResponseSchema)).data;
     return { cookie, variant: variant ?? 0, line: bag.lines[0]?.id ?? 0, version: bag.version };
   }
+
+  it('a line whose product became coming soon stays, marked not_on_sale: no more units (409 not_on_sale), lowering works, checkout and the order are blocked until it is removed', async () => {
+    const { cookie, variant, line } = await bagWithLine();
+    await json(await cartCall(target, 'PATCH', `/cart/line-items/${line}`, { cookie, body: { quantity: 3 } }), CartResponseSchema);
+    await target.query(`update products set badges = array_append(badges, 'coming_soon') where id = (select product_id from variants where id = ${variant})`);
+    const marked = (await json(await cartCall(target, 'GET', '/cart/bag', { cookie }), CartResponseSchema)).data;
+    expect(marked.lines).toMatchObject([{ id: line, quantity: 3, inventory: { state: 'not_on_sale', available: 0 }, maxQuantity: 0 }]);
+    expect(marked.checkout).toEqual({ allowed: false, blockedBy: 'out_of_stock' });
+
+    const raised = await error(await cartCall(target, 'PATCH', `/cart/line-items/${line}`, { cookie, body: { quantity: 4 } }), 409);
+    expect(raised).toMatchObject({ code: 'not_on_sale', errors: [{ field: 'body.variantId', message: 'is not on sale yet' }] });
+    const lowered = (await json(await cartCall(target, 'PATCH', `/cart/line-items/${line}`, { cookie, body: { quantity: 2 } }), CartResponseSchema)).data;
+    expect(lowered).toMatchObject({ count: 2, version: marked.version + 1, checkout: { allowed: false, blockedBy: 'out_of_stock' } });
+
+    // Placing the order refuses the bag as it shows it, and takes no stock.
+    const [before] = await target.query<{ stock: number }>(`select stock from variants where id = ${variant}`);
+    const placed = await postOrder(target, cookie, orderBody(lowered.version));
+    expect(placed.status).toBe(409);
+    expect(await placed.json()).toMatchObject({ code: 'bag_blocked', blockedBy: 'out_of_stock' });
+    const [after] = await target.query<{ stock: number }>(`select stock from variants where id = ${variant}`);
+    expect(Number(after?.stock)).toBe(Number(before?.stock));
+
+    // On sale again: the line is as it was, and can be bought.
+    await target.query(`update products set badges = array_remove(badges, 'coming_soon') where id = (select product_id from variants where id = ${variant})`);
+    const again = (await json(await cartCall(target, 'GET', '/cart/bag', { cookie }), CartResponseSchema)).data;
+    expect(again.lines[0]?.inventory.state).not.toBe('not_on_sale');
+    expect(again.checkout).toEqual({ allowed: true, blockedBy: null });
+  });
 
   it('sets the quantity and removes the line', async () => {
     const { cookie, line, version } = await bagWithLine();

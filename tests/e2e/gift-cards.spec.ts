@@ -106,7 +106,7 @@ test('buy an e-gift card, receive it by email, spend it on a later order with th
   const check = page.getByRole('form', { name: 'Check a balance' });
   // Both are required (and the page is hydrated once it says so).
   await check.getByRole('button', { name: 'Check balance' }).click();
-  await expect(check.getByLabel('PIN')).toHaveAccessibleDescription(/Required field$/);
+  await expect(check.getByLabel('PIN')).toHaveAccessibleDescription(/Enter the 8-digit PIN from the gift card email$/);
   await check.getByLabel('Gift card code').fill(code ?? '');
   await check.getByLabel('PIN').fill(pin ?? '');
   await check.getByRole('button', { name: 'Check balance' }).click();

@@ -108,7 +108,7 @@ test('a guest finds an order by its number and email at /orders/lookup', async (
   await expectAccessible();
 
   await form.getByRole('button', { name: 'Find order' }).click();
-  await expect(form.getByLabel('Order number')).toHaveAccessibleDescription(/Required field$/);
+  await expect(form.getByLabel('Order number')).toHaveAccessibleDescription(/Enter the order number from your order confirmation email\.$/);
   await form.getByLabel('Order number').fill(number);
   await form.getByLabel('Email').fill('someone.else@example.com');
   await form.getByRole('button', { name: 'Find order' }).click();

@@ -66,3 +66,22 @@ test('a guest’s /wishlist loaded with items does not move once shown', async (
   }
   await expectAccessible();
 });
+
+test('a coming-soon product on a guest’s wish list says "Not on sale yet", with no "In stock" and no "Move to bag"', async ({ page, store, catalogue, expectAccessible }) => {
+  const slug = await catalogue.productWhere({ inStock: true, comingSoon: true });
+  await store.openProduct(slug);
+  const name = (await page.getByRole('main').getByRole('heading', { level: 1 }).textContent()) ?? '';
+  await page.getByRole('main').getByRole('button', { name: `Add ${name} to wish list` }).click();
+  await expect(page.getByRole('main').getByRole('button', { name: `Remove ${name} from wish list` })).toHaveAttribute('aria-pressed', 'true');
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/wishlist');
+    const row = page.getByRole('list', { name: 'Your wish list' }).getByRole('listitem').filter({ hasText: name });
+    await expect(row).toHaveAttribute('data-state', 'coming-soon');
+    await expect(row.locator('.stock')).toHaveText('Not on sale yet');
+    await expect(row.getByText('In stock', { exact: true })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Move to bag' })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Remove' })).toBeVisible();
+    await expectAccessible();
+  }
+});

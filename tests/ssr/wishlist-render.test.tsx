@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ITEMS: WishlistItem[] = [
-  { productId: 3, slug: 'glow-serum', variantId: null, name: 'Glow <Serum>', brand: 'Luma', imageUrl: '/images/glow.jpg', price: { currency: 'SGD', amount: 58 }, salePrice: { currency: 'SGD', amount: 46.4 }, inStock: true, addedAt: '2026-11-01T10:00:00.000Z' },
+  { productId: 3, slug: 'glow-serum', variantId: null, name: 'Glow <Serum>', brand: 'Luma', imageUrl: '/images/glow.jpg', price: { currency: 'SGD', amount: 58 }, salePrice: { currency: 'SGD', amount: 46.4 }, inStock: true, badges: [], addedAt: '2026-11-01T10:00:00.000Z' },
 ];
 
 function render(path: string, cookie = '') {

@@ -115,9 +115,9 @@ describe('register', () => {
     for (const label of COMPULSORY) await app.user.click(screen.getByLabelText(label));
     await app.user.click(within(form).getByRole('button', { name: 'Create account' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Email: Invalid email');
-    expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('Invalid email');
-    expect(within(form).getByLabelText('Last name')).toHaveAccessibleDescription('Character limit exceeded');
+    expect(alert).toHaveTextContent('Email: Enter an email address like name@example.com.');
+    expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('Enter an email address like name@example.com.');
+    expect(within(form).getByLabelText('Last name')).toHaveAccessibleDescription('Use at most 50 characters.');
   });
 
   test('an email on record (409 email_taken) marks the email and offers sign-in and password reset', async () => {

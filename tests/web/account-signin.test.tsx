@@ -116,8 +116,10 @@ describe('sign-in', () => {
     expect(within(alert).getAllByRole('link')).toHaveLength(2);
     const email = screen.getByLabelText('Email');
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveAccessibleDescription('Required field');
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Required field');
+    // What to type, one message per field; the email in checkout's and booking's words.
+    expect(email).toHaveAccessibleDescription('Enter your email address, like name@example.com.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
+    expect(alert).toHaveTextContent('Email: Enter your email address, like name@example.com.');
     expect(accountApi.state.calls).toEqual([]);
   });
 

@@ -46,6 +46,21 @@ describe('/cart', () => {
     expect(count.confirmed.at(-1)).toBe(2);
   });
 
+  test('a line whose product became coming soon says "Not on sale yet", has no stepper, and blocks checkout until it is removed', async () => {
+    const soon = cartLine(3, 31, 2, { inventory: { state: 'not_on_sale', available: 0 }, maxQuantity: 0 });
+    const bag = cartOf([LIPSTICK, soon], 1);
+    const api = cartApiFake(screenOf(bag), { removeLine: async () => afterWrite(bag, 31, 0) });
+    const { user } = await renderBag(screenOf(bag), api);
+    expect(await screen.findByRole('alert', { name: '' })).toHaveTextContent('Remove the item that is not on sale yet to check out.');
+    const checkout = screen.getByRole('button', { name: 'Check out' });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription("Why can't I check out? Remove the item that is not on sale yet to check out.");
+    expect(lineOf('Product 3').getByText('Not on sale yet: remove it to check out.')).toBeInTheDocument();
+    expect(lineOf('Product 3').queryByRole('group', { name: 'Quantity of Product 3' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove Product 3 from your bag' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Check out' })).toBeEnabled());
+  });
+
   test('the stepper is labelled and announces the quantity; a refused change rolls back and says what failed', async () => {
     const api = cartApiFake(BAG_SCREEN, { setLine: () => Promise.reject(new ApiError('http', 'no', { status: 409, body: { code: 'quantity_unavailable', message: 'Only 2 left', status: 409 } })) });
     const { user } = await renderBag(BAG_SCREEN, api);

@@ -26,7 +26,7 @@ const storeName = (id: unknown) => FLOW_STORES.find((store) => store.id === id)?
 
 /** The boxes' refusals, and the booking's own rule that a guest leaves an email or a phone. */
 const ERROR_TEXT = {
-  required: 'Required field',
+  required: 'Tick this box to book.',
   invalidEmail: 'Invalid email',
   invalidPhone: 'Invalid phone number',
   tooLong: 'Character limit exceeded',
@@ -209,7 +209,7 @@ function expectVisible(events: readonly EventObject[]) {
       const element = questionElement(question.label);
       expect(element).toHaveValue(context.answers[question.id] ?? '');
       const code = context.answerErrors[question.id];
-      if (code === 'required') expect(element).toHaveAccessibleDescription('Required field');
+      if (code === 'required') expect(element).toHaveAccessibleDescription(question.kind === 'text' ? 'Answer this question.' : 'Choose one of the options');
       else expect(element).not.toHaveAttribute('aria-invalid');
     }
     const submitting = snapshot.matches({ held: 'submitting' });
@@ -264,6 +264,7 @@ describe('booking flow view: details form', () => {
     await user.type(fieldElement('email'), 'mei@');
     await user.type(fieldElement('phone'), '12ab');
     await user.type(fieldElement('notes'), 'x'.repeat(501));
+    expect(screen.getByText('501 of 500 characters')).toBeInTheDocument();
     await clickEnabled(user, 'Confirm booking');
     expect(fieldElement('fullName')).toHaveFocus();
     // What to type, in the same words as checkout's fields.
@@ -271,8 +272,11 @@ describe('booking flow view: details form', () => {
     expect(fieldElement('email')).toHaveAccessibleDescription(described('email', 'Enter an email address like name@example.com.'));
     expect(fieldElement('phone')).toHaveAccessibleDescription(described('phone', 'Enter a phone number like 9123 4567.'));
     expect(fieldElement('notes')).toHaveAccessibleDescription('Use at most 500 characters.');
-    expect(fieldElement('acknowledgement')).toHaveAccessibleDescription('Required field');
-    expect(questionElement('Your skin type')).toHaveAccessibleDescription('Required field');
+    // One message under the notes: the error replaces the character counter while it stands.
+    expect(screen.queryByText('501 of 500 characters')).not.toBeInTheDocument();
+    expect(fieldElement('acknowledgement')).toHaveAccessibleDescription('Tick this box to book.');
+    expect(questionElement('Your skin type')).toHaveAccessibleDescription('Choose one of the options');
+    expect(document.body).not.toHaveTextContent('Required field');
     expect(fieldElement('marketing')).not.toHaveAttribute('aria-invalid');
     // Corrections clear their own message without moving the focus away.
     await user.type(fieldElement('fullName'), 'Mei');
@@ -285,7 +289,7 @@ describe('booking flow view: details form', () => {
     await user.click(questionElement('Allergies we should know about'));
     await user.paste('x'.repeat(201));
     await clickEnabled(user, 'Confirm booking');
-    expect(questionElement('Allergies we should know about')).toHaveAccessibleDescription('Character limit exceeded');
+    expect(questionElement('Allergies we should know about')).toHaveAccessibleDescription('Use at most 200 characters.');
   });
 
   test('a failed submission keeps everything typed; the request confirms the hold with the answers', async () => {

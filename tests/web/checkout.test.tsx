@@ -78,6 +78,24 @@ describe('/checkout', () => {
     await waitFor(() => expect(stepHeading()).toHaveFocus());
   });
 
+  test('card fields tried empty or wrong say what to type, one message each', async () => {
+    const { user } = await renderCheckout();
+    await screen.findByLabelText('Email address');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: /^Use Tan Mei Ling/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(within(screen.getByRole('group', { name: 'How would you like to receive your order?' })).getByRole('radio', { name: /Express delivery/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('radio', { name: /Credit or debit card/ }));
+    await user.type(screen.getByLabelText('Expiry month (MM)'), '13');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription('Enter the long number on the front of your card.');
+    expect(screen.getByLabelText('Security code (CVC)')).toHaveAccessibleDescription('Enter the 3 or 4 digits of the security code on your card.');
+    expect(screen.getByLabelText('Expiry month (MM)')).toHaveAccessibleDescription('Enter the expiry month as two digits, like 08.');
+    expect(document.body).not.toHaveTextContent('Required field');
+  });
+
   test("a member goes through every step with the account's email and a saved address, and places the order with the kept key", async () => {
     const { user, api, count } = await renderCheckout();
     expect(await screen.findByLabelText('Email address')).toHaveValue(MEMBER_EMAIL);

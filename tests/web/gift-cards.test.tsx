@@ -56,8 +56,10 @@ describe('/e-gift-cards: buying a card', () => {
     await user.click(buyForm().getByRole('button', { name: 'Add to bag' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveFocus();
-    expect(within(alert).getByRole('link', { name: "Recipient's name: Required field" })).toBeInTheDocument();
-    expect(buyForm().getByLabelText("Recipient's email")).toHaveAccessibleDescription('We email the card, its code and its PIN here on the send date. Required field');
+    // Each field says what to type, once: never "Required field".
+    expect(within(alert).getByRole('link', { name: "Recipient's name: Enter the name of the person you are sending it to." })).toBeInTheDocument();
+    expect(buyForm().getByLabelText("Recipient's email")).toHaveAccessibleDescription('We email the card, its code and its PIN here on the send date. Enter their email address, like name@example.com.');
+    expect(document.body).not.toHaveTextContent('Required field');
     await user.click(buyForm().getByRole('radio', { name: 'Other amount' }));
     const custom = buyForm().getByLabelText('Your amount (S$20 to S$300)');
     await user.type(custom, '500');
@@ -109,7 +111,8 @@ describe('/e-gift-cards: checking a balance', () => {
     await user.type(balanceForm().getByLabelText('Gift card code'), 'ABCD-123');
     await user.click(balanceForm().getByRole('button', { name: 'Check balance' }));
     expect(balanceForm().getByLabelText('Gift card code')).toHaveAccessibleDescription('As in the gift card email, for example ABCD-EFGH-JKLM-NPQR. Enter the 16-character code from the gift card email');
-    expect(balanceForm().getByLabelText('PIN')).toHaveAccessibleDescription('The 8 digits under the code in the email. Required field');
+    // Empty, the PIN says what a PIN is, as a wrong one would.
+    expect(balanceForm().getByLabelText('PIN')).toHaveAccessibleDescription('The 8 digits under the code in the email. Enter the 8-digit PIN from the gift card email');
     expect(giftCards.balance).not.toHaveBeenCalled();
   });
 

@@ -405,16 +405,19 @@ describe('/orders/lookup: a guest finds an order', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveFocus();
     expect(alert).toHaveTextContent('Some details need your attention:');
-    expect(within(alert).getByRole('link', { name: 'Order number: Required field' })).toBeInTheDocument();
+    // Each field says what to type, once; the email in checkout's and booking's words.
+    expect(within(alert).getByRole('link', { name: 'Order number: Enter the order number from your order confirmation email.' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Email: Enter your email address, like name@example.com.' })).toBeInTheDocument();
     const number = form().getByLabelText('Order number');
     expect(number).toHaveAttribute('aria-invalid', 'true');
-    expect(number).toHaveAccessibleDescription(/Required field/);
-    expect(form().getByLabelText('Email')).toHaveAccessibleDescription('The email you placed the order with. Required field');
+    expect(number).toHaveAccessibleDescription('As in your order confirmation email, for example SG1000123. Enter the order number from your order confirmation email.');
+    expect(form().getByLabelText('Email')).toHaveAccessibleDescription('The email you placed the order with. Enter your email address, like name@example.com.');
+    expect(document.body).not.toHaveTextContent('Required field');
 
     await app.user.type(number, 'SG1000023');
     await app.user.type(form().getByLabelText('Email'), 'not-an-email');
     await app.user.click(form().getByRole('button', { name: 'Find order' }));
-    expect(form().getByLabelText('Email')).toHaveAccessibleDescription('The email you placed the order with. Invalid email');
+    expect(form().getByLabelText('Email')).toHaveAccessibleDescription('The email you placed the order with. Enter an email address like name@example.com.');
     expect(number).not.toHaveAttribute('aria-invalid');
     expect(bodies).toEqual([]);
   });

@@ -24,6 +24,7 @@ const item = (productId: number, overrides: Partial<WishlistItem> = {}): Wishlis
   price: SGD(30),
   salePrice: null,
   inStock: true,
+  badges: [],
   addedAt: '2026-11-01T10:00:00.000Z',
   ...overrides,
 });
@@ -87,6 +88,16 @@ describe('a guest’s wish list (kept on the device)', () => {
     expect(await screen.findByText('Product 5 is in your bag.')).toBeInTheDocument();
   });
 
+  test('a coming-soon product read for a guest says "Not on sale yet" and offers no Move to bag', async () => {
+    const soon: ProductDetail = { ...ONE_SIZE, id: 6, slug: 'product-6', name: 'Product 6', badges: ['coming_soon'], variants: [{ id: 61, sku: 'P6', name: '50 ml', kind: 'size', colorHex: null, stock: 3, imageUrl: '/images/p6.jpg' }] };
+    deviceWishlist(localStorage).write([{ productId: 6, slug: 'product-6', variantId: null, addedAt: '2026-11-01T10:00:00.000Z' }]);
+    await renderApp({ url: '/wishlist', apis: setup().apis, catalog: { product: async (slug: string) => (slug === soon.slug ? soon : Promise.reject(apiError(404))) } });
+    await screen.findByText('Not on sale yet');
+    expect(row('Product 6').getByText('Not on sale yet')).toBeInTheDocument();
+    expect(row('Product 6').queryByText('In stock')).not.toBeInTheDocument();
+    expect(row('Product 6').queryByRole('button', { name: 'Move to bag' })).not.toBeInTheDocument();
+  });
+
   test('Remove takes the item off the device list at once', async () => {
     deviceWishlist(localStorage).write([{ productId: 7, slug: 'silk-foundation', variantId: 71, addedAt: '2026-11-01T10:00:00.000Z' }]);
     const { user } = await renderApp({ url: '/wishlist', apis: setup().apis, catalog });
@@ -117,6 +128,21 @@ describe('a member’s wish list (GET wishlist)', () => {
     const soldOut = row('Product 2').getByRole('button', { name: 'Move to bag' });
     expect(soldOut).toBeDisabled();
     expect(soldOut).toHaveAccessibleDescription('Product 2 Out of stock');
+  });
+
+  test('a coming-soon product in stock says "Not on sale yet", never "In stock", and offers no Move to bag', async () => {
+    const { apis, bag } = setup({ items: [item(1, { badges: ['coming_soon'] }), item(2)] });
+    await renderApp({ url: '/wishlist', user: 'member', apis });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(row('Product 1').getByText('Not on sale yet')).toBeInTheDocument();
+    expect(row('Product 1').queryByText('In stock')).not.toBeInTheDocument();
+    expect(row('Product 1').queryByRole('button', { name: 'Move to bag' })).not.toBeInTheDocument();
+    expect(row('Product 1').queryByRole('link', { name: 'Choose a shade or size' })).not.toBeInTheDocument();
+    // It can still be taken off the list; the product on sale beside it is unchanged.
+    expect(row('Product 1').getByRole('button', { name: 'Remove' })).toBeEnabled();
+    expect(row('Product 2').getByText('In stock')).toBeInTheDocument();
+    expect(row('Product 2').getByRole('button', { name: 'Move to bag' })).toBeEnabled();
+    expect(bag).toEqual([]);
   });
 
   test('Move to bag adds the liked variant, then takes the item off the wish list', async () => {

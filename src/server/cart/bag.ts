@@ -30,6 +30,8 @@ export interface LineRow {
   /** Null: the product has no price in this country (any more): the line cannot be bought. */
   amountMinor: number | null;
   saleAmountMinor: number | null;
+  /** False: its product is coming soon (switched after the line was added): the line stays, marked, and cannot be bought. */
+  onSale?: boolean;
   imageUrl: string;
 }
 
@@ -91,10 +93,12 @@ export function inventoryOf(stock: number, quantity: number, priced: boolean): {
   return { state: 'in_stock', available };
 }
 
+const NOT_ON_SALE = { state: 'not_on_sale', available: 0 } as const;
+
 function lineOf(country: CountryCode, row: LineRow): { line: CartLine; totalMinor: number } {
   const priced = row.amountMinor !== null;
   const unitMinor = row.saleAmountMinor ?? row.amountMinor ?? 0;
-  const inventory = inventoryOf(row.stock, row.quantity, priced);
+  const inventory = row.onSale === false ? NOT_ON_SALE : inventoryOf(row.stock, row.quantity, priced);
   const totalMinor = unitMinor * row.quantity;
   return {
     totalMinor,
@@ -169,7 +173,8 @@ export function computeBag(input: BagInput): Cart {
   const shippingRemaining = Math.max(0, thresholdMinor - goodsMinor);
   const lines = computed.map((l) => l.line);
   const giftCards: CartGiftCard[] = giftCardRows.map((g) => ({ id: g.id, amount: money(country, g.amountMinor), recipientName: g.recipientName, recipientEmail: g.recipientEmail, senderName: g.senderName, message: g.message, sendOn: g.sendOn }));
-  const unavailable = lines.some((l) => l.inventory.state === 'out_of_stock' || l.inventory.state === 'reduced');
+  // A line not on sale blocks as an out-of-stock one does (`blockedBy` out_of_stock: a line to remove).
+  const unavailable = lines.some((l) => l.inventory.state === 'out_of_stock' || l.inventory.state === 'reduced' || l.inventory.state === 'not_on_sale');
   const reward = input.reward ?? null;
   // A reward comes with a purchase: on its own (or with e-gift cards only) it cannot be ordered.
   const blockedBy = lines.length === 0 && giftCards.length === 0 && reward === null ? 'empty' : unavailable ? 'out_of_stock' : reward !== null && lines.length === 0 ? 'reward_without_goods' : null;

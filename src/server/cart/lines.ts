@@ -2,9 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { BAG_LINE_LIMIT, LINE_QUANTITY_LIMIT } from '../../config/cart.ts';
 import type { CountryCode, Site } from '../../config/countries.ts';
 import { CART_ERROR_CODES } from '../../contract/cart.ts';
+import { isOnSale } from '../../contract/patterns.ts';
 import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
-import { cartLines, variants } from '../db/schema.ts';
+import { cartLines, products, variants } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { unauthorized } from '../auth/middleware.ts';
 import { bumpVersion, lockCart, newGuestToken, type CartOwner } from './owner.ts';
@@ -103,17 +104,21 @@ function unknownLine(): ApiError {
 
 /**
  * `PATCH cart/line-items/{id}`: sets the quantity. Lowering is always allowed (it is how a
- * reduced-stock line is fixed); raising only up to the stock and the line limit.
+ * reduced-stock line is fixed); raising only up to the stock and the line limit, and never for a
+ * product that became coming soon after it was added (409 `not_on_sale`, as the add answers; the
+ * line stays, marked `not_on_sale`, until the shopper removes it).
  */
 export async function updateLine(db: Db, owner: CartOwner, country: CountryCode, lineId: number, quantity: number): Promise<WriteResult> {
   return db.transaction(async (tx) => {
     const locked = await lockExisting(tx, owner, country);
     const [line] = await tx
-      .select({ quantity: cartLines.quantity, stock: variants.stock })
+      .select({ quantity: cartLines.quantity, stock: variants.stock, badges: products.badges })
       .from(cartLines)
       .innerJoin(variants, eq(variants.id, cartLines.variantId))
+      .innerJoin(products, eq(products.id, variants.productId))
       .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, locked)));
     if (!line) throw unknownLine();
+    if (quantity > line.quantity && !isOnSale(line)) throw notOnSale();
     const most = Math.min(line.stock, LINE_QUANTITY_LIMIT);
     if (quantity > line.quantity && quantity > most) throw unavailable(most, line.stock);
     await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, lineId));

@@ -2,8 +2,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { BAG_LINE_LIMIT, LINE_QUANTITY_LIMIT } from '../../config/cart.ts';
 import type { CountryCode } from '../../config/countries.ts';
+import { isOnSale } from '../../contract/patterns.ts';
 import type { Db } from '../db/client.ts';
-import { cartLines, cartSamples, carts, variants, type MergeNoticeEntry } from '../db/schema.ts';
+import { cartLines, cartSamples, carts, products, variants, type MergeNoticeEntry } from '../db/schema.ts';
 import { bumpVersion, clearGuestCookie, guestToken, hashToken, lockCart } from './owner.ts';
 
 /*
@@ -11,7 +12,9 @@ import { bumpVersion, clearGuestCookie, guestToken, hashToken, lockCart } from '
  * country) merges into the member's bag of that country in one transaction. Quantities are summed
  * and capped by the stock and the line limit (and new lines by the bag's line limit); what was
  * capped is written to the member's bag as `merge_notice`, which the next read of the bag shows once
- * and clears. The guest bags are then deleted and the cookie cleared. A merge that fails changes
+ * and clears. A line of a product that is coming soon adds no units (as the add refuses them): it
+ * comes along as it was when the member has none of it, to be shown marked `not_on_sale`, and
+ * leaves a member's line of it as it is. The guest bags are then deleted and the cookie cleared. A merge that fails changes
  * nothing (the transaction rolls back), keeps the cookie, and `POST cart/merge` tries again.
  */
 
@@ -30,9 +33,10 @@ export async function mergeGuestBags(db: Db, token: string, userId: number): Pro
     for (const guest of guests) {
       const { cart: member } = await lockCart(tx, { kind: 'member', userId }, guest.country as CountryCode);
       const guestLines = await tx
-        .select({ variantId: cartLines.variantId, quantity: cartLines.quantity, stock: variants.stock })
+        .select({ variantId: cartLines.variantId, quantity: cartLines.quantity, stock: variants.stock, badges: products.badges })
         .from(cartLines)
         .innerJoin(variants, eq(variants.id, cartLines.variantId))
+        .innerJoin(products, eq(products.id, variants.productId))
         .where(eq(cartLines.cartId, guest.id))
         .orderBy(cartLines.id);
       const memberLines = await tx.select({ variantId: cartLines.variantId, quantity: cartLines.quantity }).from(cartLines).where(eq(cartLines.cartId, member.id));
@@ -44,7 +48,8 @@ export async function mergeGuestBags(db: Db, token: string, userId: number): Pro
         const requested = (before ?? 0) + line.quantity;
         const room = before !== undefined || lineCount < BAG_LINE_LIMIT;
         // Never below what the member's line already holds: merging only adds.
-        const kept = room ? Math.max(before ?? 0, Math.min(requested, line.stock, LINE_QUANTITY_LIMIT)) : (before ?? 0);
+        const most = isOnSale(line) ? Math.min(requested, line.stock, LINE_QUANTITY_LIMIT) : (before ?? line.quantity);
+        const kept = room ? Math.max(before ?? 0, most) : (before ?? 0);
         if (kept < requested) notice.push({ variantId: line.variantId, requested, kept });
         if (kept === (before ?? 0)) continue;
         if (before === undefined) lineCount += 1;

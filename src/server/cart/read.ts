@@ -85,7 +85,8 @@ export interface BagRow {
 }
 
 type RawGiftCard = [number, number, string, string, string, string, string];
-type RawLine = [number, number, number, string, string, string, string, number, string, string, 'shade' | 'size', string | null, number, number | null, number | null];
+/** The last element, whether the product is on sale, is absent from answers of the function before migration 0019. */
+type RawLine = [number, number, number, string, string, string, string, number, string, string, 'shade' | 'size', string | null, number, number | null, number | null, boolean?];
 
 /** PGlite's simple protocol may answer json as text, node-postgres as parsed values. */
 export function parsed<T>(value: T | string | null): T | null {
@@ -197,6 +198,7 @@ export async function bagOf(db: Db, owner: CartOwner, site: Site, row: BagRow, o
     stock: l[12],
     amountMinor: l[13],
     saleAmountMinor: l[14],
+    onSale: l[15] !== false,
     imageUrl: productImageUrl(l[2], l[7]),
   }));
   const giftCards: GiftCardLineRow[] = (parsed(row.giftCards ?? null) ?? []).map((g) => ({

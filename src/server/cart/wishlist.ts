@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { COUNTRIES, type Site } from '../../config/countries.ts';
 import type { WishlistItem, WishlistPatch } from '../../contract/cart.ts';
+import type { Badge } from '../../contract/catalog.ts';
 import { unauthorized } from '../auth/middleware.ts';
 import { productImageUrl } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
@@ -24,6 +25,7 @@ interface WishlistRow {
   amount_minor: number;
   sale_amount_minor: number | null;
   in_stock: boolean;
+  badges: string[];
   added_at: Date | string;
 }
 
@@ -34,7 +36,7 @@ export async function listWishlist(db: Db, userId: number, { country, language }
         coalesce(w.variant_id, (select v.id from variants v where v.product_id = p.id order by v.position, v.id limit 1)) as image_variant,
         pp.amount_minor, pp.sale_amount_minor,
         case when w.variant_id is null then p.total_stock > 0 else coalesce((select v.stock > 0 from variants v where v.id = w.variant_id), false) end as in_stock,
-        w.created_at as added_at
+        p.badges, w.created_at as added_at
       from wishlist_items w join products p on p.id = w.product_id join brands b on b.id = p.brand_id
       join product_prices pp on pp.product_id = p.id and pp.country_code = ${country}
       where w.user_id = ${userId}
@@ -50,6 +52,8 @@ export async function listWishlist(db: Db, userId: number, { country, language }
     price: { currency, amount: Number(r.amount_minor) / 100 },
     salePrice: r.sale_amount_minor === null ? null : { currency, amount: Number(r.sale_amount_minor) / 100 },
     inStock: Boolean(r.in_stock),
+    // Stored badges as the product page gets them: "coming soon" is shown, and not sold.
+    badges: r.badges as Badge[],
     addedAt: new Date(r.added_at).toISOString(),
   }));
 }

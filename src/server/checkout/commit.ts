@@ -12,7 +12,7 @@ import { orderConfirmationEmail } from './email.ts';
 import { orderJson, orderOfRow } from './orders.ts';
 import type { OrderFigures } from './price.ts';
 import { addressHash } from './addresses.ts';
-import { bagChanged, holdReleased, pointsInsufficient, promoLimitReached, rewardUnavailable, rewardWithoutGoods, soldOut } from './refusals.ts';
+import { bagBlocked, bagChanged, holdReleased, pointsInsufficient, promoLimitReached, rewardUnavailable, rewardWithoutGoods, soldOut } from './refusals.ts';
 import { SETTLE_AFTER_MS } from './settle.ts';
 import { applyOrderLoyalty } from '../loyalty/order-effects.ts';
 import { InsufficientPointsError } from '../loyalty/ledger.ts';
@@ -78,7 +78,7 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
       sql`select version from carts where id = ${input.cartId} for update`,
       // The same intent placed already (a retry that lost its answer): that order, nothing new.
       sql`select id, number from orders where intent_key = ${input.intentKey}`,
-      variantIds.length === 0 ? sql`select 1 where false` : sql`select id, stock from variants where id in (${ids(variantIds)}) order by id for update`,
+      variantIds.length === 0 ? sql`select 1 where false` : sql`select v.id, v.stock, not ('coming_soon' = any(p.badges)) as on_sale from variants v join products p on p.id = v.product_id where v.id in (${ids(variantIds)}) order by v.id for update of v`,
       // The promo code's limits, counted under its row's lock.
       code === null
         ? sql`select 1 where false`
@@ -103,7 +103,7 @@ export async function commitOrder(db: Db, input: CommitInput): Promise<Committed
     if (placed) return { orderId: Number(placed.id), number: placed.number, existing: true, order: null };
     const cart = cartRows?.[0] as { version: number } | undefined;
     if (!cart || Number(cart.version) !== input.bagVersion) throw bagChanged();
-    checkStock(bag, (stockRows ?? []) as { id: number; stock: number }[]);
+    checkStock(bag, (stockRows ?? []) as StockRow[]);
     const offerId = checkPromo((offerRows?.[0] ?? null) as PromoRow | null);
     const member = userId !== null && (memberRows ?? []).length > 0;
     const points = member ? Math.max(0, figures.points) : 0;
@@ -217,8 +217,18 @@ function checkReward(bag: ServerBag, member: boolean, row: RewardRow | null, hol
   return { id: Number(row.id), name: row.name, pointsCost: Number(row.points_cost) };
 }
 
-/** Every line's units still there (the rows locked); else `sold_out` naming the lines short. */
-function checkStock(bag: ServerBag, rows: readonly { id: number; stock: number }[]): void {
+interface StockRow {
+  id: number;
+  stock: number;
+  on_sale: boolean;
+}
+
+/**
+ * Every line's units still there (the rows locked); else `sold_out` naming the lines short. A product
+ * switched to coming soon since the bag was read blocks the order as the bag would (409 bag_blocked).
+ */
+function checkStock(bag: ServerBag, rows: readonly StockRow[]): void {
+  if (rows.some((r) => r.on_sale === false)) throw bagBlocked('out_of_stock');
   const stock = new Map(rows.map((r) => [Number(r.id), Number(r.stock)]));
   const short = bag.lines.filter((line) => (stock.get(line.variant.id) ?? 0) < line.quantity);
   if (short.length > 0) throw soldOut(short.map((line) => ({ variantId: line.variant.id, productName: line.product.name, variantName: line.variant.name, available: Math.max(0, stock.get(line.variant.id) ?? 0) })));

@@ -23,7 +23,7 @@ export function CheckboxField({ form, field, label, required = false }: { form: 
         onChange={(event) => change(event.target.checked)}
       />
       <label htmlFor={id}>{label}</label>
-      <FieldError id={errorId(form, field)} error={error} />
+      <FieldError id={errorId(form, field)} field={field} error={error} />
     </div>
   );
 }
@@ -55,7 +55,7 @@ export function SelectField({ form, field, label, options, emptyLabel }: { form:
           </option>
         ))}
       </select>
-      <FieldError id={errorId(form, field)} error={error} />
+      <FieldError id={errorId(form, field)} field={field} error={error} />
     </div>
   );
 }
@@ -80,7 +80,7 @@ export function CheckboxGroup({ form, field, legend, options }: { form: FormRef;
           );
         })}
       </ul>
-      <FieldError id={errorId(form, field)} error={error} />
+      <FieldError id={errorId(form, field)} field={field} error={error} />
     </fieldset>
   );
 }

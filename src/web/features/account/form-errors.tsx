@@ -1,14 +1,18 @@
-import type { I18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
 import type { FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
 import type { AccountFailure } from '../../../../machines/account/account-form.failure.ts';
-import { FAILURE_MESSAGES, FIELD_ERROR_MESSAGES } from '../../../../machines/account/messages.ts';
+import { FAILURE_MESSAGES, FIELD_ERROR_MESSAGES, REQUIRED_FIELD_MESSAGES } from '../../../../machines/account/messages.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
+import type { CountryCode } from '../../../config/countries.ts';
+import { EMAIL_MAX, NAME_MAX } from '../../../contract/account-constants.ts';
+import { contactFieldMessage } from '../../shared/forms/contact-field-messages.ts';
 import { loadFeatureCatalog } from '../../shared/i18n/setup.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
+import { useSite } from '../../shared/site/site-provider.tsx';
 import type { FormRef } from './form-parts.tsx';
 import { accountMessages } from './messages.ts';
 
@@ -24,12 +28,26 @@ export function prefetchErrorMessages(i18n: I18n): void {
   loadFeatureCatalog(i18n, accountMessages).catch(() => undefined);
 }
 
-export function FieldErrorText({ id, error }: { id: string; error: FieldErrorCode }) {
+/**
+ * One message per field, saying what to type: an empty field names what it wants, the email says
+ * it in checkout's and booking's words (contact-field-messages.ts), a name too long says how long.
+ */
+function accountFieldMessage(field: string, code: FieldErrorCode, country: CountryCode): MessageDescriptor {
+  if (field === 'email' && (code === 'required' || code === 'email' || code === 'tooLong')) {
+    return contactFieldMessage('email', code === 'email' ? 'invalidEmail' : code, { country, max: EMAIL_MAX });
+  }
+  if (code === 'required') return REQUIRED_FIELD_MESSAGES[field] ?? FIELD_ERROR_MESSAGES.required;
+  if (code === 'tooLong' && (field === 'firstName' || field === 'lastName')) return contactFieldMessage('fullName', 'tooLong', { country, max: NAME_MAX });
+  return FIELD_ERROR_MESSAGES[code];
+}
+
+export function FieldErrorText({ id, field, error }: { id: string; field: string; error: FieldErrorCode }) {
   useFeatureCatalog(accountMessages);
   const { i18n } = useLingui();
+  const { country } = useSite();
   return (
     <p className="field__error" id={id}>
-      {i18n._(FIELD_ERROR_MESSAGES[error])}
+      {i18n._(accountFieldMessage(field, error, country))}
     </p>
   );
 }
@@ -68,6 +86,7 @@ export function ErrorSummary({ form, labels, actions }: ErrorSummaryProps) {
 function ErrorSummaryText({ view, labels, actions }: { view: AccountFormApi; labels: Readonly<Record<string, string>>; actions?: ((failure: AccountFailure) => ReactNode) | undefined }) {
   useFeatureCatalog(accountMessages);
   const { i18n } = useLingui();
+  const { country } = useSite();
   const { summary, fieldErrors, form: kind } = view;
   if (!summary) return null;
   const { failure, fields: inError } = summary;
@@ -96,7 +115,7 @@ function ErrorSummaryText({ view, labels, actions }: { view: AccountFormApi; lab
                     document.getElementById(`${kind}-${field}`)?.focus();
                   }}
                 >
-                  {labels[field] ?? field}: {code ? i18n._(FIELD_ERROR_MESSAGES[code]) : null}
+                  {labels[field] ?? field}: {code ? i18n._(accountFieldMessage(field, code, country)) : null}
                 </a>
               </li>
             );

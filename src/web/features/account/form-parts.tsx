@@ -58,12 +58,12 @@ function useErrorTexts(): ErrorTexts | null {
   return texts;
 }
 
-export function FieldError({ id, error }: { id: string; error: FieldErrorCode | null }) {
+export function FieldError({ id, field, error }: { id: string; field: string; error: FieldErrorCode | null }) {
   const texts = useErrorTexts();
   // The texts wait for their catalog in their own boundary: the field does not.
   return error && texts ? (
     <Suspense fallback={null}>
-      <texts.FieldErrorText id={id} error={error} />
+      <texts.FieldErrorText id={id} field={field} error={error} />
     </Suspense>
   ) : null;
 }
@@ -105,7 +105,7 @@ export function TextField({
         aria-describedby={describedBy(hint ? hintId(form, field) : null, error ? errorId(form, field) : null)}
         onChange={(event) => change(event.target.value)}
       />
-      <FieldError id={errorId(form, field)} error={error} />
+      <FieldError id={errorId(form, field)} field={field} error={error} />
     </div>
   );
 }

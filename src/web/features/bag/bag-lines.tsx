@@ -31,6 +31,7 @@ function StockNote({ line }: { line: BagLineView }) {
   const { t } = useLingui();
   const { state, available } = line.line.inventory;
   if (state === 'out_of_stock') return <p className="bag-line__stock bag-line__stock--out">{t`Out of stock`}</p>;
+  if (state === 'not_on_sale') return <p className="bag-line__stock bag-line__stock--out">{t`Not on sale yet: remove it to check out.`}</p>;
   if (state === 'reduced') return <p className="bag-line__stock bag-line__stock--low">{t`Only ${available} left: lower the quantity to keep it.`}</p>;
   if (state === 'low_stock') return <p className="bag-line__stock bag-line__stock--low">{t`Only ${available} left`}</p>;
   return null;

@@ -166,7 +166,7 @@ export default function BagScreen() {
             {bag.mergeNotice && bag.mergeNotice.length > 0 ? <MergeNotice notice={bag.mergeNotice} /> : null}
             {view.stockWarning ? (
               <p className="bag__warning" role="alert">
-                {t`Out-of-stock item must be removed to proceed`}
+                {view.stockWarning === 'not_on_sale' ? t`Remove the item that is not on sale yet to check out.` : t`Out-of-stock item must be removed to proceed`}
               </p>
             ) : null}
             {view.lines.length > 0 ? <BagLines lines={view.lines} onMoveToWishlist={moveToWishlist} /> : null}

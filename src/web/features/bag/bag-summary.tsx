@@ -37,6 +37,7 @@ export function BagSummary({ bag, giftCardsTotal, deliveredByEmail, saving, chec
   const reasons: Record<CheckoutRefusal, string> = {
     empty: t`Your bag is empty.`,
     out_of_stock: t`Out-of-stock item must be removed to proceed`,
+    not_on_sale: t`Remove the item that is not on sale yet to check out.`,
     saving: t`Please wait: your changes are being saved.`,
     reward_without_goods: t`A Beauty Pass reward comes with a purchase: add a product to your bag.`,
   };

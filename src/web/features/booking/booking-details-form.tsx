@@ -46,9 +46,10 @@ export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
   const errorText = (field: BookingField) => {
     const code = errors[field];
     if (!code) return null;
-    // Name, email, phone and notes say what checkout's fields say (shared/forms/contact-field-messages.ts); the boxes and the
-    // booking's own rule that a guest leaves an email or a phone keep the booking's messages.
-    return isTextField(field) && code !== 'contactRequired' ? i18n._(contactFieldMessage(field, code, { country, max: BOOKING_LIMITS[field] })) : i18n._(BOOKING_FIELD_ERROR_MESSAGES[code]);
+    // Name, email, phone and notes say what checkout's fields say (shared/forms/contact-field-messages.ts); a required box says to
+    // tick it; the booking's own rule that a guest leaves an email or a phone keeps the booking's message.
+    if (isTextField(field) && code !== 'contactRequired') return i18n._(contactFieldMessage(field, code, { country, max: BOOKING_LIMITS[field] }));
+    return code === 'required' ? t`Tick this box to book.` : i18n._(BOOKING_FIELD_ERROR_MESSAGES[code]);
   };
   const change = view.change;
 
@@ -83,7 +84,8 @@ export function BookingDetailsForm({ view }: { view: BookingFlowApi }) {
         ) : (
           <input {...common} type={options.type ?? 'text'} autoComplete={options.autoComplete} onChange={(event) => change(field, event.target.value)} />
         )}
-        {field === 'notes' ? (
+        {/* One message under the notes: the counter, or the error that replaces it while the field is in error. */}
+        {field === 'notes' && !error ? (
           <span className="field__hint">
             <Trans>
               {count} of {limit} characters
@@ -177,7 +179,10 @@ function QuestionInput({ field, disabled, onChange }: { field: QuestionField; di
   const { t, i18n } = useLingui();
   const { question, value, error } = field;
   const id = questionId(question.id);
-  const errorText = error ? i18n._(BOOKING_ANSWER_ERROR_MESSAGES[error]) : null;
+  // What to do, one message: answer it, pick an option, or shorten it to the question's own limit.
+  const most = question.maxLength ?? BOOKING_LIMITS.answer;
+  const errorText =
+    error === 'required' ? (question.kind === 'text' ? t`Answer this question.` : i18n._(BOOKING_ANSWER_ERROR_MESSAGES.notAnOption)) : error === 'tooLong' ? t`Use at most ${most} characters.` : error ? i18n._(BOOKING_ANSWER_ERROR_MESSAGES[error]) : null;
   const common = {
     id,
     name: id,

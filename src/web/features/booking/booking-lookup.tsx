@@ -6,9 +6,10 @@ import type { FieldErrorCode } from '../../../../machines/account/account-form.d
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { FormTextField } from '../../shared/forms/form-text-field.tsx';
-import { LOOKUP_FIELD_ERRORS } from '../../shared/forms/lookup-field-errors.ts';
+import { lookupFieldError, type LookupField } from '../../shared/forms/lookup-field-errors.ts';
 import { useAccountForm } from '../../shared/forms/use-account-form.ts';
 import type { BookingLookup } from '../../../contract/reservations.ts';
+import { useSite } from '../../shared/site/site-provider.tsx';
 import { createBookingApi, type BookingLookupOutcome } from './booking-api.ts';
 import { BOOKING_LOOKUP_FORM } from './booking-lookup.form.ts';
 
@@ -26,7 +27,8 @@ export function BookingLookup({ number, onFound }: { number: string; onFound: (k
   const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
   const outcome = view.succeeded ? (view.result as BookingLookupOutcome) : null;
   const alert = useRef<HTMLParagraphElement>(null);
-  const errorText = (code: FieldErrorCode) => i18n._(LOOKUP_FIELD_ERRORS[code]);
+  const { country } = useSite();
+  const errorText = (field: LookupField) => (code: FieldErrorCode) => i18n._(lookupFieldError(field, code, country));
   useEffect(() => {
     if (outcome?.kind === 'found' && outcome.booking.manageKey) onFound(outcome.booking.manageKey);
     else if (outcome) alert.current?.focus();
@@ -51,8 +53,8 @@ export function BookingLookup({ number, onFound }: { number: string; onFound: (k
           {outcome.kind === 'notFound' ? t`We could not find a booking with this number and email or phone number.` : t`Too many attempts. Please try again later.`}
         </p>
       ) : null}
-      <FormTextField form={form} id={fieldId('confirmationNumber')} field="confirmationNumber" label={t`Confirmation number`} type="text" autoComplete="off" errorText={errorText} />
-      <FormTextField form={form} id={fieldId('contact')} field="contact" label={t`Email or phone number`} type="text" autoComplete="email" errorText={errorText} />
+      <FormTextField form={form} id={fieldId('confirmationNumber')} field="confirmationNumber" label={t`Confirmation number`} type="text" autoComplete="off" errorText={errorText('confirmationNumber')} />
+      <FormTextField form={form} id={fieldId('contact')} field="contact" label={t`Email or phone number`} type="text" autoComplete="email" errorText={errorText('contact')} />
       <button type="submit" className="button" disabled={view.busy}>
         {view.busy ? t`Finding your booking…` : t`Find booking`}
       </button>

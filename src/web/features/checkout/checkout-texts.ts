@@ -144,13 +144,22 @@ export function useCheckoutTexts() {
   const addressIssue = (field: AddressField, code: AddressIssueCode): string =>
     i18n._(contactFieldMessage(field, ADDRESS_ISSUE_REASONS[code], { country, max: field === 'phone' ? PHONE_MAX : ADDRESS_FIELD_MAX[field] }));
   const cardFields: Record<CardField, string> = { number: t`Card number`, cvc: t`Security code (CVC)`, name: t`Name on card`, expMonth: t`Expiry month (MM)`, expYear: t`Expiry year (YYYY)` };
-  const cardIssues: Record<CardIssueCode, string> = { required: t`Required field`, invalid: t`Check this field`, expired: t`This card has expired` };
+  // One message per card field, saying what to type, empty or refused alike; an expired card says what to do.
+  const cardWhatToType: Record<CardField, string> = {
+    number: t`Enter the long number on the front of your card.`,
+    cvc: t`Enter the 3 or 4 digits of the security code on your card.`,
+    name: t`Enter the name as it is printed on the card.`,
+    expMonth: t`Enter the expiry month as two digits, like 08.`,
+    expYear: t`Enter the expiry year as four digits, like 2030.`,
+  };
+  const cardIssues = (field: CardField, code: CardIssueCode): string => (code === 'expired' ? t`This card has expired: use another card.` : cardWhatToType[field]);
   const codeLength = GIFT_CARD_CODE_LENGTH;
   const pinDigits = GIFT_CARD_PIN_DIGITS;
   const giftCardFields: Record<GiftCardField, string> = { code: t`Gift card code`, pin: t`PIN` };
   const giftCardIssues: Record<GiftCardField, Record<GiftCardIssueCode, string>> = {
-    code: { required: t`Required field`, invalid: t`Enter the ${codeLength}-character code from the gift card email`, duplicate: t`This card is entered twice` },
-    pin: { required: t`Required field`, invalid: t`Enter the ${pinDigits}-digit PIN from the gift card email`, duplicate: t`This card is entered twice` },
+    // Empty or refused, a code or PIN says what a valid one looks like (the balance check's words).
+    code: { required: t`Enter the ${codeLength}-character code from the gift card email`, invalid: t`Enter the ${codeLength}-character code from the gift card email`, duplicate: t`This card is entered twice` },
+    pin: { required: t`Enter the ${pinDigits}-digit PIN from the gift card email`, invalid: t`Enter the ${pinDigits}-digit PIN from the gift card email`, duplicate: t`This card is entered twice` },
   };
   const giftCardCheckRefusals: Record<GiftCardCheckRefusal, string> = {
     gift_cards_not_accepted: t`Gift cards cannot pay for e-gift cards.`,

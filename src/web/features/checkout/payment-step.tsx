@@ -27,7 +27,7 @@ export function PaymentStep({ view, texts, showIssues }: { view: CheckoutApi; te
   const payAll = view.payment.giftCards.payAll;
   const issueOf = (field: CardField) => {
     const issue = cardIssues.find((candidate) => candidate.field === field);
-    return showIssues && issue ? texts.cardIssues[issue.code] : null;
+    return showIssues && issue ? texts.cardIssues(field, issue.code) : null;
   };
   return (
     <>

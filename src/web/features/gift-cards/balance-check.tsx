@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { GiftCardCredentials } from '../../../contract/gift-cards.ts';
 import { GIFT_CARD_CODE_LENGTH, GIFT_CARD_PIN_DIGITS } from '../../../config/gift-cards.ts';
 import { accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
-import type { FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { FormTextField } from '../../shared/forms/form-text-field.tsx';
@@ -78,9 +77,9 @@ function BalanceForm({ onAnother, again }: { onAnother: () => void; again: boole
   if (outcome?.kind === 'found') return <Balance outcome={outcome} onAnother={onAnother} />;
   const codeLength = GIFT_CARD_CODE_LENGTH;
   const pinDigits = GIFT_CARD_PIN_DIGITS;
-  // Beyond an empty field, a refused code or PIN says what a valid one looks like, whatever rule it broke.
-  const codeError = (code: FieldErrorCode) => (code === 'required' ? t`Required field` : t`Enter the ${codeLength}-character code from the gift card email`);
-  const pinError = (code: FieldErrorCode) => (code === 'required' ? t`Required field` : t`Enter the ${pinDigits}-digit PIN from the gift card email`);
+  // Empty or refused, a code or PIN says what a valid one looks like: one message per field, whatever rule it broke.
+  const codeError = () => t`Enter the ${codeLength}-character code from the gift card email`;
+  const pinError = () => t`Enter the ${pinDigits}-digit PIN from the gift card email`;
   return (
     <form
       className="gift-card-form gift-card-form--balance"

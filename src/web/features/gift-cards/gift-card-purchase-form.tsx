@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
+import { GIFT_CARD_MESSAGE_MAX, GIFT_CARD_NAME_MAX } from '../../../config/gift-cards.ts';
 import type { Cart } from '../../../contract/cart.ts';
 import type { GiftCardPurchase } from '../../../contract/gift-cards.ts';
 import { giftCardPurchaseConnect, type GiftCardPurchaseApi } from '../../../../machines/gift-cards/gift-card-purchase.connect.ts';
@@ -37,13 +38,15 @@ function useIssueTexts(view: GiftCardPurchaseApi) {
       if (code === 'too_far_ahead') return t`Choose a date up to ${lastDay}.`;
       return code === 'required' ? t`Choose a send date.` : t`Enter a date like 2030-01-31.`;
     }
+    // One message per field, saying what to type; an email in the words of checkout's and booking's.
+    const most = field === 'message' ? GIFT_CARD_MESSAGE_MAX : GIFT_CARD_NAME_MAX;
     switch (code) {
       case 'required':
-        return t`Required field`;
+        return field === 'recipientName' ? t`Enter the name of the person you are sending it to.` : field === 'recipientEmail' ? t`Enter their email address, like name@example.com.` : t`Enter your name, as the card will show it.`;
       case 'too_long':
-        return t`Character limit exceeded`;
+        return field === 'recipientEmail' ? t`This is too long: shorten it.` : t`Use at most ${most} characters.`;
       case 'invalid_email':
-        return t`Invalid email`;
+        return t`Enter an email address like name@example.com.`;
       case 'one_line':
         return t`Use one line of text.`;
       default:

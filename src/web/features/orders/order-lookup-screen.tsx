@@ -7,11 +7,12 @@ import type { FieldErrorCode } from '../../../../machines/account/account-form.d
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { FormTextField } from '../../shared/forms/form-text-field.tsx';
-import { LOOKUP_FIELD_ERRORS } from '../../shared/forms/lookup-field-errors.ts';
+import { lookupFieldError, type LookupField } from '../../shared/forms/lookup-field-errors.ts';
 import { useAccountForm } from '../../shared/forms/use-account-form.ts';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useSignedIn } from '../../shared/session/session-store.ts';
+import { useSite } from '../../shared/site/site-provider.tsx';
 import { ORDER_LOOKUP_FORM } from './lookup.form.ts';
 import { ordersMessages } from './messages.ts';
 import { OrderDetail } from './order-detail.tsx';
@@ -28,6 +29,7 @@ const fieldId = (field: string) => `${ORDER_LOOKUP_FORM.id}-${field}`;
  */
 function LookupAlert({ view, outcome, attempt, labels }: { view: AccountFormApi; outcome: LookupOutcome | null; attempt: number; labels: Readonly<Record<string, string>> }) {
   const { t, i18n } = useLingui();
+  const { country } = useSite();
   const region = useRef<HTMLDivElement>(null);
   const miss = outcome && outcome.kind !== 'found' ? outcome : null;
   // Each answer is a new object: a miss told again (the same values sent twice) takes the focus again.
@@ -62,7 +64,7 @@ function LookupAlert({ view, outcome, attempt, labels }: { view: AccountFormApi;
                       document.getElementById(fieldId(field))?.focus();
                     }}
                   >
-                    {labels[field] ?? field}: {code ? i18n._(LOOKUP_FIELD_ERRORS[code]) : null}
+                    {labels[field] ?? field}: {code ? i18n._(lookupFieldError(field as LookupField, code, country)) : null}
                   </a>
                 </li>
               );
@@ -92,6 +94,7 @@ function OrderLookup({ onAnother, again }: { onAnother: () => void; again: boole
   const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
   const outcome = view.succeeded ? (view.result as LookupOutcome) : null;
   const orderHeading = useRef<HTMLHeadingElement>(null);
+  const { country } = useSite();
   useEffect(() => {
     if (outcome?.kind === 'found') orderHeading.current?.focus();
   }, [outcome]);
@@ -110,7 +113,7 @@ function OrderLookup({ onAnother, again }: { onAnother: () => void; again: boole
     );
   }
   const labels = { number: t`Order number`, email: t`Email` };
-  const errorText = (code: FieldErrorCode) => i18n._(LOOKUP_FIELD_ERRORS[code]);
+  const errorText = (field: LookupField) => (code: FieldErrorCode) => i18n._(lookupFieldError(field, code, country));
   return (
     <form
       className="orders-form"
@@ -127,8 +130,8 @@ function OrderLookup({ onAnother, again }: { onAnother: () => void; again: boole
       }}
     >
       <LookupAlert view={view} outcome={outcome} attempt={view.attempts} labels={labels} />
-      <FormTextField form={form} id={fieldId('number')} field="number" label={labels.number} type="text" autoComplete="off" hint={t`As in your order confirmation email, for example SG1000123.`} errorText={errorText} />
-      <FormTextField form={form} id={fieldId('email')} field="email" label={labels.email} type="email" autoComplete="email" hint={t`The email you placed the order with.`} errorText={errorText} />
+      <FormTextField form={form} id={fieldId('number')} field="number" label={labels.number} type="text" autoComplete="off" hint={t`As in your order confirmation email, for example SG1000123.`} errorText={errorText('number')} />
+      <FormTextField form={form} id={fieldId('email')} field="email" label={labels.email} type="email" autoComplete="email" hint={t`The email you placed the order with.`} errorText={errorText('email')} />
       <button type="submit" className="button" disabled={view.busy} aria-disabled={view.busy}>
         {view.busy ? t`Finding your order…` : t`Find order`}
       </button>

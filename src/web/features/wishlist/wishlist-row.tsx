@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import { wishlistMoveConnect } from '../../../../machines/wishlist/wishlist-move.connect.ts';
 import { wishlistMoveMachine } from '../../../../machines/wishlist/wishlist-move.machine.ts';
 import { moveTarget, type MoveFailure } from '../../../../machines/wishlist/wishlist-move.rules.ts';
+import type { StockState } from '../../../../machines/product/stock-state.rules.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import type { Money } from '../../../contract/site.ts';
 import type { ProductDetail } from '../../../contract/catalog.ts';
@@ -26,7 +27,8 @@ export interface WishlistRowData {
   imageUrl: string;
   price: Money;
   salePrice: Money | null;
-  inStock: boolean;
+  /** What the product page says of it (machines/product/stock-state.rules.ts): only `inStock` can be moved to the bag. */
+  stock: StockState;
   /** The shade or size liked, if any. */
   variantId: number | null;
   variantName: string | null;
@@ -34,7 +36,10 @@ export interface WishlistRowData {
   variants: ProductDetail['variants'] | null;
 }
 
-/** An item: image, name, price, stock, Remove, and "Move to bag" (or a link to choose a shade first). */
+/**
+ * An item: image, name, price, stock, Remove, and "Move to bag" (or a link to choose a shade first).
+ * A coming-soon product says "Not on sale yet" and offers no "Move to bag" (the bag would refuse it).
+ */
 export function WishlistRow({ item }: { item: WishlistRowData }) {
   const { t } = useLingui();
   const stockId = useId();
@@ -74,6 +79,8 @@ export function WishlistRow({ item }: { item: WishlistRowData }) {
   const view = useSelector(actor, (snapshot) => wishlistMoveConnect(snapshot, actor.send), sameView);
   const known = item.variants ? moveTarget(item.variantId, item.variants) : null;
   const mustChoose = view.mustChoose || known?.kind === 'choose';
+  const inStock = item.stock === 'inStock';
+  const stockText: Record<StockState, string> = { inStock: t`In stock`, outOfStock: t`Out of stock`, comingSoon: t`Not on sale yet` };
   const failures: Record<MoveFailure, string> = {
     outOfStock: t`${name} is out of stock, so it stays on your wish list.`,
     notOnSale: t`${name} is not available yet, so it stays on your wish list.`,
@@ -83,7 +90,7 @@ export function WishlistRow({ item }: { item: WishlistRowData }) {
     failed: t`${name} could not be moved to your bag. Please try again.`,
   };
   return (
-    <li className="wishlist-row" data-state={view.busy ? 'moving' : item.inStock ? 'in-stock' : 'out-of-stock'}>
+    <li className="wishlist-row" data-state={view.busy ? 'moving' : STOCK_DATA_STATE[item.stock]}>
       <Link href={`/products/${item.slug}`} className="wishlist-row__product">
         <img className="wishlist-row__image" src={item.imageUrl} alt="" width={96} height={96} loading="lazy" decoding="async" />
         <span className="wishlist-row__brand">{item.brand}</span>
@@ -93,11 +100,11 @@ export function WishlistRow({ item }: { item: WishlistRowData }) {
         {item.variantName ? <span className="wishlist-row__variant">{item.variantName}</span> : null}
       </Link>
       <Price price={item.price} salePrice={item.salePrice} />
-      <p id={stockId} className="stock" data-state={item.inStock ? 'in-stock' : 'out-of-stock'}>
-        {item.inStock ? t`In stock` : t`Out of stock`}
+      <p id={stockId} className="stock" data-state={STOCK_DATA_STATE[item.stock]}>
+        {stockText[item.stock]}
       </p>
       <div className="wishlist-row__actions">
-        {mustChoose ? (
+        {item.stock === 'comingSoon' ? null : mustChoose ? (
           <Link href={`/products/${item.slug}`} className="button" aria-describedby={nameId}>
             <Trans>Choose a shade or size</Trans>
           </Link>
@@ -105,8 +112,8 @@ export function WishlistRow({ item }: { item: WishlistRowData }) {
           <button
             type="button"
             className="button"
-            disabled={!item.inStock || view.busy}
-            aria-describedby={item.inStock ? nameId : `${nameId} ${stockId}`}
+            disabled={!inStock || view.busy}
+            aria-describedby={inStock ? nameId : `${nameId} ${stockId}`}
             aria-busy={view.busy || undefined}
             onClick={view.move}
           >
@@ -125,6 +132,8 @@ export function WishlistRow({ item }: { item: WishlistRowData }) {
     </li>
   );
 }
+
+const STOCK_DATA_STATE: Record<StockState, string> = { inStock: 'in-stock', outOfStock: 'out-of-stock', comingSoon: 'coming-soon' };
 
 /** A row whose product is still being read: the row's size, so nothing moves when it arrives. */
 export function WishlistRowSkeleton() {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
+import { stockState } from '../../../../machines/product/stock-state.rules.ts';
 import type { WishlistItem } from '../../../contract/cart.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createCatalogApi } from '../../shared/api/catalog-api.ts';
@@ -46,7 +47,9 @@ function EmptyWishlist() {
 }
 
 function memberRow(item: WishlistItem): WishlistRowData {
-  return { ...item, variantName: null, variants: null };
+  const { inStock, badges, ...rest } = item;
+  // `inStock` already follows the liked shade, when there is one.
+  return { ...rest, stock: stockState({ inStock, badges }, null), variantName: null, variants: null };
 }
 
 /** A member's list: `GET wishlist` as a screen resource, rendered by the server and restored in the browser. */
@@ -116,7 +119,7 @@ function GuestRow({ entry }: { entry: DeviceEntry }) {
     imageUrl: variant?.imageUrl ?? detail.imageUrl,
     price: detail.price,
     salePrice: detail.salePrice,
-    inStock: variant ? variant.stock > 0 : detail.inStock,
+    stock: stockState(detail, variant),
     variantId: variant?.id ?? null,
     variantName: variant?.name ?? null,
     variants: detail.variants,

@@ -1,13 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { forwardRef } from 'react';
 import { Link } from 'wouter';
+import { stockState } from '../../../../machines/product/stock-state.rules.ts';
 import type { ProductSummary } from '../../../contract/catalog.ts';
-import { isOnSale } from '../../../contract/patterns.ts';
 import { BagAction } from '../bag/add-to-bag-button.tsx';
 import { Badges } from './badges.tsx';
 import type { ProductActionState } from './product-actions.ts';
 import { Price } from './price.tsx';
 import { HeartAction } from './wishlist-heart.tsx';
+
+const STATE_NAMES = { inStock: 'in-stock', outOfStock: 'out-of-stock', comingSoon: 'coming-soon' } as const;
 
 /** How a card's image loads: `high` and `eager` are for cards in the first screen (ProductGrid decides). */
 export type ImagePriority = 'high' | 'eager' | 'lazy';
@@ -27,8 +29,10 @@ export const ProductCard = forwardRef<HTMLAnchorElement, ProductCardProps>(funct
   const name = product.name;
   const average = product.rating.average.toFixed(1);
   const count = product.rating.count;
+  // The product page's rule (in stock, out of stock, coming soon): only a product in stock and on sale has "Add to bag".
+  const state = stockState(product, null);
   return (
-    <article className="product-card" data-state={product.inStock ? 'in-stock' : 'out-of-stock'}>
+    <article className="product-card" data-state={STATE_NAMES[state]}>
       <Link href={`/products/${product.slug}`} className="product-card__link" ref={ref}>
         {/* Sized (and aspect-ratio in CSS) so the card's height is known before the image arrives. */}
         <img
@@ -54,7 +58,7 @@ export const ProductCard = forwardRef<HTMLAnchorElement, ProductCardProps>(funct
       ) : null}
       <Badges badges={waitlisted ? [...product.badges, 'waitlisted'] : product.badges} />
       {/* A product of several shades or sizes is chosen on its page: the card's link leads there. A coming-soon one is not sold yet. */}
-      {product.inStock && isOnSale(product) && product.variantCount === 1 ? <BagAction target={{ slug: product.slug }} productName={name} productId={product.id} actions={actions} label={t`Add to bag`} /> : null}
+      {state === 'inStock' && product.variantCount === 1 ? <BagAction target={{ slug: product.slug }} productName={name} productId={product.id} actions={actions} label={t`Add to bag`} /> : null}
     </article>
   );
 });
