@@ -33,11 +33,11 @@ export interface BookingLifecycleApi {
   retryBlocked: MessageDescriptor | null;
   canDismiss: boolean;
   /**
-   * After a move to another artist (the shopper asked for any), who does it now and who did: the
+   * After a move to another artist (one the shopper picked, or any), who does it now and who did: the
    * result says "with Farah Aziz instead of Lim Jia Hui". Null when the artist stayed, or no move.
    */
   artistChange: { from: Artist; to: Artist } | null;
-  /** Moves the booking to another free time (and its artist, or null for any). */
+  /** Moves the booking to another free time with the artist named (the booked one, another the shopper picked) or null for any. */
   reschedule(startsAt: string, artistId: string | null): void;
   cancel(): void;
   retry(): void;

@@ -22,6 +22,8 @@ import {
   ReservationCreateSchema,
   ReservationListResponseSchema,
   ReservationResponseSchema,
+  RescheduleDaysQuerySchema,
+  RescheduleDaysResponseSchema,
   RescheduleSchema,
   RescheduleTimesQuerySchema,
 } from './reservations.ts';
@@ -148,6 +150,18 @@ export const BOOKING_ENDPOINTS: readonly Endpoint[] = [
     response: TimeSlotsResponseSchema,
   },
   {
+    id: 'reservationDays.index',
+    method: 'GET',
+    path: 'reservation-service/{id}/days',
+    operation: 'index',
+    description:
+      "The store-local days with a free time for moving the booking `{id}` (the member's own, or a guest's with `X-Booking-Key`; 404 otherwise), counted without the booking itself, for the artist `artistId` (400 when they do not do this service at this store) or any artist when left out; with `artists`, every artist of the service at the booking's store. No days once the booking can no longer be moved.",
+    status: 200,
+    contentType: JSON_TYPE,
+    query: RescheduleDaysQuerySchema,
+    response: RescheduleDaysResponseSchema,
+  },
+  {
     id: 'reservations.show',
     method: 'GET',
     path: 'reservation-service/{id}',
@@ -173,7 +187,7 @@ export const BOOKING_ENDPOINTS: readonly Endpoint[] = [
     path: 'reservation-service/{id}/reschedule',
     operation: 'create',
     description:
-      'Moves a service booking to another free time in one transaction (the old time is freed in it): with the artist named in `artistId`, any free one for `null` (the shopper\'s explicit choice), its own artist when `artistId` is left out. 409 booking_expired, change_cutoff_passed, booking_cancelled, not_reschedulable (classes, events), slot_taken, outside_booking_window, not_offered.',
+      'Moves a service booking to another free time in one transaction (the old time is freed in it): with the artist named in `artistId`, any free one for `null` (the shopper\'s explicit choice), its own artist when `artistId` is left out; 400 on `artistId` for an artist who does not do this service at the booking\'s store. 409 booking_expired, change_cutoff_passed, booking_cancelled, not_reschedulable (classes, events), slot_taken, outside_booking_window, not_offered.',
     status: 200,
     contentType: JSON_TYPE,
     body: RescheduleSchema,

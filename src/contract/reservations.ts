@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ArtistSchema, BOOKING_LIMITS, BOOKING_STATUSES, BookingDetailsSchema, StoreDateSchema } from './booking.ts';
-import { ActivityKindSchema, LocalTimeSchema } from './happening.ts';
+import { ActivityKindSchema, AvailableDaysSchema, LocalTimeSchema } from './happening.ts';
 import { MoneySchema } from './site.ts';
 import { CountryCodeSchema } from './site-input.ts';
 
@@ -90,6 +90,17 @@ export const BookingContactResponseSchema = v.object({ data: BookingContactSchem
 
 /** `reservation-service/{id}/time-slots`: the day to list the booking's new times on. */
 export const RescheduleTimesQuerySchema = v.object({ date: StoreDateSchema });
+
+/** `reservation-service/{id}/days`: the days with a free time for `artistId` (one of the service's artists at the store); left out, for any artist. */
+export const RescheduleDaysQuerySchema = v.object({ artistId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))) });
+
+/**
+ * The days a booking can move to, counted without the booking itself, and who can do it: every
+ * artist of the service at the booking's store (the shopper keeps theirs, picks another, or any).
+ */
+export const RescheduleDaysSchema = v.object({ ...AvailableDaysSchema.entries, artists: v.array(ArtistSchema) });
+export type RescheduleDays = v.InferOutput<typeof RescheduleDaysSchema>;
+export const RescheduleDaysResponseSchema = v.object({ data: RescheduleDaysSchema });
 
 /**
  * A guest finds a booking by its number and the email or the phone it was booked with (a guest

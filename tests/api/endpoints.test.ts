@@ -271,6 +271,10 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     const booking = await guestBooking();
     return { params: { id: booking.confirmationNumber }, query: `date=${(await freeService(48)).date}`, headers: { [BOOKING_KEY_HEADER]: booking.manageKey ?? '' } };
   },
+  'reservationDays.index': async () => {
+    const booking = await guestBooking();
+    return { params: { id: booking.confirmationNumber }, query: `artistId=${booking.artist?.id ?? ''}`, headers: { [BOOKING_KEY_HEADER]: booking.manageKey ?? '' } };
+  },
   'reservationLookups.create': async () => {
     const booking = await guestBooking();
     return { body: { confirmationNumber: booking.confirmationNumber, email: booking.email } };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BookingContactResponseSchema, ReservationResponseSchema, type Reservation } from '../../src/contract/reservations.ts';
+import { BookingContactResponseSchema, RescheduleDaysResponseSchema, ReservationResponseSchema, type Reservation } from '../../src/contract/reservations.ts';
 import { TimeSlotsResponseSchema } from '../../src/contract/happening.ts';
 import { signIn } from '../helpers/account.ts';
 import { insertUser } from '../helpers/auth.ts';
-import { book, bookingCall, DETAILS, findSlots, hold, parsed, postConfirm, refusal, timeSlots } from '../helpers/booking.ts';
+import { availableDays, book, bookingCall, DETAILS, findSlots, hold, parsed, postConfirm, refusal, showBooking, timeSlots } from '../helpers/booking.ts';
 import { happeningApp } from '../helpers/happening-app.ts';
 
 /**
@@ -34,6 +34,8 @@ const guest = async (startsAt: string, artistId: string | null, email = `guest.$
   return { ...booking, manageKey: booking.manageKey ?? '' };
 };
 const reschedule = (booking: Guest, body: Record<string, unknown>) => bookingCall(target, 'POST', `/reservation-service/${booking.confirmationNumber}/reschedule`, { key: booking.manageKey }, body);
+const moveDays = (booking: Guest, artistId: string | null, key = booking.manageKey) =>
+  bookingCall(target, 'GET', `/reservation-service/${booking.confirmationNumber}/days${artistId === null ? '' : `?artistId=${encodeURIComponent(artistId)}`}`, { key });
 const moveTimes = (booking: Guest, date: string, key = booking.manageKey) => bookingCall(target, 'GET', `/reservation-service/${booking.confirmationNumber}/time-slots?date=${date}`, { key });
 
 describe('a guest leaves an email or a phone', () => {
@@ -128,5 +130,65 @@ describe('rescheduling keeps the artist unless the shopper asks for any', () => 
     expect((await parsed(await reschedule(booking, { startsAt: halfHourOn, artistId: JIA }), ReservationResponseSchema, 200)).data.artist?.id).toBe(JIA);
     expect(await refusal(await moveTimes(booking, date, 'A'.repeat(43)), 404)).toBe('booking_not_found');
     expect((await moveTimes(booking, '2027-02-31')).status).toBe(400);
+  });
+});
+
+describe('rescheduling to another artist the shopper picks', () => {
+  /** Another store's artist (ION Orchard), and one who exists nowhere. */
+  const ELSEWHERE = 'sg-ion-aisha';
+
+  it('moves the booking to the artist picked, refuses a time they are busy (slot_taken), and refuses an artist who does not do this service here (400, nothing changed)', async () => {
+    const found = await findSlots(target, SERVICE, STORE, 60, both);
+    const first = found[0];
+    const second = found.find((t) => t.date === first.date && Date.parse(t.slot.startsAt) >= Date.parse(first.slot.startsAt) + HOUR);
+    const third = second && found.find((t) => t.date === first.date && Date.parse(t.slot.startsAt) >= Date.parse(second.slot.startsAt) + HOUR);
+    if (!second || !third) throw new Error('three times an hour apart with both artists');
+    const booking = await guest(first.slot.startsAt, JIA);
+    // Farah is taken at the second time by someone else: picking her then is refused, never another artist.
+    await guest(second.slot.startsAt, FARAH, 'farah.client@example.com');
+    expect(await refusal(await reschedule(booking, { startsAt: second.slot.startsAt, artistId: FARAH }), 409)).toBe('slot_taken');
+
+    for (const artistId of [ELSEWHERE, 'nobody-at-all']) {
+      const wrong = await reschedule(booking, { startsAt: third.slot.startsAt, artistId });
+      expect(wrong.status).toBe(400);
+      expect(((await wrong.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['body.artistId']);
+    }
+    const unchanged = (await parsed(await showBooking(target, booking.confirmationNumber, { key: booking.manageKey }), ReservationResponseSchema, 200)).data;
+    expect(unchanged).toMatchObject({ status: 'confirmed', appointmentAt: first.slot.startsAt, artist: { id: JIA } });
+
+    const moved = (await parsed(await reschedule(booking, { startsAt: third.slot.startsAt, artistId: FARAH }), ReservationResponseSchema, 200)).data;
+    expect(moved).toMatchObject({ status: 'rescheduled', appointmentAt: third.slot.startsAt, artist: { id: FARAH, name: 'Farah Aziz' } });
+  });
+
+  it("lists the days for moving a booking without counting the booking itself, for the artist chosen; names the service's artists at the store; refuses another store's artist", async () => {
+    // A day far in the window on which Jia Hui works: every time of hers that day is then booked, ours among them.
+    const { days } = await availableDays(target, SERVICE, STORE);
+    let day: string | null = null;
+    for (const candidate of [...days].reverse()) {
+      if ((await timeSlots(target, SERVICE, STORE, candidate)).some((s) => ahead(s.startsAt) && s.artists.some((a) => a.id === JIA))) {
+        day = candidate;
+        break;
+      }
+    }
+    if (day === null) throw new Error('no day with Jia Hui free');
+    const withJia = async () => (await timeSlots(target, SERVICE, STORE, day)).find((s) => s.artists.some((a) => a.id === JIA));
+    const firstFree = await withJia();
+    if (!firstFree) throw new Error('Jia Hui has no time');
+    const booking = await guest(firstFree.startsAt, JIA);
+    for (let next = await withJia(); next; next = await withJia()) await guest(next.startsAt, JIA);
+
+    // Counted, the booking leaves Jia Hui nothing that day; not counted, her own time is free again.
+    expect((await timeSlots(target, SERVICE, STORE, day)).some((s) => s.artists.some((a) => a.id === JIA))).toBe(false);
+    const own = (await parsed(await moveDays(booking, JIA), RescheduleDaysResponseSchema, 200)).data;
+    expect(own.days).toContain(day);
+    expect(own.artists).toEqual([
+      { id: JIA, name: 'Lim Jia Hui' },
+      { id: FARAH, name: 'Farah Aziz' },
+    ]);
+    const anyArtist = (await parsed(await moveDays(booking, null), RescheduleDaysResponseSchema, 200)).data;
+    expect(anyArtist.days).toEqual(expect.arrayContaining(own.days));
+
+    expect((await moveDays(booking, ELSEWHERE)).status).toBe(400);
+    expect(await refusal(await moveDays(booking, JIA, 'A'.repeat(43)), 404)).toBe('booking_not_found');
   });
 });

@@ -7,7 +7,7 @@ import { tabTo } from './fixtures/keyboard.ts';
 /*
  * Booking as a client of a salon expects, on a 360 px phone (axe at 360, 390 and 1280 px): a
  * member's details filled in, a guest asked for an email or a phone, a reschedule that keeps the
- * artist until the shopper chooses any, a class's seats left, the price "paid at the store" on the
+ * artist until the shopper chooses any or picks another by name, a class's seats left, the price "paid at the store" on the
  * confirmation, controls a thumb can use; and the focus kept after every step, checked with the
  * keyboard alone. Each booking page is photographed at 360 px into $BOOKING_SCREENSHOTS (when set).
  */
@@ -166,7 +166,7 @@ test('a guest with neither email nor phone is asked for one before anything is s
   await expect(page).toHaveURL(/\?key=/);
 });
 
-test('rescheduling keeps the artist (their free times only), and moves to another only when the shopper chooses any artist; the result names both', async ({ page, happening, expectAccessible }) => {
+test('rescheduling keeps the artist (their free times only), moves to any artist only when the shopper chooses it, or to another artist picked by name; the result names both', async ({ page, happening, expectAccessible }) => {
   // Three times an hour apart (the service lasts an hour) at which both artists are free.
   const apart = (slots: Slot[]) => {
     const both = slots.filter(withBoth);
@@ -214,6 +214,29 @@ test('rescheduling keeps the artist (their free times only), and moves to anothe
   await expect(root.locator('.booking-summary')).toContainText('Farah Aziz');
   await expectAccessible();
   await shoot(page, '9-rescheduled-other-artist');
+
+  // Another artist picked by name: every artist of the service at the store is offered, Farah Aziz
+  // (now the booked one) chosen; Lim Jia Hui's days and her free times only, then the move with her.
+  await expect(root.getByRole('radio')).toHaveCount(3);
+  await expect(root.getByRole('radio', { name: 'Farah Aziz' })).toBeChecked();
+  const jia = root.getByRole('radio', { name: 'Lim Jia Hui' });
+  await jia.check();
+  await expect(jia).toBeFocused();
+  await chooseDay(root, ENGLISH, day);
+  const hers = root.getByRole('list', { name: /^Times on / });
+  await expect(root.getByText('The times Lim Jia Hui is free.')).toBeVisible();
+  await expect(timeButton(hers, first.startsAt)).toBeVisible();
+  // The other client's time with her is not offered.
+  await expect(timeButton(hers, taken.startsAt)).toHaveCount(0);
+  await expectAccessible();
+  await shoot(page, '9b-reschedule-pick-artist');
+  await timeButton(hers, first.startsAt).click();
+  await root.getByRole('button', { name: /^Move my booking to .* with Lim Jia Hui$/ }).click();
+  const again = page.getByTestId('booking-moved');
+  await expect(again).toContainText('It is now with Lim Jia Hui instead of Farah Aziz.');
+  await expect(again).toBeFocused();
+  await expect(root.locator('.booking-summary')).toContainText('Lim Jia Hui');
+  await expectAccessible();
 });
 
 test('a class shows each time’s seats left', async ({ page, happening, expectAccessible }) => {
@@ -308,11 +331,14 @@ test('keyboard only: the focus lands on the chosen day, the week button, each ne
   await page.keyboard.press('Enter');
   await expect(manageStrip.locator(`button[data-date="${anotherDay}"]`)).toHaveAttribute('aria-pressed', 'true');
   expect(await focused(page)).toMatchObject({ tag: 'BUTTON', date: anotherDay, pressed: 'true' });
-  // A radio group takes one Tab (its checked radio, the booked artist); the arrow keys choose in it.
+  // A radio group takes one Tab (its checked radio, the booked artist); the arrow keys choose in it:
+  // the next is Farah Aziz, another artist, whose days load while the choice keeps the focus.
   await tabTo(page, manage.getByRole('radio', { name: 'Lim Jia Hui' }));
   await page.keyboard.press('ArrowDown');
-  await expect(manage.getByRole('radio', { name: 'Any artist' })).toBeChecked();
-  expect(await focused(page)).toMatchObject({ tag: 'INPUT' });
+  await expect(manage.getByRole('radio', { name: 'Farah Aziz' })).toBeChecked();
+  await expect(manage.getByText('The times Farah Aziz is free.')).toBeVisible();
+  expect(await focused(page)).toMatchObject({ tag: 'INPUT', id: expect.any(String) });
+  expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toBe('Farah Aziz');
   const newTime = manage.getByRole('list', { name: /^Times on / }).getByRole('button').first();
   await tabTo(page, newTime);
   await page.keyboard.press('Enter');
@@ -320,7 +346,7 @@ test('keyboard only: the focus lands on the chosen day, the week button, each ne
   await tabTo(page, manage.getByRole('button', { name: /^Move my booking to / }));
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('booking-status')).toHaveText('Rescheduled');
-  expect(await focused(page)).toMatchObject({ tag: 'P', text: expect.stringContaining('Your booking has been moved.') });
+  expect(await focused(page)).toMatchObject({ tag: 'P', text: expect.stringContaining('It is now with Farah Aziz instead of Lim Jia Hui.') });
   // Cancel: the button goes with the booking's changes; the status line takes the focus.
   await tabTo(page, manage.getByRole('button', { name: 'Cancel booking', exact: true }));
   await page.keyboard.press('Enter');

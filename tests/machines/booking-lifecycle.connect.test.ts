@@ -83,6 +83,41 @@ describe('bookingLifecycleConnect', () => {
     expect(view().artistChange).toBeNull();
   });
 
+  test('another artist the shopper picks: the move asks for them (and a retry asks again), the result names both', async () => {
+    const asked: RescheduleRequest[] = [];
+    let failOnce = true;
+    const machine = bookingLifecycleMachine.provide({
+      actors: {
+        loadBooking: fromPromise<Reservation, BookingQuery>(async () => CONFIRMED_BOOKING),
+        rescheduleBooking: fromPromise<Reservation, RescheduleRequest>(async ({ input }) => {
+          asked.push(input);
+          if (failOnce) {
+            failOnce = false;
+            throw new Error('offline');
+          }
+          return { ...RESCHEDULED_BOOKING, artist: { id: input.artistId ?? '', name: 'Farah Aziz' } };
+        }),
+        cancelBooking: fromPromise<Reservation, BookingQuery>(async () => CANCELLED_BOOKING),
+      },
+    });
+    const { actor, send } = connectActor(machine, LIFECYCLE_INPUT);
+    const view = () => bookingLifecycleConnect(actor.getSnapshot(), send);
+    const settle = async () => {
+      for (let tick = 0; tick < 10; tick += 1) await Promise.resolve();
+    };
+    await settle();
+    view().reschedule(RESCHEDULE_TO.startsAt, 'artist-farah');
+    await settle();
+    expect(view()).toMatchObject({ activity: 'rescheduleFailure', failure: 'failed' });
+    view().retry();
+    await settle();
+    expect(asked).toEqual([
+      { confirmationNumber: CONFIRMED_BOOKING.confirmationNumber, startsAt: RESCHEDULE_TO.startsAt, artistId: 'artist-farah' },
+      { confirmationNumber: CONFIRMED_BOOKING.confirmationNumber, startsAt: RESCHEDULE_TO.startsAt, artistId: 'artist-farah' },
+    ]);
+    expect(view()).toMatchObject({ status: 'rescheduled', artistChange: { from: CONFIRMED_BOOKING.artist, to: { id: 'artist-farah', name: 'Farah Aziz' } } });
+  });
+
   test('a class: reschedule blocked with its reason, cancel allowed', async () => {
     const { view, answer } = start();
     await answer((call) => call.resolve(CLASS_BOOKING));

@@ -195,6 +195,14 @@ describe('fuzz: 500+ generated requests per happening endpoint', { timeout: 600_
     });
   });
 
+  it('reservationDays.index: own, foreign and hostile numbers, keys and artists', async () => {
+    const artist = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('', '?artistId=sg-ion-aisha', '?artistId=sg-ion-mei', '?artistId=sg-vivo-jia', '?artistId=') }, hostileString.map((s) => `?artistId=${enc(s)}`), fc.constantFrom('?artistId[]=1', '?%zz'));
+    await run('reservationDays.index', fc.record({ call: callArb, which: numberArb, key: keyArb, artist }), async ({ call, which, key, artist: query }) => {
+      const { booking, segment } = target_(call.n, which);
+      return send('GET', `/reservation-service/${segment}/days${query}`, { ...call, key: keyFor(key, booking, call.n) });
+    });
+  });
+
   it('reservationContact.show: members, guests and garbage sessions', async () => {
     await run('reservationContact.show', fc.record({ call: callArb, query: queryOf }), async ({ call, query }) => send('GET', `/reservation-service/contact${query}`, call));
   });

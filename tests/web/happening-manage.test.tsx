@@ -29,6 +29,11 @@ const CLASS: Reservation = {
   activity: { id: MASTERCLASS.id, name: MASTERCLASS.name, durationMinutes: 90, price: MASTERCLASS.price, currencySymbol: 'S$' },
 };
 
+const SITI = { id: 'sg-ion-siti', name: 'Siti Rahman' };
+const MEI = { id: 'sg-ion-mei', name: 'Mei Lin' };
+/** The booking's own days (counted without it), with the service's artists at the store. */
+const MOVE_DAYS = { ...DAYS, artists: [MEI, SITI] };
+
 function bookingServer(booking: Reservation, more: Record<string, Route> = {}) {
   return happeningFetch({
     [`GET reservation-service/${NUMBER}`]: ({ key }) => (key === KEY ? data(booking) : refusal(404, 'booking_not_found')),
@@ -123,7 +128,7 @@ describe('reschedule', () => {
   test('a new time of the store’s days: moved, the body names the time and artist; the page shows the new time', async () => {
     const moved = bookingAt(TIMES.slots[1]?.startsAt ?? '', { status: 'rescheduled' });
     const server = bookingServer(BOOKING, {
-      'GET booking-service/available-slots/express-facial': () => data(DAYS),
+      [`GET reservation-service/${NUMBER}/days`]: ({ key }) => (key === KEY ? data(MOVE_DAYS) : refusal(404, 'booking_not_found')),
       [`GET reservation-service/${NUMBER}/time-slots`]: ({ key }) => (key === KEY ? data(TIMES) : refusal(404, 'booking_not_found')),
       [`POST reservation-service/${NUMBER}/reschedule`]: () => data(moved),
     });
@@ -150,7 +155,7 @@ describe('reschedule', () => {
     const times = { ...TIMES, slots: TIMES.slots.map((slot, index) => (index === 1 ? { ...slot, artists: [FARAH] } : slot)) };
     const moved = bookingAt(later, { status: 'rescheduled', artist: FARAH });
     const server = bookingServer(BOOKING, {
-      'GET booking-service/available-slots/express-facial': () => data(DAYS),
+      [`GET reservation-service/${NUMBER}/days`]: () => data(MOVE_DAYS),
       [`GET reservation-service/${NUMBER}/time-slots`]: () => data(times),
       [`POST reservation-service/${NUMBER}/reschedule`]: () => data(moved),
     });
@@ -169,9 +174,43 @@ describe('reschedule', () => {
     expect(server.calls('POST', `reservation-service/${NUMBER}/reschedule`).map((asked) => asked.body)).toEqual([{ startsAt: later, artistId: null }]);
   });
 
+  test('another artist the shopper picks: their days and free times, the move asks for them, the result names both; the choice keeps the focus', async () => {
+    const threePm = '2030-12-02T07:00:00.000Z';
+    // Mei Lin is free at 3:00 pm only; she works on 3 December alone of the days.
+    const times = { ...TIMES, slots: [...TIMES.slots, { startsAt: threePm, endsAt: '2030-12-02T07:45:00.000Z', localTime: '15:00', seatsLeft: 1, artists: [MEI] }] };
+    const meiTimes = { ...times, date: '2030-12-03', slots: times.slots.map((slot) => ({ ...slot, startsAt: slot.startsAt.replace('12-02', '12-03'), endsAt: slot.endsAt.replace('12-02', '12-03') })) };
+    const meiStart = threePm.replace('12-02', '12-03');
+    const moved = bookingAt(meiStart, { status: 'rescheduled', artist: MEI });
+    const server = bookingServer(BOOKING, {
+      [`GET reservation-service/${NUMBER}/days`]: ({ query }) => data(query.artistId === MEI.id ? { ...MOVE_DAYS, days: ['2030-12-03'] } : MOVE_DAYS),
+      [`GET reservation-service/${NUMBER}/time-slots`]: ({ query }) => data(query.date === '2030-12-03' ? meiTimes : times),
+      [`POST reservation-service/${NUMBER}/reschedule`]: () => data(moved),
+    });
+    const app = await renderApp({ url: `/happening/services/reschedule/${NUMBER}?key=${KEY}`, fetch: server.fetch, now: NOW });
+    await screen.findByRole('list', { name: 'Times on Mon, 2 Dec (Singapore Standard Time)' });
+    // Every artist of the service at the store, the booked one chosen; the days asked are hers.
+    expect(screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Mei Lin', 'Siti Rahman', 'Any artist']);
+    expect(screen.getByRole('radio', { name: 'Siti Rahman' })).toBeChecked();
+    expect(server.calls('GET', `reservation-service/${NUMBER}/days`).map((asked) => asked.query)).toEqual([{ artistId: SITI.id }]);
+    const mei = screen.getByRole('radio', { name: 'Mei Lin' });
+    expect(mei).toHaveAccessibleDescription('Another artist: only the times Mei Lin is free are shown.');
+    await app.user.click(mei);
+    expect(mei).toHaveFocus();
+    const list = await screen.findByRole('list', { name: 'Times on Tue, 3 Dec (Singapore Standard Time)' });
+    expect(server.calls('GET', `reservation-service/${NUMBER}/days`).map((asked) => asked.query)).toEqual([{ artistId: SITI.id }, { artistId: MEI.id }]);
+    expect(mei).toHaveFocus();
+    expect(screen.getByText('The times Mei Lin is free.')).toBeInTheDocument();
+    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual(['10:00 am', '3:00 pm']);
+    await app.user.click(within(list).getByRole('button', { name: '3:00 pm' }));
+    await app.user.click(screen.getByRole('button', { name: 'Move my booking to Tue, 3 Dec 2030, 3:00 pm SGT with Mei Lin' }));
+    const result = await screen.findByTestId('booking-moved');
+    expect(result).toHaveTextContent('It is now with Mei Lin instead of Siti Rahman.');
+    expect(server.calls('POST', `reservation-service/${NUMBER}/reschedule`).map((asked) => asked.body)).toEqual([{ startsAt: meiStart, artistId: MEI.id }]);
+  });
+
   test('the time taken meanwhile (409 slot_taken): the failure says so, the booking stays as it was', async () => {
     const server = bookingServer(BOOKING, {
-      'GET booking-service/available-slots/express-facial': () => data(DAYS),
+      [`GET reservation-service/${NUMBER}/days`]: () => data(MOVE_DAYS),
       [`GET reservation-service/${NUMBER}/time-slots`]: ({ key }) => (key === KEY ? data(TIMES) : refusal(404, 'booking_not_found')),
       [`POST reservation-service/${NUMBER}/reschedule`]: () => refusal(409, 'slot_taken'),
     });

@@ -97,13 +97,21 @@ function daysOf(from: string, to: string): string[] {
 /** [from, to) in instants that surely covers the local days `from`…`to` of any zone (±14 h), and a day of margin for spans reaching in. */
 const spanOf = (from: string, to: string): [number, number] => [dayStart(from) - 2 * DAY_MS, dayStart(to) + 3 * DAY_MS];
 
-/** `available-slots`: the days of the booking window with at least one free time. */
-export async function availableDays(db: Db, activity: ActivityData, store: Store, now: number): Promise<AvailableDays> {
+/** A service's day with only `artistId` working (every artist of it for null). */
+function dayOfArtist(day: ServiceDay, artistId: string | null): ServiceDay {
+  return artistId === null ? day : { ...day, artists: day.artists.filter((artist) => artist.id === artistId) };
+}
+
+/**
+ * `available-slots`: the days of the booking window with at least one free time. For moving a
+ * booking, `except` it (not counted) and, for a service, only the days `artistId` is free.
+ */
+export async function availableDays(db: Db, activity: ActivityData, store: Store, now: number, except: number | null = null, artistId: string | null = null): Promise<AvailableDays> {
   const { from, to } = bookingWindow(store, activity, now);
-  const taken = await takenAt(db, [store.id], ...spanOf(from, to), now);
+  const taken = await takenAt(db, [store.id], ...spanOf(from, to), now, except);
   const days = daysOf(from, to).filter((date) =>
     activity.kind === 'service'
-      ? serviceTimes(serviceDay(activity, store, date, now, taken.busy), 1).length > 0
+      ? serviceTimes(dayOfArtist(serviceDay(activity, store, date, now, taken.busy), artistId), 1).length > 0
       : sessionsOfDay(activity, store, date, taken.seats).some((session) => session.startsAt > now && session.seatsLeft > 0),
   );
   return { activityId: activity.id, storeId: store.id, timeZone: store.timeZone, from, to, days };

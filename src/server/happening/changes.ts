@@ -1,20 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { activityById } from '../../config/activities.ts';
+import { activityById, type ServiceData } from '../../config/activities.ts';
 import { ARTISTS } from '../../config/artists.ts';
 import type { Site } from '../../config/countries.ts';
+import type { Store } from '../../config/stores.ts';
 import type { TimeSlots } from '../../contract/happening.ts';
-import { bookingChangeRefusal, type Reschedule, type Reservation } from '../../contract/reservations.ts';
+import { bookingChangeRefusal, type Reschedule, type RescheduleDays, type Reservation } from '../../contract/reservations.ts';
 import { batch } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { mayManage, type Caller } from './bookings.ts';
-import { storeById } from './calendar.ts';
+import { artistsDoing, storeById } from './calendar.ts';
 import { manageKeyOf, normalizeConfirmationNumber } from './codes.ts';
 import { iso, type HappeningDeps } from './deps.ts';
 import { bookingEmail, type BookingEmailKind } from './email.ts';
 import { candidateArtists, dayInWindow, freeArtistSql, lockArtists } from './holds.ts';
 import { BOOKED, bookingStatus, changeCutoff, RESERVATION_COLUMNS, reservationByNumber, reservationJson, type ReservationRow } from './read.ts';
-import { timeSlots } from './availability.ts';
+import { availableDays, timeSlots } from './availability.ts';
 import { bookingNotFound, refused } from './refusals.ts';
 
 /*
@@ -80,9 +81,10 @@ export async function rescheduleBooking(deps: HappeningDeps, site: Site, caller:
     const activity = activityById(row.activity_id);
     const store = storeById(row.store_id);
     if (activity?.kind !== 'service' || !store) throw refused('not_reschedulable');
-    const date = dayInWindow(activity, store, startsAt, now);
     // Left out, the booking keeps its artist; null (any free artist) is the shopper's explicit choice.
     const artistId = request.artistId === undefined ? row.artist_id : request.artistId;
+    if (artistId !== null) artistOfService(activity, store, artistId, 'body.artistId');
+    const date = dayInWindow(activity, store, startsAt, now);
     const candidates = candidateArtists(activity, store, date, startsAt, artistId);
     const endsAt = startsAt + activity.durationMinutes * MINUTE_MS;
     const picked = await batch(tx, [...lockArtists(candidates, now), freeArtistSql(candidates, startsAt, endsAt, now, row.id)]);
@@ -99,12 +101,15 @@ export async function rescheduleBooking(deps: HappeningDeps, site: Site, caller:
 }
 
 /**
- * `GET reservation-service/{number}/time-slots?date=`: the free times of the day for moving this
- * booking, counted without the booking itself (its artist is free for a time that overlaps only
- * its own old one), so the list says truly when its artist is free. Only the booking's own
- * shopper asks (404 otherwise); a booking that can no longer be moved has none.
+ * An artist the shopper names for a service at the store, or a 400 on `field`: someone who does not
+ * do this service there is a wrong request, not a busy time (`not_offered` is for a time they do not work).
  */
-export async function rescheduleTimes(deps: HappeningDeps, caller: Caller, rawNumber: string, date: string): Promise<TimeSlots> {
+function artistOfService(activity: ServiceData, store: Store, artistId: string, field: string): void {
+  if (!artistsDoing(activity, store.id).some((artist) => artist.id === artistId)) throw invalidRequest([{ field, message: 'does not do this service at this store' }]);
+}
+
+/** The caller's booking to list new times for (404 otherwise), and whether it may still move. */
+async function bookingToMove(deps: HappeningDeps, caller: Caller, rawNumber: string) {
   const number = normalizeConfirmationNumber(rawNumber);
   const row = number === null ? undefined : await reservationByNumber(deps.db, number);
   if (!row || !mayManage(row, caller, await deps.secret())) throw bookingNotFound();
@@ -112,8 +117,34 @@ export async function rescheduleTimes(deps: HappeningDeps, caller: Caller, rawNu
   const store = storeById(row.store_id);
   if (!activity || !store) throw bookingNotFound();
   const now = deps.now().getTime();
-  const refusal = bookingChangeRefusal({ status: bookingStatus(row, now), kind: row.kind, appointmentAt: iso(Number(row.starts_ms)), changeCutoffAt: iso(changeCutoff(row)) }, 'reschedule', now);
-  if (refusal) return { activityId: activity.id, storeId: store.id, timeZone: store.timeZone, date, slots: [] };
+  const movable = bookingChangeRefusal({ status: bookingStatus(row, now), kind: row.kind, appointmentAt: iso(Number(row.starts_ms)), changeCutoffAt: iso(changeCutoff(row)) }, 'reschedule', now) === null;
+  return { row, activity, store, now, movable };
+}
+
+/**
+ * `GET reservation-service/{number}/days?artistId=`: the days with a free time for moving this
+ * booking, counted without the booking itself (the public days count it, so a day could be listed
+ * on which its own artist has no time, or left out on which they do), for the artist chosen or any;
+ * with every artist of the service at the store, the choices of who does the new time.
+ */
+export async function rescheduleDays(deps: HappeningDeps, caller: Caller, rawNumber: string, artistId: string | null): Promise<RescheduleDays> {
+  const { row, activity, store, now, movable } = await bookingToMove(deps, caller, rawNumber);
+  const service = activity.kind === 'service' ? activity : null;
+  if (service && artistId !== null) artistOfService(service, store, artistId, 'query.artistId');
+  const artists = service ? artistsDoing(service, store.id).map((artist) => ({ id: artist.id, name: artist.name })) : [];
+  const days = await availableDays(deps.db, activity, store, now, row.id, artistId);
+  return { ...days, days: movable && service ? days.days : [], artists };
+}
+
+/**
+ * `GET reservation-service/{number}/time-slots?date=`: the free times of the day for moving this
+ * booking, counted without the booking itself (its artist is free for a time that overlaps only
+ * its own old one), so the list says truly when its artist is free. Only the booking's own
+ * shopper asks (404 otherwise); a booking that can no longer be moved has none.
+ */
+export async function rescheduleTimes(deps: HappeningDeps, caller: Caller, rawNumber: string, date: string): Promise<TimeSlots> {
+  const { row, activity, store, now, movable } = await bookingToMove(deps, caller, rawNumber);
+  if (!movable) return { activityId: activity.id, storeId: store.id, timeZone: store.timeZone, date, slots: [] };
   return timeSlots(deps.db, activity, store, date, now, row.id);
 }
 

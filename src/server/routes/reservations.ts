@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { BOOKING_KEY_HEADER, BookingLookupSchema, HoldRequestSchema, ReservationCreateSchema, RescheduleSchema, RescheduleTimesQuerySchema } from '../../contract/reservations.ts';
+import { BOOKING_KEY_HEADER, BookingLookupSchema, HoldRequestSchema, ReservationCreateSchema, RescheduleDaysQuerySchema, RescheduleSchema, RescheduleTimesQuerySchema } from '../../contract/reservations.ts';
 import { accessToken, requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { confirmHold, lookupBooking, memberContact, showBooking, type Caller } from '../happening/bookings.ts';
-import { cancelBooking, rescheduleBooking, rescheduleTimes } from '../happening/changes.ts';
+import { cancelBooking, rescheduleBooking, rescheduleDays, rescheduleTimes } from '../happening/changes.ts';
 import { NO_STORE } from '../http/cache.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { addDays } from '../happening/zoned-time.ts';
@@ -79,6 +79,12 @@ export function reservationRoutes(deps: HappeningDeps, auth: AuthService, lookup
       // The pattern lets 2026-02-31 through: a day that does not exist is bad input, not an empty day.
       if (addDays(date, 0) !== date) throw invalidRequest([{ field: 'query.date', message: 'is not a day of the calendar' }]);
       const data = await rescheduleTimes(deps, await callerOf(c, auth), id, date);
+      return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
+    })
+    .get('/:id/days', async (c) => {
+      const { id } = parseInput(NumberParamSchema, c.req.param(), 'param');
+      const { artistId } = parseInput(RescheduleDaysQuerySchema, c.req.query(), 'query');
+      const data = await rescheduleDays(deps, await callerOf(c, auth), id, artistId ?? null);
       return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
     })
     .get('/:id', async (c) => {

@@ -18,6 +18,7 @@ import {
   HoldResponseSchema,
   ReservationListResponseSchema,
   ReservationResponseSchema,
+  RescheduleDaysResponseSchema,
   type BookingContact,
   type BookingLookup,
   type Hold,
@@ -25,6 +26,7 @@ import {
   type Reservation,
   type ReservationCreate,
   type Reschedule,
+  type RescheduleDays,
 } from '../../../contract/reservations.ts';
 import type { ApiClient, RequestOptions } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
@@ -45,6 +47,7 @@ export const BOOKING_PATHS = {
   reservation: (number: string) => `reservation-service/${encodeURIComponent(number)}`,
   reschedule: (number: string) => `reservation-service/${encodeURIComponent(number)}/reschedule`,
   moveTimes: (number: string) => `reservation-service/${encodeURIComponent(number)}/time-slots`,
+  moveDays: (number: string) => `reservation-service/${encodeURIComponent(number)}/days`,
   contact: 'reservation-service/contact',
   lookup: 'reservation-service/lookup',
 } as const;
@@ -87,6 +90,8 @@ export interface BookingApi {
   reschedule(number: string, change: Reschedule, key: string | null): Promise<Reservation>;
   /** The free times of a day for moving a booking, counted without the booking itself (its artist's truly free times). */
   moveTimes(number: string, date: string, key: string | null, options?: Signal): Promise<TimeSlots>;
+  /** The days a booking can move to with `artistId` (null: any artist), counted without the booking itself, and the service's artists at its store. */
+  moveDays(number: string, artistId: string | null, key: string | null, options?: Signal): Promise<RescheduleDays>;
   /** A member's contact: what the booking form starts from. */
   contact(options?: Signal): Promise<BookingContact>;
   mine(options?: Signal): Promise<MyBookings>;
@@ -132,6 +137,10 @@ export function createBookingApi(client: ApiClient): BookingApi {
       isConfirmationNumber(number) ? data(request('POST', BOOKING_PATHS.reschedule(number), ReservationResponseSchema, timed({ ...keyHeader(key), body: change }))) : notABookingNumber(number),
     moveTimes: (number, date, key, options) =>
       isConfirmationNumber(number) ? data(request('GET', BOOKING_PATHS.moveTimes(number), TimeSlotsResponseSchema, timed({ ...signalOf(options), ...keyHeader(key), query: { date } }))) : notABookingNumber(number),
+    moveDays: (number, artistId, key, options) =>
+      isConfirmationNumber(number)
+        ? data(request('GET', BOOKING_PATHS.moveDays(number), RescheduleDaysResponseSchema, timed({ ...signalOf(options), ...keyHeader(key), ...(artistId === null ? {} : { query: { artistId } }) })))
+        : notABookingNumber(number),
     contact: (options) => data(request('GET', BOOKING_PATHS.contact, BookingContactResponseSchema, signalOf(options))),
     mine: (options) => data(request('GET', BOOKING_PATHS.reservations, ReservationListResponseSchema, timed(signalOf(options)))),
     // No Idempotency-Key: a lookup changes nothing but the miss count, and the client never retries it.
