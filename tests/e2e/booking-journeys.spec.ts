@@ -207,6 +207,9 @@ test('rescheduling keeps the artist (their free times only), moves to any artist
 
   // Any artist: the shopper's explicit choice, which offers her busy time with Farah Aziz.
   await root.getByRole('radio', { name: 'Any artist' }).check();
+  // Any artist's days loaded (her note gone, the strip back) before the strip is paged.
+  await expect(root.getByText('The times Lim Jia Hui is free.')).toHaveCount(0);
+  await expect(root.getByRole('list', { name: 'Available dates' })).toBeVisible();
   await chooseDay(root, ENGLISH, day);
   await timeButton(root.getByRole('list', { name: /^Times on / }), taken.startsAt).click();
   await root.getByRole('button', { name: /^Move my booking to .* with any free artist$/ }).click();
@@ -221,6 +224,9 @@ test('rescheduling keeps the artist (their free times only), moves to any artist
   await expect(root.getByRole('radio', { name: 'Farah Aziz' })).toBeChecked();
   const jia = root.getByRole('radio', { name: 'Lim Jia Hui' });
   await jia.check();
+  await expect(jia).toBeFocused();
+  // Her days loaded (her first day's times, or none that day) before the strip is paged.
+  await expect(root.getByText('The times Lim Jia Hui is free.').or(root.getByText('Lim Jia Hui has no free time on this day.'))).toBeVisible();
   await expect(jia).toBeFocused();
   await chooseDay(root, ENGLISH, day);
   const hers = root.getByRole('list', { name: /^Times on / });
