@@ -40,7 +40,8 @@ async function continueTo(page: Page, step: number, name: string): Promise<void>
 }
 
 test('Firefox ESR (WebDriver BiDi): home → product → Add to bag → bag → checkout to its review', async ({ request, baseURL }, testInfo) => {
-  test.skip(!existsSync(FIREFOX_PATH), `no Firefox at ${FIREFOX_PATH}: run npx tsx tests/tools/ensure-firefox.ts (npm run e2e does)`);
+  // A missing Firefox fails the run rather than skipping it: the second engine is part of every run.
+  if (!existsSync(FIREFOX_PATH)) throw new Error(`no Firefox at ${FIREFOX_PATH}: run npx tsx tests/tools/ensure-firefox.ts (npm run e2e does)`);
   if (!baseURL) throw new Error('no baseURL');
   // A featured product of the home page sold as one variant, with stock that the rest of the run cannot use up.
   const featured = await request.post(`${API}/featured-products`, { headers: { ...HEADERS, 'X-Site-Country': 'sg' }, data: { placement: 'home', limit: 12 } });
