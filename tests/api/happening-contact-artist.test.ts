@@ -3,7 +3,7 @@ import { BookingContactResponseSchema, RescheduleDaysResponseSchema, Reservation
 import { TimeSlotsResponseSchema } from '../../src/contract/happening.ts';
 import { signIn } from '../helpers/account.ts';
 import { insertUser } from '../helpers/auth.ts';
-import { availableDays, book, bookingCall, DETAILS, findSlots, hold, parsed, postConfirm, refusal, showBooking, timeSlots } from '../helpers/booking.ts';
+import { availableDays, book, bookingCall, DETAILS, findSlots, hold, parsed, postConfirm, refusal, showBooking, timeSlots, type FoundSlot } from '../helpers/booking.ts';
 import { happeningApp } from '../helpers/happening-app.ts';
 
 /**
@@ -84,14 +84,19 @@ describe("a member's form starts from the account", () => {
   });
 });
 
+/** Three times an hour apart (the service lasts an hour), all on one day, with both artists free. */
+async function threeTimesAnHourApart(): Promise<[FoundSlot, FoundSlot, FoundSlot]> {
+  const found = await findSlots(target, SERVICE, STORE, 60, both);
+  const first = found[0];
+  const second = found.find((t) => t.date === first.date && Date.parse(t.slot.startsAt) >= Date.parse(first.slot.startsAt) + HOUR);
+  const third = second && found.find((t) => t.date === first.date && Date.parse(t.slot.startsAt) >= Date.parse(second.slot.startsAt) + HOUR);
+  if (!first || !second || !third) throw new Error('three times an hour apart with both artists');
+  return [first, second, third];
+}
+
 describe('rescheduling keeps the artist unless the shopper asks for any', () => {
   it('keeps the artist when named or left out, refuses a time they are busy (slot_taken) rather than moving to another, and moves to another only for "any"', async () => {
-    // Three times an hour apart (the service lasts an hour), all on one day, with both artists free.
-    const found = await findSlots(target, SERVICE, STORE, 60, both);
-    const first = found[0];
-    const second = found.find((t) => t.date === first.date && Date.parse(t.slot.startsAt) >= Date.parse(first.slot.startsAt) + HOUR);
-    const third = second && found.find((t) => t.date === first.date && Date.parse(t.slot.startsAt) >= Date.parse(second.slot.startsAt) + HOUR);
-    if (!second || !third) throw new Error('three times an hour apart with both artists');
+    const [first, second, third] = await threeTimesAnHourApart();
     const booking = await guest(first.slot.startsAt, JIA);
     // Someone else takes Jia Hui at the second time: Farah is still free then.
     await guest(second.slot.startsAt, JIA, 'other.client@example.com');
@@ -138,11 +143,7 @@ describe('rescheduling to another artist the shopper picks', () => {
   const ELSEWHERE = 'sg-ion-aisha';
 
   it('moves the booking to the artist picked, refuses a time they are busy (slot_taken), and refuses an artist who does not do this service here (400, nothing changed)', async () => {
-    const found = await findSlots(target, SERVICE, STORE, 60, both);
-    const first = found[0];
-    const second = found.find((t) => t.date === first.date && Date.parse(t.slot.startsAt) >= Date.parse(first.slot.startsAt) + HOUR);
-    const third = second && found.find((t) => t.date === first.date && Date.parse(t.slot.startsAt) >= Date.parse(second.slot.startsAt) + HOUR);
-    if (!second || !third) throw new Error('three times an hour apart with both artists');
+    const [first, second, third] = await threeTimesAnHourApart();
     const booking = await guest(first.slot.startsAt, JIA);
     // Farah is taken at the second time by someone else: picking her then is refused, never another artist.
     await guest(second.slot.startsAt, FARAH, 'farah.client@example.com');
