@@ -5,8 +5,7 @@ import type { ResourceView } from '../shared/hooks/use-resource.ts';
 import { SITE_TITLES } from '../shared/site/messages.ts';
 import { useSite } from '../shared/site/site-provider.tsx';
 import { termsHref, TERMS_SECTIONS } from '../features/legal/terms-sections.ts';
-import { HAPPENING_HREF, STORES_HREF } from '../shared/happening-links.ts';
-import { OFFERS_HREF, POINTS_HREF, REWARDS_HREF } from '../shared/beauty-pass-links.ts';
+import { STORE_LINKS, StoreLinkItems } from './store-links.tsx';
 
 type LegalLink = Layout['footer']['legal'][number];
 
@@ -37,26 +36,13 @@ export function Footer({ layout }: { layout: ResourceView<Layout> }) {
       {/* In-store pages: the layout's footer lists legal texts only, so these are the shell's own. */}
       <nav aria-label={t`In store`}>
         <ul className="site-footer__links">
-          <li>
-            <Link href={HAPPENING_HREF}>{t`Services, classes and events`}</Link>
-          </li>
-          <li>
-            <Link href={STORES_HREF}>{t`Find a store`}</Link>
-          </li>
+          <StoreLinkItems links={[STORE_LINKS.happening, STORE_LINKS.stores]} />
         </ul>
       </nav>
       {/* The programme's pages (issue 15): the points are a member's, the offers and the boutique anyone's. */}
       <nav aria-label={t`Beauty Pass`}>
         <ul className="site-footer__links">
-          <li>
-            <Link href={REWARDS_HREF}>{t`Rewards boutique`}</Link>
-          </li>
-          <li>
-            <Link href={OFFERS_HREF}>{t`Beauty Pass offers`}</Link>
-          </li>
-          <li>
-            <Link href={POINTS_HREF}>{t`My points`}</Link>
-          </li>
+          <StoreLinkItems links={[STORE_LINKS.rewards, STORE_LINKS.offers, STORE_LINKS.points]} />
         </ul>
       </nav>
       <nav aria-label={t`Legal`}>

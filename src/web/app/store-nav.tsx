@@ -1,7 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Link } from 'wouter';
-import { OFFERS_HREF, REWARDS_HREF } from '../shared/beauty-pass-links.ts';
-import { HAPPENING_HREF, STORES_HREF } from '../shared/happening-links.ts';
+import { STORE_LINKS, StoreLinkItems } from './store-links.tsx';
 
 /**
  * Beauty Pass, the services and the stores in the phone's menu (site-menu.tsx), below the
@@ -13,18 +11,7 @@ export default function StoreNav() {
   return (
     <nav className="store-nav" aria-label={t`Beauty Pass and services`}>
       <ul className="store-nav__list">
-        <li>
-          <Link href={REWARDS_HREF}>{t`Rewards boutique`}</Link>
-        </li>
-        <li>
-          <Link href={OFFERS_HREF}>{t`Beauty Pass offers`}</Link>
-        </li>
-        <li>
-          <Link href={HAPPENING_HREF}>{t`Services, classes and events`}</Link>
-        </li>
-        <li>
-          <Link href={STORES_HREF}>{t`Find a store`}</Link>
-        </li>
+        <StoreLinkItems links={[STORE_LINKS.rewards, STORE_LINKS.offers, STORE_LINKS.happening, STORE_LINKS.stores]} />
       </ul>
     </nav>
   );
