@@ -13,3 +13,6 @@ export function stockState(product: { inStock: boolean; badges: readonly string[
   const inStock = chosen ? chosen.stock > 0 : product.inStock;
   return inStock ? 'inStock' : 'outOfStock';
 }
+
+/** The state as the markup's `data-state` names it (product page, cards, wish list rows; the e2e tests read it). */
+export const STOCK_DATA_STATE = { inStock: 'in-stock', outOfStock: 'out-of-stock', comingSoon: 'coming-soon' } as const satisfies Record<StockState, string>;

@@ -18,14 +18,13 @@ import { useResource } from '../../shared/hooks/use-resource.ts';
 import type { ScreenProps } from '../../shared/screen.ts';
 import type { LiveState } from './product-live.tsx';
 import { NotFoundScreen } from '../../shared/ui/not-found-screen.tsx';
-import { stockState } from '../../../../machines/product/stock-state.rules.ts';
+import { STOCK_DATA_STATE, stockState } from '../../../../machines/product/stock-state.rules.ts';
 
 // After the first paint, in chunks of their own: live stock with the sold-out actions, and the reviews below the fold.
 const features = () => import('./after-first-paint.ts');
 const ProductLive = lazy(() => features().then((m) => ({ default: m.ProductLive })));
 const ReviewsSection = lazy(() => features().then((m) => ({ default: m.ReviewsSection })));
 
-const STATE_NAMES = { inStock: 'in-stock', outOfStock: 'out-of-stock', comingSoon: 'coming-soon' } as const;
 
 function ProductView({ product: cached }: { product: ProductDetail }) {
   const { t } = useLingui();
@@ -52,7 +51,7 @@ function ProductView({ product: cached }: { product: ProductDetail }) {
   const badges = product.badges.filter((badge) => badge !== 'out_of_stock' || state === 'outOfStock');
   const withOutOfStock = state === 'outOfStock' && !badges.includes('out_of_stock') ? [...badges, 'out_of_stock' as const] : badges;
   const shown = live.waitlisted ? [...withOutOfStock, 'waitlisted' as const] : withOutOfStock;
-  const stateName = STATE_NAMES[state];
+  const stateName = STOCK_DATA_STATE[state];
 
   return (
     <article className="product" data-state={stateName}>

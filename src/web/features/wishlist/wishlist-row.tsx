@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { wishlistMoveConnect } from '../../../../machines/wishlist/wishlist-move.connect.ts';
 import { wishlistMoveMachine } from '../../../../machines/wishlist/wishlist-move.machine.ts';
 import { moveTarget, type MoveFailure } from '../../../../machines/wishlist/wishlist-move.rules.ts';
-import type { StockState } from '../../../../machines/product/stock-state.rules.ts';
+import { STOCK_DATA_STATE, type StockState } from '../../../../machines/product/stock-state.rules.ts';
 import { sameView } from '../../../../machines/shared/same-view.ts';
 import type { Money } from '../../../contract/site.ts';
 import type { ProductDetail } from '../../../contract/catalog.ts';
@@ -133,7 +133,6 @@ export function WishlistRow({ item }: { item: WishlistRowData }) {
   );
 }
 
-const STOCK_DATA_STATE: Record<StockState, string> = { inStock: 'in-stock', outOfStock: 'out-of-stock', comingSoon: 'coming-soon' };
 
 /** A row whose product is still being read: the row's size, so nothing moves when it arrives. */
 export function WishlistRowSkeleton() {

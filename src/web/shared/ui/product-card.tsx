@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { forwardRef } from 'react';
 import { Link } from 'wouter';
-import { stockState } from '../../../../machines/product/stock-state.rules.ts';
+import { STOCK_DATA_STATE, stockState } from '../../../../machines/product/stock-state.rules.ts';
 import type { ProductSummary } from '../../../contract/catalog.ts';
 import { BagAction } from '../bag/add-to-bag-button.tsx';
 import { Badges } from './badges.tsx';
@@ -9,7 +9,6 @@ import type { ProductActionState } from './product-actions.ts';
 import { Price } from './price.tsx';
 import { HeartAction } from './wishlist-heart.tsx';
 
-const STATE_NAMES = { inStock: 'in-stock', outOfStock: 'out-of-stock', comingSoon: 'coming-soon' } as const;
 
 /** How a card's image loads: `high` and `eager` are for cards in the first screen (ProductGrid decides). */
 export type ImagePriority = 'high' | 'eager' | 'lazy';
@@ -32,7 +31,7 @@ export const ProductCard = forwardRef<HTMLAnchorElement, ProductCardProps>(funct
   // The product page's rule (in stock, out of stock, coming soon): only a product in stock and on sale has "Add to bag".
   const state = stockState(product, null);
   return (
-    <article className="product-card" data-state={STATE_NAMES[state]}>
+    <article className="product-card" data-state={STOCK_DATA_STATE[state]}>
       <Link href={`/products/${product.slug}`} className="product-card__link" ref={ref}>
         {/* Sized (and aspect-ratio in CSS) so the card's height is known before the image arrives. */}
         <img
