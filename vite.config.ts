@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { API_PREFIX } from './src/config/constants.ts';
 import { buildInfoPlugin } from './src/build/build-info-plugin.ts';
 import { precompressPlugin } from './src/build/precompress-plugin.ts';
+import { routesPlugin } from './src/build/routes-plugin.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
@@ -22,6 +23,8 @@ export default defineConfig({
     react(),
     lingui(),
     buildInfoPlugin(),
+    // The route table's loaders, the later-screens chunk and the server's preload map, from src/web/app/route-manifest.ts.
+    routesPlugin(),
     // Hashed assets are compressed once here, served as files (src/server/http/static.ts).
     precompressPlugin(),
   ],

@@ -75,13 +75,13 @@ const WishlistHeartLive = lazy(() => import('../shared/wishlist/wishlist-heart-l
 const WelcomeScreen = lazy(() => import('./welcome-screen.tsx').then((module) => ({ default: module.WelcomeScreen })));
 
 /**
- * The loader of the screens that are no first screen (later-screens.ts), fetched once the browser
- * is idle: a navigation to one of them then downloads the screen and its files at once.
+ * The loader of the screens that are no first screen (`virtual:routes/later-screens`, generated
+ * from route-manifest.ts), fetched once the browser is idle: a navigation to one of them then downloads the screen and its files at once.
  */
 function LaterScreensPrefetch() {
   useEffect(() => {
     // A failed fetch costs nothing now: the navigation that needs the loader fetches it again.
-    import('./later-screens.ts').catch(() => undefined);
+    import('virtual:routes/later-screens').catch(() => undefined);
   }, []);
   return null;
 }
