@@ -84,10 +84,20 @@ export default defineConfig({
             // listing and product pages load both, as one file rather than two.
             filesChunk('catalog-calls', ['src/web/shared/api/catalog-api.ts', 'src/web/shared/ui/retry.tsx']),
             // What every product card and the product page show (prices, badges, the formatting they
-            // use, "Add to bag", the wish-list heart and the press handling they share): one chunk, whichever later screen also imports a
-            // part (the bag and the wish list show prices). Split by importers, it became one more file
-            // on every listing and product page.
-            filesChunk('price', ['src/web/shared/site/format.ts', 'src/web/shared/ui/price.tsx', 'src/web/shared/ui/badges.tsx', 'src/web/shared/bag/add-to-bag-button.tsx', 'src/web/shared/ui/wishlist-heart.tsx', 'src/web/shared/ui/wishlist-live.ts', 'src/web/shared/ui/product-actions.ts']),
+            // use, "Add to bag" with its count event, the wish-list heart and the press handling they
+            // share): one chunk, whichever later screen also imports a part (the bag and the wish list
+            // show prices, the header's count hears the event). Split by importers, it became one more
+            // file on every listing and product page.
+            filesChunk('price', [
+              'src/web/shared/site/format.ts',
+              'src/web/shared/ui/price.tsx',
+              'src/web/shared/ui/badges.tsx',
+              'src/web/shared/bag/add-to-bag/add-to-bag-button.tsx',
+              'src/web/shared/bag/add-to-bag/count-event.ts',
+              'src/web/shared/ui/wishlist-heart.tsx',
+              'src/web/shared/ui/wishlist-live.ts',
+              'src/web/shared/ui/product-actions.ts',
+            ]),
           ],
         },
       },

@@ -39,7 +39,7 @@ export function preloadAppChunks(): Promise<unknown> {
     import('../../src/web/features/legal/privacy-screen.tsx'),
     // The bag: its screen, the header's count (after hydration, on every page) and the "Add to bag" button's live part.
     import('../../src/web/features/bag/bag-screen.tsx'),
-    import('../../src/web/features/bag/add-to-bag-live.tsx'),
+    import('../../src/web/shared/bag/add-to-bag/add-to-bag-live.tsx'),
     import('../../src/web/shared/bag/bag-count.tsx'),
     // The wish list: the hearts' live part and the session's gate, the session with its notices (both after hydration), and the catalogue's and the layout's schemas (the first read).
     import('../../src/web/shared/wishlist/wishlist-heart-live.tsx'),
