@@ -73,7 +73,8 @@ const WelcomeScreen = lazy(() => import('./welcome-screen.tsx').then((module) =>
 
 /**
  * The loader of the screens that are no first screen (`virtual:routes/later-screens`, generated
- * from route-manifest.ts), fetched once the browser is idle: a navigation to one of them then downloads the screen and its files at once.
+ * from route-manifest.ts), fetched once the browser is idle: a navigation to one of them then
+ * downloads the screen and its files at once.
  */
 function LaterScreensPrefetch() {
   useEffect(() => {
