@@ -35,8 +35,10 @@ const LOOKUP_FIELD_ERRORS = '<rootDir>/src/web/shared/forms/lookup-field-errors.
 const CONTACT_FIELD_MESSAGES = '<rootDir>/src/web/shared/forms/contact-field-messages.ts';
 const FEATURE_SOURCES: Readonly<Record<FeatureCatalog, readonly string[]>> = {
   account: [...folderBut('src/web/features/account'), '<rootDir>/machines/account', CONTACT_FIELD_MESSAGES],
-  // The bag screen, and what the shared "Add to bag" buttons load at their first click.
+  // The bag screen and its machines.
   bag: ['<rootDir>/src/web/features/bag', '<rootDir>/machines/bag'],
+  // What the shared "Add to bag" buttons load at their first press (their live part), with their messages.
+  'add-to-bag': ['<rootDir>/src/web/shared/bag/add-to-bag'],
   // The happening screens (the list, an activity's page and booking, cancel, reschedule, My bookings) and the booking machines' view-models.
   booking: ['<rootDir>/src/web/features/booking', '<rootDir>/machines/booking', LOOKUP_FIELD_ERRORS, CONTACT_FIELD_MESSAGES],
   // Catalogue parts loaded after the first screen: the filters and sort, the listing's data and URL

@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { API_PREFIX } from './src/config/constants.ts';
 import { buildInfoPlugin } from './src/build/build-info-plugin.ts';
 import { precompressPlugin } from './src/build/precompress-plugin.ts';
+import { routesPlugin } from './src/build/routes-plugin.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
@@ -22,6 +23,8 @@ export default defineConfig({
     react(),
     lingui(),
     buildInfoPlugin(),
+    // The route table's loaders, the later-screens chunk and the server's preload map, from src/web/app/route-manifest.ts.
+    routesPlugin(),
     // Hashed assets are compressed once here, served as files (src/server/http/static.ts).
     precompressPlugin(),
   ],
@@ -81,10 +84,20 @@ export default defineConfig({
             // listing and product pages load both, as one file rather than two.
             filesChunk('catalog-calls', ['src/web/shared/api/catalog-api.ts', 'src/web/shared/ui/retry.tsx']),
             // What every product card and the product page show (prices, badges, the formatting they
-            // use, "Add to bag", the wish-list heart and the press handling they share): one chunk, whichever later screen also imports a
-            // part (the bag and the wish list show prices). Split by importers, it became one more file
-            // on every listing and product page.
-            filesChunk('price', ['src/web/shared/site/format.ts', 'src/web/shared/ui/price.tsx', 'src/web/shared/ui/badges.tsx', 'src/web/shared/bag/add-to-bag-button.tsx', 'src/web/shared/ui/wishlist-heart.tsx', 'src/web/shared/ui/wishlist-live.ts', 'src/web/shared/ui/product-actions.ts']),
+            // use, "Add to bag" with its count event, the wish-list heart and the press handling they
+            // share): one chunk, whichever later screen also imports a part (the bag and the wish list
+            // show prices, the header's count hears the event). Split by importers, it became one more
+            // file on every listing and product page.
+            filesChunk('price', [
+              'src/web/shared/site/format.ts',
+              'src/web/shared/ui/price.tsx',
+              'src/web/shared/ui/badges.tsx',
+              'src/web/shared/bag/add-to-bag/add-to-bag-button.tsx',
+              'src/web/shared/bag/add-to-bag/count-event.ts',
+              'src/web/shared/ui/wishlist-heart.tsx',
+              'src/web/shared/ui/wishlist-live.ts',
+              'src/web/shared/ui/product-actions.ts',
+            ]),
           ],
         },
       },

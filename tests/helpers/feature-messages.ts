@@ -12,12 +12,14 @@ import { sandboxMessages } from '../../src/web/features/sandbox/messages.ts';
 import { searchMessages } from '../../src/web/features/search/messages.ts';
 import { storesMessages } from '../../src/web/features/stores/messages.ts';
 import { wishlistMessages } from '../../src/web/features/wishlist/messages.ts';
+import { addToBagMessages } from '../../src/web/shared/bag/add-to-bag/messages.ts';
 import type { FeatureMessages } from '../../src/web/shared/i18n/feature-catalogs.ts';
 
 /** Every feature's catalog: component tests render with all messages loaded (`loadCatalog`). */
 export const ALL_FEATURE_MESSAGES: readonly FeatureMessages[] = [
   accountMessages,
   bagMessages,
+  addToBagMessages,
   bookingMessages,
   catalogMessages,
   checkoutMessages,

@@ -1,4 +1,8 @@
-import { ACCOUNT_SCREENS } from '../../src/web/app/routes.tsx';
+import { ROUTE_MANIFEST } from '../../src/web/app/route-manifest.ts';
+import { ROUTES } from '../../src/web/app/routes.tsx';
+
+/** The account screens (each a chunk of its own) and the dashboard. */
+const ACCOUNT_PATHS = new Set(ROUTE_MANIFEST.filter((route) => route.module.startsWith('src/web/features/account/') || route.path === '/account').map((route) => route.path));
 
 /**
  * The app's lazy chunks, loaded ahead of a file's first render (render-app.tsx: `beforeAll`).
@@ -18,7 +22,7 @@ export function preloadAppChunks(): Promise<unknown> {
     import('../../src/web/app/footer.tsx'),
     // The phone menu's Beauty Pass, services and stores links.
     import('../../src/web/app/store-nav.tsx'),
-    import('../../src/web/app/later-screens.ts'),
+    import('virtual:routes/later-screens'),
     import('../../src/web/app/welcome-screen.tsx'),
     import('../../src/web/app/session-expired-notice.tsx'),
     import('../../src/web/app/runtime/deployment-watcher.tsx'),
@@ -35,7 +39,7 @@ export function preloadAppChunks(): Promise<unknown> {
     import('../../src/web/features/legal/privacy-screen.tsx'),
     // The bag: its screen, the header's count (after hydration, on every page) and the "Add to bag" button's live part.
     import('../../src/web/features/bag/bag-screen.tsx'),
-    import('../../src/web/features/bag/add-to-bag-live.tsx'),
+    import('../../src/web/shared/bag/add-to-bag/add-to-bag-live.tsx'),
     import('../../src/web/shared/bag/bag-count.tsx'),
     // The wish list: the hearts' live part and the session's gate, the session with its notices (both after hydration), and the catalogue's and the layout's schemas (the first read).
     import('../../src/web/shared/wishlist/wishlist-heart-live.tsx'),
@@ -47,7 +51,7 @@ export function preloadAppChunks(): Promise<unknown> {
     import('../../src/web/shared/site/language-switch.ts'),
     import('../../src/web/features/legal/terms-screen.tsx'),
     // Each account screen is a chunk of its own; the forms' errors and the Google button load after them.
-    ...Object.values(ACCOUNT_SCREENS).map((screen) => screen.preload?.()),
+    ...ROUTES.filter((route) => ACCOUNT_PATHS.has(route.path)).map((route) => route.screen.preload?.()),
     import('../../src/web/features/account/form-errors.tsx'),
     import('../../src/web/features/account/google-button.tsx'),
   ]);

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createPreloads } from '../../src/server/render/preloads.ts';
-import { SCREEN_MODULES } from '../../src/web/app/entry-server.tsx';
-import { LATER_SCREEN_PATHS } from '../../src/web/app/later-screens.ts';
+import { SCREEN_MODULES } from 'virtual:routes/preloads';
+import { LATER_SCREEN_PATHS } from 'virtual:routes/later-screens';
+import { LATER_SCREENS_MANIFEST_KEY } from '../../src/build/routes-plugin.ts';
 import { ROUTES } from '../../src/web/app/routes.tsx';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bp-preloads-'));
@@ -41,23 +42,20 @@ describe('a page\'s preloads', () => {
     const patterns = new Set(ROUTES.map((route) => route.path));
     for (const [pattern, modules] of Object.entries(SCREEN_MODULES)) {
       expect(patterns.has(pattern), pattern).toBe(true);
-      for (const module of modules) expect(existsSync(module), module).toBe(true);
+      for (const module of modules) expect(module === LATER_SCREENS_MANIFEST_KEY || existsSync(module), module).toBe(true);
     }
     // Every storefront screen is listed, the account screens each with its own module: one the map
     // forgot would load its chunk after the entry.
     for (const route of ROUTES) if (route.layout === 'default') expect(SCREEN_MODULES[route.path], route.path).toBeDefined();
     expect(SCREEN_MODULES['/sign_in']).toEqual(['src/web/features/account/sign-in-screen.tsx']);
-    // A screen loaded through later-screens.ts has the loader preloaded with it: without it, the
-    // page would fetch the loader first and the screen's files only after it.
-    for (const path of LATER_SCREEN_PATHS) {
-      const modules = SCREEN_MODULES[path];
-      if (modules) expect(modules, path).toContain('src/web/app/later-screens.ts');
-    }
+    // A screen loaded through the later-screens chunk has that chunk preloaded with it: without it,
+    // the page would fetch the loader first and the screen's files only after it.
+    for (const path of LATER_SCREEN_PATHS) expect(SCREEN_MODULES[path]?.[0], path).toBe(LATER_SCREENS_MANIFEST_KEY);
     // The storefront's first screens are named in the entry itself (their files download with it).
     for (const path of ['/', '/categories/:top/:category?/:sub?', '/products/:slug', '/brands/:slug', '/sale', '/search', '/sign_in']) {
       expect(LATER_SCREEN_PATHS as readonly string[], path).not.toContain(path);
     }
     // The dashboard is the shell's module that adds the Beauty Pass section to the account screen.
-    expect(SCREEN_MODULES['/account']).toEqual(['src/web/app/later-screens.ts', 'src/web/app/account-dashboard-screen.tsx']);
+    expect(SCREEN_MODULES['/account']).toEqual([LATER_SCREENS_MANIFEST_KEY, 'src/web/app/account-dashboard-screen.tsx']);
   });
 });

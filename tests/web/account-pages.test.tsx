@@ -1,25 +1,28 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { ACCOUNT_SCREEN_PATHS } from '../../src/web/features/account/paths.ts';
-import { ACCOUNT_SCREENS, ROUTES } from '../../src/web/app/routes.tsx';
+import { ROUTE_MANIFEST } from '../../src/web/app/route-manifest.ts';
+import { ROUTES } from '../../src/web/app/routes.tsx';
 import { apiError, fakeAccountApi, LIVE_RESET_TOKEN, networkError, SHOPPER_PASSWORD } from '../helpers/account-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 import { fakeSandboxApi } from '../helpers/app-apis.ts';
 import type { SandboxEmail } from '../../src/web/features/sandbox/sandbox-api.ts';
 
 test('every account path is in the route table with its own screen chunk (9 paths)', async () => {
-  expect(ACCOUNT_SCREEN_PATHS).toHaveLength(9);
+  // The account screens and the dashboard (the shell's module that adds the Beauty Pass section).
+  const accountPaths = ROUTE_MANIFEST.filter((route) => route.module.startsWith('src/web/features/account/') || route.path === '/account').map((route) => route.path);
+  expect(accountPaths).toEqual(['/sign_in', '/sign_in/google', '/register', '/forgot_password', '/reset_password', '/account', '/account/profile', '/account/password', '/account/beauty-profile']);
   const modules = new Set<unknown>();
-  for (const path of ACCOUNT_SCREEN_PATHS) {
+  for (const path of accountPaths) {
     const route = ROUTES.find((candidate) => candidate.path === path);
-    expect(route?.screen, path).toBe(ACCOUNT_SCREENS[path]);
-    const loaded = (await ACCOUNT_SCREENS[path].preload?.()) as { default?: unknown } | undefined;
+    const loaded = (await route?.screen.preload?.()) as { default?: unknown } | undefined;
     expect(typeof loaded?.default, path).toBe('function');
     modules.add(loaded?.default);
   }
   // One screen per path: no path shows another path's screen.
-  expect(modules.size).toBe(ACCOUNT_SCREEN_PATHS.length);
+  expect(modules.size).toBe(accountPaths.length);
+  // The two that read the browser as they start are rendered by the browser only.
+  expect(ROUTES.filter((route) => route.browserOnly).map((route) => route.path)).toEqual(['/sign_in/google', '/register']);
 });
 
 describe('forgot password', () => {

@@ -1,8 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { lazy } from 'react';
-import { AddToBagLiveContext } from '../../src/web/shared/bag/add-to-bag-slot.ts';
-import BagCount from '../../src/web/shared/bag/bag-count.tsx';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { cartLine, cartOf } from '../../machines/bag/bag.fixtures.ts';
 import { ApiError } from '../../src/web/shared/api/errors.ts';
@@ -102,41 +99,5 @@ describe('Add to bag', () => {
     expect(api.variantIds).toHaveBeenCalledWith('product-9');
     expect(api.addLine).toHaveBeenCalledWith(901, 1);
     expect(count.confirmed).toEqual([1]);
-  });
-
-  test('the press moves the header count before the button’s live part has loaded, and its answer settles it once', async () => {
-    let answer: (value: ReturnType<typeof cartOf>) => void = () => undefined;
-    const api = cartApiFake(EMPTY_SCREEN, { variantIds: async () => [901], addLine: () => new Promise((resolve) => (answer = resolve)) });
-    const count = countStoreFake(2);
-    // The live part (the bag feature's chunk) arrives only when the test says so.
-    let arrive: () => void = () => undefined;
-    const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    const SlowLive = lazy(() => arrived.then(() => import('../../src/web/features/bag/add-to-bag-live.tsx')));
-    const { user } = await renderApp({
-      apis: bagApis(api, count.store),
-      ui: (
-        <>
-          <p data-testid="count">
-            <BagCount />
-          </p>
-          <AddToBagLiveContext.Provider value={SlowLive}>
-            <ProductGrid products={[productFixture(9, 'SGD', { variantCount: 1 })]} />
-          </AddToBagLiveContext.Provider>
-        </>
-      ),
-    });
-    const shown = () => screen.getByTestId('count').textContent;
-    expect(shown()).toBe(', 2 items2');
-    await user.click(screen.getByRole('button', { name: 'Add to bag' }));
-    expect(shown()).toBe(', 3 items3');
-    expect(api.addLine).not.toHaveBeenCalled();
-    await act(async () => arrive());
-    await waitFor(() => expect(api.addLine).toHaveBeenCalledWith(901, 1));
-    // Counted once: the live part's first add does not move it again.
-    expect(shown()).toBe(', 3 items3');
-    await act(async () => answer(cartOf([cartLine(9, 901, 3)], 3)));
-    expect(await screen.findByRole('button', { name: 'Added' })).toBeInTheDocument();
-    expect(count.confirmed).toEqual([3]);
-    expect(shown()).toBe(', 3 items3');
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest';
-import { BAG_COUNT_SHIFT_EVENT, shiftBagCount } from '../../src/web/shared/bag/add-to-bag-slot.ts';
+import { BAG_COUNT_SHIFT_EVENT, shiftBagCount } from '../../src/web/shared/bag/add-to-bag/count-event.ts';
 
 describe('the first press’s count shift (before the bag code has loaded)', () => {
   test('goes to every count listening and says whether one took it; nothing is kept for a later listener', () => {

@@ -7,7 +7,6 @@ import type { ApiClient } from '../shared/api/client.ts';
 import { ApiProvider, type ApiFakes } from '../shared/api/api-provider.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import type { AuthRefreshActor } from '../shared/session/coordinator.ts';
-import { AddToBagLiveContext } from '../shared/bag/add-to-bag-slot.ts';
 import { WishlistHeartLiveContext } from '../shared/wishlist/heart-live-slot.ts';
 import { NotificationsProvider, type NotificationsProviderProps } from '../features/notifications/notifications-provider.tsx';
 import type { RuntimeEffects } from './runtime/effects.ts';
@@ -66,22 +65,21 @@ const WishlistSessionGate = lazy(() => import('../features/wishlist/wishlist-ses
 
 const SessionExpiredNotice = lazy(() => import('./session-expired-notice.tsx').then((module) => ({ default: module.SessionExpiredNotice })));
 
-// Only for a country the store does not ship to.
-/** The "Add to bag" buttons' live part (the bag feature), handed to the shared button: loaded at its first click. */
-const AddToBagLive = lazy(() => import('../features/bag/add-to-bag-live.tsx'));
 /** The hearts' live part (the wish list's store), handed to the shared hearts: loaded once there is a list or a heart is pressed. */
 const WishlistHeartLive = lazy(() => import('../shared/wishlist/wishlist-heart-live.tsx'));
 
+// Only for a country the store does not ship to.
 const WelcomeScreen = lazy(() => import('./welcome-screen.tsx').then((module) => ({ default: module.WelcomeScreen })));
 
 /**
- * The loader of the screens that are no first screen (later-screens.ts), fetched once the browser
- * is idle: a navigation to one of them then downloads the screen and its files at once.
+ * The loader of the screens that are no first screen (`virtual:routes/later-screens`, generated
+ * from route-manifest.ts), fetched once the browser is idle: a navigation to one of them then
+ * downloads the screen and its files at once.
  */
 function LaterScreensPrefetch() {
   useEffect(() => {
     // A failed fetch costs nothing now: the navigation that needs the loader fetches it again.
-    import('./later-screens.ts').catch(() => undefined);
+    import('virtual:routes/later-screens').catch(() => undefined);
   }, []);
   return null;
 }
@@ -120,7 +118,6 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
           ) : (
             <SiteProvider site={resolution.site} effects={effects}>
               <ApiProvider client={client} {...(apis ? { fakes: apis } : {})}>
-                <AddToBagLiveContext.Provider value={AddToBagLive}>
                 <WishlistHeartLiveContext.Provider value={WishlistHeartLive}>
                 <RuntimeRouter
                   {...(locationHook ? { hook: locationHook } : {})}
@@ -147,7 +144,6 @@ function AppTree({ resolution, i18n, client, apis, effects, locationHook, search
                   {children === undefined ? <AppRoutes /> : children}
                 </RuntimeRouter>
                 </WishlistHeartLiveContext.Provider>
-                </AddToBagLiveContext.Provider>
               </ApiProvider>
             </SiteProvider>
           )}

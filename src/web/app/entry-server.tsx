@@ -3,7 +3,6 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { API_PREFIX } from '../../config/constants.ts';
 import type { PageRequest, RenderedPage } from '../../contract/page-render.ts';
 import { LANGUAGES } from '../../config/languages.ts';
-import type { AccountScreenPath } from '../features/account/paths.ts';
 import { createApiClient } from '../shared/api/client.ts';
 import { loadStorefrontCatalog, setupI18n } from '../shared/i18n/storefront.ts';
 import { sessionCookieIn } from '../shared/session/session.ts';
@@ -14,6 +13,16 @@ import { App } from './app.tsx';
 import { ServerErrorScreen } from './server-error-screen.tsx';
 import { I18nProvider } from '@lingui/react';
 import { renderToString } from 'react-dom/server';
+/**
+ * The chunks each route's page needs besides the entry, by source module (the keys of the client
+ * build's manifest), generated from the route manifest (route-manifest.ts): a first screen's own
+ * chunk; the later-screens chunk with the screen's for every other route. The server names them as
+ * `modulepreload`, so they download beside the HTML instead of after the entry asks for them. What
+ * a screen loads after its first paint (a listing's view, filters, a product's live stock and
+ * reviews) is left to load then: the HTML already shows it, and it would only compete with the
+ * first screen. Only the server build imports it: the route table is in every first screen.
+ */
+import { SCREEN_MODULES } from 'virtual:routes/preloads';
 
 /**
  * The server side of the first screen (issue 11): the same App, routes, views and machines as the
@@ -24,54 +33,6 @@ import { renderToString } from 'react-dom/server';
 
 /** Renders the page at `url`, waiting for every screen machine and lazy view on it. */
 export type { PageRequest, RenderedPage };
-
-/**
- * The chunks each route's first screen needs besides the entry, by source module (the keys of the
- * client build's manifest): the screen itself. The server names them as `modulepreload`, so they
- * download beside the HTML instead of after the entry asks for them. What a screen loads after its
- * first paint (a listing's view, filters, a product's live stock and reviews) is left to load then:
- * the HTML already shows it, and it would only compete with the first screen. Kept here, not in
- * the route table, because only the server needs it (the route table is in every first screen).
- */
-export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
-  '/': ['src/web/features/catalog/home-screen.tsx'],
-  '/categories/:top/:category?/:sub?': ['src/web/features/catalog/category-screen.tsx'],
-  '/products/:slug': ['src/web/features/product/product-screen.tsx'],
-  '/brands/:slug': ['src/web/features/catalog/brand-screen.tsx'],
-  '/sale': ['src/web/features/catalog/sale-screen.tsx'],
-  '/search': ['src/web/features/catalog/search-screen.tsx'],
-  '/cart': ['src/web/app/later-screens.ts', 'src/web/features/bag/bag-screen.tsx'],
-  '/checkout': ['src/web/app/later-screens.ts', 'src/web/features/checkout/checkout-screen.tsx'],
-  '/e-gift-cards': ['src/web/app/later-screens.ts', 'src/web/features/gift-cards/gift-cards-screen.tsx'],
-  '/privacy': ['src/web/app/later-screens.ts', 'src/web/features/legal/privacy-screen.tsx'],
-  '/terms': ['src/web/app/later-screens.ts', 'src/web/features/legal/terms-screen.tsx'],
-  '/wishlist': ['src/web/app/later-screens.ts', 'src/web/features/wishlist/wishlist-screen.tsx'],
-  '/account/orders': ['src/web/app/later-screens.ts', 'src/web/features/orders/orders-screen.tsx'],
-  '/account/orders/:number': ['src/web/app/later-screens.ts', 'src/web/features/orders/order-screen.tsx'],
-  '/orders/lookup': ['src/web/app/later-screens.ts', 'src/web/features/orders/order-lookup-screen.tsx'],
-  '/account/bookings': ['src/web/app/later-screens.ts', 'src/web/features/booking/my-bookings-screen.tsx'],
-  '/stores': ['src/web/app/later-screens.ts', 'src/web/features/stores/stores-screen.tsx'],
-  '/account/points': ['src/web/app/later-screens.ts', 'src/web/features/loyalty/points-screen.tsx'],
-  '/beauty-pass/offers': ['src/web/app/later-screens.ts', 'src/web/features/loyalty/offers-screen.tsx'],
-  '/beauty-pass/rewards': ['src/web/app/later-screens.ts', 'src/web/features/loyalty/rewards-screen.tsx'],
-  '/happening/services': ['src/web/app/later-screens.ts', 'src/web/features/booking/happening-screen.tsx'],
-  '/happening/services/reschedule/:number': ['src/web/app/later-screens.ts', 'src/web/features/booking/reschedule-screen.tsx'],
-  '/happening/:kind/cancel/:number': ['src/web/app/later-screens.ts', 'src/web/features/booking/cancel-screen.tsx'],
-  '/happening/:kind/:id': ['src/web/app/later-screens.ts', 'src/web/features/booking/activity-screen.tsx'],
-  '/swagger': ['src/web/app/later-screens.ts', 'src/web/features/sandbox/swagger-screen.tsx'],
-  // Each account screen is its own chunk (routes.tsx, ACCOUNT_SCREENS). Screens that are no
-  // storefront first screen load through later-screens.ts, preloaded with them.
-  '/sign_in': ['src/web/features/account/sign-in-screen.tsx'],
-  '/sign_in/google': ['src/web/app/later-screens.ts', 'src/web/features/account/google-callback-screen.tsx'],
-  '/register': ['src/web/app/later-screens.ts', 'src/web/features/account/register-screen.tsx'],
-  '/forgot_password': ['src/web/app/later-screens.ts', 'src/web/features/account/forgot-password-screen.tsx'],
-  '/reset_password': ['src/web/app/later-screens.ts', 'src/web/features/account/reset-password-screen.tsx'],
-  // The dashboard with the Beauty Pass section: the shell's module that puts the two together.
-  '/account': ['src/web/app/later-screens.ts', 'src/web/app/account-dashboard-screen.tsx'],
-  '/account/profile': ['src/web/app/later-screens.ts', 'src/web/features/account/profile-screen.tsx'],
-  '/account/password': ['src/web/app/later-screens.ts', 'src/web/features/account/change-password-screen.tsx'],
-  '/account/beauty-profile': ['src/web/app/later-screens.ts', 'src/web/features/account/beauty-profile-screen.tsx'],
-} satisfies Record<AccountScreenPath, readonly string[]> & Record<string, readonly string[]>;
 
 export async function renderPage({ url, cookie, fetchApi, onError, googleSignIn = null }: PageRequest): Promise<RenderedPage> {
   const resolution = resolveSite({ search: url.search, cookie });

@@ -5,7 +5,7 @@ import { createLayoutApi } from '../../shared/api/layout-api.ts';
 import { Header } from '../header.tsx';
 import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
 import { useResource } from '../../shared/hooks/use-resource.ts';
-import type { LayoutName } from '../routes.tsx';
+import type { LayoutName } from '../route-manifest.ts';
 import { LayoutDataContext } from '../../shared/hooks/layout-data.tsx';
 import { useReportLayout } from '../runtime/known-layout.ts';
 

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import type { ProductDetail } from '../../../contract/catalog.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createCatalogApi } from '../../shared/api/catalog-api.ts';
-import { BagAction } from '../../shared/bag/add-to-bag-button.tsx';
+import { BagAction } from '../../shared/bag/add-to-bag/add-to-bag-button.tsx';
 import { Badges } from '../../shared/ui/badges.tsx';
 import { Breadcrumb } from '../../shared/ui/breadcrumb.tsx';
 import { Price } from '../../shared/ui/price.tsx';

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { useOptionalApi } from '../api/api-provider.tsx';
 import type { ApiClient } from '../api/client.ts';
 import { useSignedIn } from '../session/session-store.ts';
-import { BAG_COUNT_SHIFT_EVENT } from './add-to-bag-slot.ts';
+import { BAG_COUNT_SHIFT_EVENT } from './add-to-bag/count-event.ts';
 
 /**
  * The header's bag count, in a chunk of its own that the header loads once the page is hydrated:
@@ -118,7 +118,7 @@ export function useBagCount(): number | null {
   useEffect(() => {
     store?.load();
   }, [store, signedIn]);
-  // A first press of "Add to bag" moves the count before the button's live part has loaded (add-to-bag-slot.ts).
+  // A first press of "Add to bag" moves the count before the button's live part has loaded (add-to-bag/count-event.ts).
   useEffect(() => {
     if (!store) return undefined;
     const take = (event: Event) => {

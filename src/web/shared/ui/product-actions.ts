@@ -1,5 +1,5 @@
-import { startTransition, useContext, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
-import { AddToBagLiveContext, shiftBagCount, type AddToBagLiveProps } from '../bag/add-to-bag-slot.ts';
+import { startTransition, useEffect, useState, type MouseEvent } from 'react';
+import { shiftBagCount } from '../bag/add-to-bag/count-event.ts';
 import { announceWishlistLive, WISHLIST_LIVE_EVENT, wishlistIsLive } from './wishlist-live.ts';
 
 /** What a product's heart and "Add to bag" button do now (HeartAction and BagAction render them from it). */
@@ -8,8 +8,8 @@ export interface ProductActionState {
   heartLive: boolean;
   /** The neutral heart was pressed: its live part makes the press as it mounts. */
   heartPressed: boolean;
-  /** "Add to bag" was pressed: its live part (the bag feature's, from the shell); `precounted`: the header's count took the press already (add-to-bag-slot.ts). */
-  bag: { Live: ComponentType<AddToBagLiveProps>; precounted: boolean } | null;
+  /** "Add to bag" was pressed: the button loads its live part (bag/add-to-bag/); `precounted`: the header's count took the press already (count-event.ts). */
+  bag: { precounted: boolean } | null;
 }
 
 /** Marks a plain button for its container's one click handler: `data-product-action` and the product's id (`data-product-id`). */
@@ -26,7 +26,6 @@ type Pressed = Partial<Omit<ProductActionState, 'heartLive'>>;
  * there is a list (wishlist-live.ts).
  */
 export function useProductActions(): { actionsOf: (productId: number) => ProductActionState; onClick: (event: MouseEvent<HTMLElement>) => void } {
-  const AddToBagLive = useContext(AddToBagLiveContext);
   const [heartLive, setHeartLive] = useState(false);
   const [pressed, setPressed] = useState<Readonly<Record<number, Pressed>>>({});
   useEffect(() => {
@@ -44,9 +43,9 @@ export function useProductActions(): { actionsOf: (productId: number) => Product
       press(productId, { heartPressed: true });
       // The list starts with this press: every heart and the wish list's session follow (wishlist-live.ts).
       announceWishlistLive();
-    } else if (AddToBagLive && !pressed[productId]?.bag) {
+    } else if (!pressed[productId]?.bag) {
       // The header's count moves with the press, not once the live part has loaded (≤ 100 ms at 4× slowdown, bench:web).
-      press(productId, { bag: { Live: AddToBagLive, precounted: shiftBagCount(1) } });
+      press(productId, { bag: { precounted: shiftBagCount(1) } });
     }
   };
   return { actionsOf: (productId) => ({ heartLive, heartPressed: false, bag: null, ...pressed[productId] }), onClick };

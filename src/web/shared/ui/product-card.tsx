@@ -3,7 +3,7 @@ import { forwardRef } from 'react';
 import { Link } from 'wouter';
 import { STOCK_DATA_STATE, stockState } from '../../../../machines/product/stock-state.rules.ts';
 import type { ProductSummary } from '../../../contract/catalog.ts';
-import { BagAction } from '../bag/add-to-bag-button.tsx';
+import { BagAction } from '../bag/add-to-bag/add-to-bag-button.tsx';
 import { Badges } from './badges.tsx';
 import type { ProductActionState } from './product-actions.ts';
 import { Price } from './price.tsx';

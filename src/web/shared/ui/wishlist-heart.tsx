@@ -24,7 +24,7 @@ interface HeartActionProps extends WishlistHeartProps {
  * live heart then makes the press). A fixed-size box, so nothing moves when it fills.
  */
 export function HeartAction({ actions, label, ...props }: HeartActionProps) {
-  // The heart that knows the list: its own chunk with the wish list's store, from the shell (add-to-bag-slot.ts).
+  // The heart that knows the list: its own chunk with the wish list's store, from the shell (heart-live-slot.ts).
   const WishlistHeartLive = useContext(WishlistHeartLiveContext);
   const placement = props.placement ?? 'card';
   const neutral = (

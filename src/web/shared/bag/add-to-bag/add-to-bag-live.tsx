@@ -2,19 +2,18 @@ import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { Cart } from '../../../contract/cart.ts';
-import { addToBagConnect } from '../../../../machines/bag/add-to-bag.connect.ts';
-import { addToBagMachine } from '../../../../machines/bag/add-to-bag.machine.ts';
-import type { BagFailureReason } from '../../../../machines/bag/bag.failure.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
-import { useApi } from '../../shared/api/api-provider.tsx';
-import { createCartApi, type CartApi } from '../../shared/api/cart-api.ts';
-import { ApiError } from '../../shared/api/errors.ts';
-import type { AddTarget } from '../../shared/bag/add-target.ts';
-import type { AddToBagLiveProps } from '../../shared/bag/add-to-bag-slot.ts';
-import { useBagCountStore } from '../../shared/bag/bag-count.tsx';
-import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { bagMessages } from './messages.ts';
+import type { Cart } from '../../../../contract/cart.ts';
+import { addToBagConnect } from '../../../../../machines/bag/add-to-bag.connect.ts';
+import { addToBagMachine } from '../../../../../machines/bag/add-to-bag.machine.ts';
+import type { BagFailureReason } from '../../../../../machines/bag/bag.failure.ts';
+import { sameView } from '../../../../../machines/shared/same-view.ts';
+import { useApi } from '../../api/api-provider.tsx';
+import { createCartApi, type CartApi } from '../../api/cart-api.ts';
+import { ApiError } from '../../api/errors.ts';
+import { useFeatureCatalog } from '../../i18n/use-feature-catalog.ts';
+import { useBagCountStore } from '../bag-count.tsx';
+import type { AddTarget, AddToBagLiveProps } from './add-to-bag-button.tsx';
+import { addToBagMessages } from './messages.ts';
 
 /** A card's product by slug: its one variant, read live (a card carries no variant id). */
 async function variantOf(api: CartApi, target: AddTarget): Promise<number> {
@@ -26,11 +25,12 @@ async function variantOf(api: CartApi, target: AddTarget): Promise<number> {
 }
 
 /**
- * The shared "Add to bag" button once clicked (the shell hands it to the button, add-to-bag-slot.ts):
- * the `addToBag` machine with the bag's API, the header's count store, the first add sent as it mounts.
+ * The "Add to bag" button once pressed (add-to-bag-button.tsx loads it): the `addToBag` machine
+ * with the bag's API (`POST cart/line-items`, shared/api/cart-api.ts), the header's count store,
+ * the first add sent as it mounts.
  */
 export default function AddToBagLive({ target, productName, precounted = false }: AddToBagLiveProps) {
-  useFeatureCatalog(bagMessages);
+  useFeatureCatalog(addToBagMessages);
   const { t } = useLingui();
   const api = useApi(createCartApi);
   const count = useBagCountStore();
@@ -45,7 +45,7 @@ export default function AddToBagLive({ target, productName, precounted = false }
       actors: { addToBag: fromPromise<Cart, { quantity: number }>(async ({ input }) => api.addLine(await variantOf(api, targetRef.current), input.quantity)) },
       actions: {
         counted: (_, delta: number) => {
-          // The loading press moved the count already (add-to-bag-slot.ts); its answer or failure moves it back as usual.
+          // The loading press moved the count already (count-event.ts); its answer or failure moves it back as usual.
           if (precountedRef.current && delta > 0) {
             precountedRef.current = false;
             return;
