@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutOptionsResponseSchema, OrderListResponseSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
-import { todayIn } from '../../src/server/cart/read.ts';
+import { todayIn } from '../../src/contract/calendar-day.ts';
 import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
 import { registration } from '../helpers/account.ts';
 import { cookieHeader, cookieJar } from '../helpers/auth.ts';

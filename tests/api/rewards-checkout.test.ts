@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderResponseSchema } from '../../src/contract/checkout.ts';
-import { todayIn } from '../../src/server/cart/read.ts';
+import { todayIn } from '../../src/contract/calendar-day.ts';
 import { addMonths } from '../../src/server/loyalty/rules.ts';
 import { appTarget, cartCall, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { orderBody, postOrder } from '../helpers/checkout.ts';

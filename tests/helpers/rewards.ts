@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TierName } from '../../src/contract/loyalty.ts';
-import { addDays, addYears } from '../../src/contract/tier-rules.ts';
+import { addDays, todayIn } from '../../src/contract/calendar-day.ts';
+import { addYears } from '../../src/contract/tier-rules.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import { todayIn } from '../../src/server/cart/read.ts';
 import { cookieHeader, cookieJar } from './auth.ts';
 import { cartCall, type CartTarget } from './cart.ts';
 import { orderBody, postOrder } from './checkout.ts';

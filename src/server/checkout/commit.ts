@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { COUNTRIES, type Site } from '../../config/countries.ts';
 import type { Address, DeliveryMethod, Order, PaymentMethod } from '../../contract/checkout.ts';
 import type { ServerBag } from '../cart/read.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { batch } from '../db/batch.ts';
 import { ORDER_NUMBER_SEQUENCE } from '../db/schema.ts';

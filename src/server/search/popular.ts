@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CountryCode, LanguageCode, Site } from '../../config/countries.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
 import { searchQueryShoppers } from '../db/schema.ts';
