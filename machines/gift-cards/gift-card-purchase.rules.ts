@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type { CountryCode } from '../../src/config/countries.ts';
 import { GIFT_CARD_RANGES, GIFT_CARD_SEND_DAYS_AHEAD } from '../../src/config/gift-cards.ts';
-import { addDays, GIFT_CARD_ISSUE_MESSAGES, giftCardPurchaseIssues, GiftCardPurchaseSchema, type GiftCardIssueCode, type GiftCardPurchase } from '../../src/contract/gift-cards.ts';
+import { addDays } from '../../src/contract/calendar-day.ts';
+import { GIFT_CARD_ISSUE_MESSAGES, giftCardPurchaseIssues, GiftCardPurchaseSchema, type GiftCardIssueCode, type GiftCardPurchase } from '../../src/contract/gift-cards.ts';
 
 /*
  * The e-gift card purchase form's rules, read by the purchase machine's guards and by its connect.

@@ -4,7 +4,8 @@ import { TIER_THRESHOLDS } from '../../src/config/tiers.ts';
 import type { TierThresholds } from '../../src/contract/loyalty.ts';
 import { defineModel } from '../model/types.ts';
 import { tierMachine, type TierEvent } from './tier.machine.ts';
-import { addDays, daysLeft, renewalReached, tierReachedBy, type MemberState } from '../../src/contract/tier-rules.ts';
+import { addDays } from '../../src/contract/calendar-day.ts';
+import { daysLeft, renewalReached, tierReachedBy, type MemberState } from '../../src/contract/tier-rules.ts';
 
 type TierSnapshot = SnapshotFrom<typeof tierMachine>;
 

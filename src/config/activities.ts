@@ -85,6 +85,9 @@ export interface ActivityGroupData {
   description: Localized;
 }
 
+/** A service's times start this far apart, counted from the store's opening (src/server/happening/slots.ts). */
+export const SLOT_GRID_MINUTES = 30;
+
 const SERVICE_POLICY: ActivityPolicyData = { bookAheadDays: 30, changeCutoffHours: 24, holdMinutes: 10 };
 const CLASS_POLICY: ActivityPolicyData = { bookAheadDays: 42, changeCutoffHours: 24, holdMinutes: 10 };
 const EVENT_POLICY: ActivityPolicyData = { bookAheadDays: 60, changeCutoffHours: 48, holdMinutes: 10 };

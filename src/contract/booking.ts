@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { localOf } from './calendar-day.ts';
 import type { BookingQuestion } from './happening.ts';
 
 /** `YYYY-MM-DD`: a calendar day in the store's own time zone (never converted to UTC). */
@@ -137,9 +138,9 @@ export function isBookingDetailsValid(draft: BookingDetailsDraft): draft is Book
   return v.is(BookingDetailsSchema, draft);
 }
 
-/** The store-local calendar day of an instant, `YYYY-MM-DD` (en-CA formats dates that way). */
+/** The store-local calendar day of an instant, `YYYY-MM-DD`. */
 export function storeDate(instant: Date | number, timeZone: string): StoreDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return localOf(Number(instant), timeZone).date;
 }
 
 /*

@@ -1,3 +1,4 @@
+import { COUNTRIES, type CountryCode } from '../config/countries.ts';
 import { WEEKDAYS, type Weekday } from '../config/weekdays.ts';
 
 /*
@@ -41,9 +42,14 @@ function isoDate(utcMidnight: number): string {
   return new Date(utcMidnight).toISOString().slice(0, 10);
 }
 
-/** The calendar day `days` after `date`. */
+/** The calendar day `days` after `date` (before it when negative). */
 export function addDays(date: string, days: number): string {
   return isoDate(dayStart(date) + days * DAY_MS);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dayStart(to) - dayStart(from)) / DAY_MS);
 }
 
 export function weekdayOf(date: string): Weekday {
@@ -71,4 +77,22 @@ export function localOf(instant: number, timeZone: string): { date: string; minu
  */
 export function hoursOfDay<Hours>(week: Readonly<Record<Weekday, Hours | null>>, weekday: Weekday, exception: { readonly hours: Hours | null } | undefined): Hours | null {
   return exception ? exception.hours : week[weekday];
+}
+
+/** The last day computed per country, with the minute it was computed for. */
+const lastDays = new Map<CountryCode, { minute: number; day: string }>();
+
+/**
+ * Today in the country's calendar (`YYYY-MM-DD`): offers are valid through their last day there,
+ * points and tiers count its days, and an e-gift card is sent on one of them. Every bag read and add
+ * asks, so the day is kept for the minute it was computed in (a day starts on a whole minute in
+ * every zone).
+ */
+export function todayIn(country: CountryCode, now: number = Date.now()): string {
+  const minute = Math.floor(now / MINUTE_MS);
+  const last = lastDays.get(country);
+  if (last?.minute === minute) return last.day;
+  const day = localOf(now, COUNTRIES[country].timeZone).date;
+  lastDays.set(country, { minute, day });
+  return day;
 }

@@ -9,6 +9,7 @@ import {
   GIFT_CARD_SEND_DAYS_AHEAD,
   GIFT_CARDS_PER_ORDER,
 } from '../config/gift-cards.ts';
+import { addDays } from './calendar-day.ts';
 import { IsoDateSchema } from './loyalty.ts';
 import { MoneySchema } from './site.ts';
 
@@ -111,12 +112,6 @@ export const GIFT_CARD_ISSUE_MESSAGES: Readonly<Record<GiftCardIssueCode, string
   in_the_past: 'must be today or later',
   too_far_ahead: `must be within ${GIFT_CARD_SEND_DAYS_AHEAD} days`,
 };
-
-/** `YYYY-MM-DD` plus `days` calendar days. */
-export function addDays(isoDate: string, days: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
-}
 
 /** What the country's rules refuse in a purchase: the amount's range and the send date against `today` (the country's calendar). */
 export function giftCardPurchaseIssues(country: CountryCode, purchase: Pick<GiftCardPurchase, 'amount' | 'sendOn'>, today: string): { field: 'amount' | 'sendOn'; code: GiftCardIssueCode }[] {

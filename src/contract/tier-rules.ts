@@ -1,3 +1,4 @@
+import { addDays, daysBetween } from './calendar-day.ts';
 import type { MemberTierStatus, TierChange, TierName, TierThresholds } from './loyalty.ts';
 
 /** Everything the tier rules look at: the server's status, the country's thresholds and today's date. */
@@ -9,33 +10,18 @@ export interface MemberState extends MemberTierStatus {
 
 export type UpperTier = Exclude<TierName, 'pink'>;
 
-const DAY_MS = 86_400_000;
 const RANK: Readonly<Record<TierName, number>> = { pink: 0, white: 1, black: 2, gold: 3 };
-
-// Calendar dates are compared as UTC midnights so no time zone or daylight shift moves a day.
-function utcDay(date: string): number {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  return Date.UTC(year, month - 1, day);
-}
-
-function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return isoDay(utcDay(date) + days * DAY_MS);
-}
 
 /** One year later; 29 February becomes 28 February. */
 export function addYears(date: string, years: number): string {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
   const lastOfMonth = new Date(Date.UTC(year + years, month, 0)).getUTCDate();
-  return isoDay(Date.UTC(year + years, month - 1, Math.min(day, lastOfMonth)));
+  return new Date(Date.UTC(year + years, month - 1, Math.min(day, lastOfMonth))).toISOString().slice(0, 10);
 }
 
 /** Days from today to the last day of the membership year: 0 on that day, negative after it. */
 export function daysLeft(member: Pick<MemberState, 'today' | 'yearEnd'>): number {
-  return Math.round((utcDay(member.yearEnd) - utcDay(member.today)) / DAY_MS);
+  return daysBetween(member.today, member.yearEnd);
 }
 
 export function isAbove(tier: TierName, than: TierName): boolean {

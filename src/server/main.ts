@@ -1,20 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './env.ts';
 import { DataDirLockedError } from './lock.ts';
 import type { PageRenderer } from './render/pages.ts';
 import { startServer, type RunningServer } from './server.ts';
 
-/** `npm start`: the API and the built SPA on one port. */
+/** `npm start`: the API and the built SPA on one port (node's flags are the start command's: docs/operations.md). */
 const startedAt = performance.now();
-// V8 lets its old generation grow to up to four times what the last full collection kept before
-// collecting again. A page rendered per request allocates about 4 MB, and at 100+ renders a second
-// the heap then reached 250-400 MB around 65 MB kept: the server's peak memory in `npm run bench`
-// was 770-940 MB over the member pages' runs alone. Twice what was kept holds it at 600-640 MB, for
-// CPU per render within the runs' noise. A `--heap-growing-percent` given to node wins.
-if (!process.execArgv.some((arg) => arg.startsWith('--heap-growing-percent'))) setFlagsFromString('--heap-growing-percent=100');
 // The built SPA: beside the server bundle (dist/server/main.mjs → dist/web), or from the sources (src/server/main.ts).
 const staticDir = fileURLToPath(new URL(import.meta.url.endsWith('.mjs') ? '../web' : '../../dist/web', import.meta.url));
 // The server renderer of pages, built beside them (`vite build --ssr`, dist/ssr).

@@ -5,7 +5,7 @@ import { rowsOf } from '../../src/server/db/rows.ts';
 import { addPoints, InsufficientPointsError, lockMember } from '../../src/server/loyalty/ledger.ts';
 import { applyOrderLoyalty, reverseOrderLoyalty } from '../../src/server/loyalty/order-effects.ts';
 import { addMonths, pointsExpiresOn, pointsSummaryOf, startOfDayIn } from '../../src/server/loyalty/rules.ts';
-import { addDays } from '../../src/contract/tier-rules.ts';
+import { addDays } from '../../src/contract/calendar-day.ts';
 import { settleMember } from '../../src/server/loyalty/settle.ts';
 import { earnBeautyProfile } from '../../src/server/loyalty/earn.ts';
 import { insertMember, insertOrder, memberFacts } from '../helpers/loyalty.ts';

@@ -6,7 +6,7 @@ import { EARNING_POINTS } from '../../src/config/loyalty-points.ts';
 import { BeautyPassStatusResponseSchema, PointsHistoryResponseSchema } from '../../src/contract/beauty-pass.ts';
 import { rowsOf } from '../../src/server/db/rows.ts';
 import { BEAUTY_PASS_SEED_MEMBERS, BEAUTY_PASS_SEED_NON_MEMBER, BEAUTY_PASS_SEED_PASSWORD, beautyPassSeedEmail } from '../../src/server/db/seed/beauty-pass-members.ts';
-import { todayIn } from '../../src/server/cart/read.ts';
+import { todayIn } from '../../src/contract/calendar-day.ts';
 import { tierMachine } from '../../machines/loyalty/tier.machine.ts';
 import { call, registration, signIn } from '../helpers/account.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BNPL_TERMS, bnplProvidersOf, FREE_SHIPPING_THRESHOLDS, POINTS_PER_UNIT, SAMPLE_LIMITS, TAX_RULES } from '../../src/config/cart.ts';
 import { COUNTRIES, COUNTRY_CODES } from '../../src/config/countries.ts';
-import { addDays } from '../../src/contract/calendar-day.ts';
+import { addDays, todayIn } from '../../src/contract/calendar-day.ts';
 import { CART_MESSAGES, CartResponseSchema, CartScreenResponseSchema, OffersResponseSchema, SamplesResponseSchema } from '../../src/contract/cart.ts';
 import type { ApiErrorBody } from '../../src/contract/site.ts';
 import { pointsFor, roundMinor, taxPart } from '../../src/server/cart/bag.ts';
-import { todayIn } from '../../src/server/cart/read.ts';
 import { beautyPassMembers } from '../../src/server/db/schema.ts';
 import { signIn } from '../helpers/account.ts';
 import { insertUser } from '../helpers/auth.ts';

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutOptionsResponseSchema, OrderListResponseSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
-import { todayIn } from '../../src/server/cart/read.ts';
+import { todayIn } from '../../src/contract/calendar-day.ts';
 import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
 import { registration } from '../helpers/account.ts';
 import { cookieHeader, cookieJar } from '../helpers/auth.ts';
 import { appTarget, cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
-import { bagVersion, CARD, orderBody, postOrder, SG_ADDRESS } from '../helpers/checkout.ts';
+import { bagVersion, CARD, checkout, orderBody, postOrder, SG_ADDRESS } from '../helpers/checkout.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /**
@@ -90,28 +90,28 @@ describe('placing an order', () => {
     const [variant] = await fresh(1, 20);
     const cookie = await guestBag(target, variant ?? 0);
     const key = randomUUID();
-    const response = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { delivery: { method: 'standard', storeId: null, address: { ...SG_ADDRESS, postcode: '12345', phone: '12' } } }), key);
+    const response = await checkout(target, cookie, { delivery: { method: 'standard', storeId: null, address: { ...SG_ADDRESS, postcode: '12345', phone: '12' } } }, { key });
     expect(response.status).toBe(400);
     const fields = ((await response.json()) as { errors: { field: string }[] }).errors.map((e) => e.field).sort();
     expect(fields).toEqual(['body.delivery.address.phone', 'body.delivery.address.postcode']);
     const [payments] = await target.query<{ n: number }>(`select count(*)::int as n from test_card_payments where idempotency_key = 'order:${key}'`);
     expect(Number(payments?.n)).toBe(0);
     // The key names that request: repeated, it is refused the same way; corrected, it is another request (the SPA takes a new key).
-    const repeated = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { delivery: { method: 'standard', storeId: null, address: { ...SG_ADDRESS, postcode: '12345', phone: '12' } } }), key);
+    const repeated = await checkout(target, cookie, { delivery: { method: 'standard', storeId: null, address: { ...SG_ADDRESS, postcode: '12345', phone: '12' } } }, { key });
     expect(repeated.status).toBe(400);
-    expect((await postOrder(target, cookie, orderBody(await bagVersion(target, cookie)), key)).status).toBe(422);
+    expect((await checkout(target, cookie, {}, { key })).status).toBe(422);
   });
 
   it('refuses express where it is not offered and a store without click & collect', async () => {
     const [ph] = await fresh(1, 20, 'PH');
     const cookie = await guestBag(target, ph ?? 0, 'ph');
     const address = { fullName: 'Maria Santos', phone: '0917 123 4567', line1: '12 Ayala Ave', line2: '', city: 'Makati', state: 'PH-00', postcode: '1226' };
-    const express = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie, 'ph'), { delivery: { method: 'express', storeId: null, address } }), randomUUID(), 'ph');
+    const express = await checkout(target, cookie, { delivery: { method: 'express', storeId: null, address } }, { country: 'ph' });
     expect(express.status).toBe(400);
     expect(((await express.json()) as { code: string }).code).toBe('delivery_unavailable');
     const [sg] = await fresh(1, 20);
     const sgBag = await guestBag(target, sg ?? 0);
-    const collect = await postOrder(target, sgBag, orderBody(await bagVersion(target, sgBag), { delivery: { method: 'click_collect', storeId: 'sg-jewel-changi', address: SG_ADDRESS } }));
+    const collect = await checkout(target, sgBag, { delivery: { method: 'click_collect', storeId: 'sg-jewel-changi', address: SG_ADDRESS } });
     expect(collect.status).toBe(400);
   });
 
@@ -120,7 +120,7 @@ describe('placing an order', () => {
     // S$4 of goods and S$5 standard delivery: S$9 for Atome, under its S$10 minimum.
     await target.query(`update product_prices set amount_minor = 400, sale_amount_minor = null, effective_minor = 400 where country_code = 'SG' and product_id = (select product_id from variants where id = ${variant})`);
     const cookie = await guestBag(target, variant ?? 0);
-    const response = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { payment: { method: 'atome' } }));
+    const response = await checkout(target, cookie, { payment: { method: 'atome' } });
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({ code: 'payment_unavailable', reason: 'below_minimum' });
   });
@@ -129,7 +129,7 @@ describe('placing an order', () => {
     const [variant] = await fresh(1, 20);
     const cookie = await guestBag(target, variant ?? 0);
     const version = await bagVersion(target, cookie);
-    const response = await postOrder(target, cookie, orderBody(version, { payment: CARD(TEST_CARDS.insufficientFunds) }));
+    const response = await checkout(target, cookie, { payment: CARD(TEST_CARDS.insufficientFunds) }, { bagVersion: version });
     expect(response.status).toBe(402);
     expect(await response.json()).toMatchObject({ code: 'payment_declined', reason: 'insufficient_funds' });
     expect(await bagVersion(target, cookie)).toBe(version);
@@ -141,11 +141,11 @@ describe('placing an order', () => {
     const [variant] = await fresh(1, 20);
     const cookie = await guestBag(target, variant ?? 0);
     const stale = (await bagVersion(target, cookie)) - 1;
-    const changed = await postOrder(target, cookie, orderBody(stale));
+    const changed = await checkout(target, cookie, {}, { bagVersion: stale });
     expect(changed.status).toBe(409);
     expect(((await changed.json()) as { code: string }).code).toBe('bag_changed');
     await target.query(`update variants set stock = 0 where id = ${variant}`);
-    const blocked = await postOrder(target, cookie, orderBody(stale + 1));
+    const blocked = await checkout(target, cookie, {}, { bagVersion: stale + 1 });
     expect(blocked.status).toBe(409);
     expect(await blocked.json()).toMatchObject({ code: 'bag_blocked', blockedBy: 'out_of_stock' });
   });
@@ -178,7 +178,7 @@ describe('placing an order', () => {
     const cookie = await guestBag(target, variant ?? 0);
     await add(cookie, variant ?? 0, 1);
     const bag = ((await (await cartCall(target, 'GET', '/cart/bag', { cookie })).json()) as { data: { version: number; total: { amount: number }; subtotal: { amount: number }; shipping: { free: boolean } } }).data;
-    const response = await postOrder(target, cookie, orderBody(bag.version));
+    const response = await checkout(target, cookie, {}, { bagVersion: bag.version });
     expect(response.status).toBe(201);
     const order = v.parse(OrderResponseSchema, await response.json()).data;
     expect(order.number).toMatch(/^SG\d{8,}$/);
@@ -210,7 +210,7 @@ describe("a member's orders", () => {
     const shopper = await member();
     const [variant] = await fresh(1, 20);
     const version = await add(shopper.cookie, variant ?? 0, 2);
-    const response = await postOrder(target, shopper.cookie, orderBody(version, { email: shopper.email }));
+    const response = await checkout(target, shopper.cookie, { email: shopper.email }, { bagVersion: version });
     expect(response.status).toBe(201);
     const order = v.parse(OrderResponseSchema, await response.json()).data;
     expect(order.pointsEarned).toBeGreaterThan(0);
@@ -248,7 +248,7 @@ describe("a member's orders", () => {
     const numbers: string[] = [];
     for (const variant of await fresh(3, 20)) {
       const version = await add(shopper.cookie, variant);
-      const response = await postOrder(target, shopper.cookie, orderBody(version, { email: shopper.email }));
+      const response = await checkout(target, shopper.cookie, { email: shopper.email }, { bagVersion: version });
       numbers.push(v.parse(OrderResponseSchema, await response.json()).data.number);
     }
     const page = v.parse(OrderListResponseSchema, await (await cartCall(target, 'GET', '/orders?page=1&per_page=2', { cookie: shopper.cookie })).json());
@@ -261,7 +261,7 @@ describe("a guest's lookup", () => {
   it('needs the number and the email it was placed with, and blocks guessing', async () => {
     const [variant] = await fresh(1, 20);
     const cookie = await guestBag(target, variant ?? 0);
-    const order = v.parse(OrderResponseSchema, await (await postOrder(target, cookie, orderBody(await bagVersion(target, cookie)))).json()).data;
+    const order = v.parse(OrderResponseSchema, await (await checkout(target, cookie)).json()).data;
     const headers = { 'X-Forwarded-For': '203.0.113.9' };
     expect((await cartCall(target, 'POST', '/orders/lookup', { body: { number: order.number, email: 'someone@example.com' }, headers })).status).toBe(404);
     expect((await cartCall(target, 'POST', '/orders/lookup', { body: { number: order.number, email: order.email } })).status).toBe(200);
@@ -278,7 +278,7 @@ describe('promo code limits', () => {
     const [a, b] = await fresh(2, 20);
     await add(shopper.cookie, a ?? 0);
     expect((await cartCall(target, 'POST', '/cart/offers', { cookie: shopper.cookie, body: { code: 'FIRSTORDER' } })).status).toBe(201);
-    const placed = await postOrder(target, shopper.cookie, orderBody(await bagVersion(target, shopper.cookie), { email: shopper.email }));
+    const placed = await checkout(target, shopper.cookie, { email: shopper.email });
     expect(v.parse(OrderResponseSchema, await placed.json()).data.promoCode).toBe('FIRSTORDER');
     await add(shopper.cookie, b ?? 0);
     const again = await cartCall(target, 'POST', '/cart/offers', { cookie: shopper.cookie, body: { code: 'FIRSTORDER' } });
@@ -289,7 +289,7 @@ describe('promo code limits', () => {
     const guest = await guestBag(target, b ?? 0);
     expect((await cartCall(target, 'POST', '/cart/offers', { cookie: guest, body: { code: 'FIRSTORDER' } })).status).toBe(201);
     const key = randomUUID();
-    const refused = await postOrder(target, guest, orderBody(await bagVersion(target, guest), { email: shopper.email.toUpperCase() }), key);
+    const refused = await checkout(target, guest, { email: shopper.email.toUpperCase() }, { key });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { code: string }).code).toBe('offer_customer_limit');
     const [held] = await target.query<{ status: string }>(`select status from test_card_payments where idempotency_key = 'order:${key}'`);
@@ -300,7 +300,7 @@ describe('promo code limits', () => {
     const variants = await fresh(5, 20);
     const bags = await Promise.all(variants.map((variant) => guestBag(target, variant)));
     for (const cookie of bags) expect((await cartCall(target, 'POST', '/cart/offers', { cookie, body: { code: 'FLASH5' } })).status).toBe(201);
-    const responses = await Promise.all(bags.map(async (cookie, i) => postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { email: `flash${i}@example.com` }))));
+    const responses = await Promise.all(bags.map(async (cookie, i) => checkout(target, cookie, { email: `flash${i}@example.com` })));
     const codes = await Promise.all(responses.map(async (r) => (r.status === 201 ? 'placed' : ((await r.json()) as { code: string }).code)));
     expect(codes.filter((c) => c === 'placed')).toHaveLength(3);
     expect(codes.filter((c) => c === 'offer_used_up')).toHaveLength(2);

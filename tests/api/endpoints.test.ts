@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from '../helpers/server.ts';
 import { CARD, orderBody } from '../helpers/checkout.ts';
 import { ChallengeRequiredSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
 import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
-import { todayIn } from '../../src/server/cart/read.ts';
+import { todayIn } from '../../src/contract/calendar-day.ts';
 import { issueGiftCard } from '../../src/server/gift-cards/issue.ts';
 import { BOOKING_KEY_HEADER } from '../../src/contract/reservations.ts';
 import { book, DETAILS, findSlots, hold, holdRequest, validAnswers } from '../helpers/booking.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ChallengeRequiredSchema, OrderResponseSchema, type Order } from '../../src/contract/checkout.ts';
+import { ChallengeRequiredSchema } from '../../src/contract/checkout.ts';
 import { createApp } from '../../src/server/app.ts';
 import { refundOrderToGiftCards } from '../../src/server/gift-cards/redeem.ts';
 import { createTestCardProcessor } from '../../src/server/payments/test-card-processor.ts';
@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../../src/server/payments/provider.ts';
 import { TEST_CARDS, TEST_CHALLENGE_PASS } from '../../src/server/payments/test-cards.ts';
 import { cookieHeader, cookieJar } from '../helpers/auth.ts';
 import { appTarget, cartCall, type CartTarget } from '../helpers/cart.ts';
-import { bagVersion, CARD, orderBody, paymentsOf, postOrder } from '../helpers/checkout.ts';
+import { bagVersion, CARD, checkout, paymentsOf, placedOrder } from '../helpers/checkout.ts';
 import { addGiftCard, balanceOf, cardWith, pricedVariant, purchaseBody, type TestCard } from '../helpers/gift-cards.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
@@ -45,19 +45,14 @@ async function bagOf25(on: CartTarget = target): Promise<string> {
 const using = (...cards: TestCard[]) => cards.map((card) => ({ code: card.code, pin: card.pin }));
 
 async function place(cookie: string, giftCards: { code: string; pin: string }[], key = randomUUID(), on: CartTarget = target): Promise<{ response: Response; key: string }> {
-  return { response: await postOrder(on, cookie, orderBody(await bagVersion(on, cookie), { giftCards }), key), key };
-}
-
-async function placed(response: Response): Promise<Order> {
-  expect(response.status, await response.clone().text()).toBe(201);
-  return v.parse(OrderResponseSchema, await response.json()).data;
+  return { response: await checkout(on, cookie, { giftCards }, { key }), key };
 }
 
 describe('spending gift cards at checkout', () => {
   it('a card that covers part: it pays its balance, the card payment the rest', async () => {
     const card = await cardWith(target, 1_000);
     const { response, key } = await place(await bagOf25(), using(card));
-    const order = await placed(response);
+    const order = await placedOrder(response);
     expect(order.total.amount).toBe(25);
     expect(order.giftCards).toEqual({ currency: 'SGD', amount: 10 });
     expect(order.payment).toMatchObject({ method: 'card', brand: 'visa', last4: '4242', amount: { amount: 15 } });
@@ -72,7 +67,7 @@ describe('spending gift cards at checkout', () => {
   it('a card that covers everything: no card payment at all, the order paid', async () => {
     const card = await cardWith(target, 10_000);
     const { response, key } = await place(await bagOf25(), using(card));
-    const order = await placed(response);
+    const order = await placedOrder(response);
     expect(order.status).toBe('paid');
     expect(order.giftCards.amount).toBe(25);
     expect(order.payment).toEqual({ method: 'card', brand: null, last4: null, amount: { currency: 'SGD', amount: 0 } });
@@ -80,14 +75,14 @@ describe('spending gift cards at checkout', () => {
     expect(await balanceOf(target, card.id)).toBe(7_500);
     // Even then the method must be one the country offers.
     const cookie = await bagOf25();
-    const afterpay = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { giftCards: using(card), payment: { method: 'afterpay' } }));
+    const afterpay = await checkout(target, cookie, { giftCards: using(card), payment: { method: 'afterpay' } });
     expect(await afterpay.json()).toMatchObject({ code: 'payment_unavailable', reason: 'not_offered' });
     expect(await balanceOf(target, card.id)).toBe(7_500);
   });
 
   it('two cards pay in the order given', async () => {
     const [small, large] = [await cardWith(target, 1_000), await cardWith(target, 10_000)];
-    const order = await placed((await place(await bagOf25(), using(small, large))).response);
+    const order = await placedOrder((await place(await bagOf25(), using(small, large))).response);
     expect(order.giftCardPayments?.map((p) => p.amount.amount)).toEqual([10, 15]);
     expect(order.payment.amount.amount).toBe(0);
     expect([await balanceOf(target, small.id), await balanceOf(target, large.id)]).toEqual([0, 8_500]);
@@ -97,7 +92,7 @@ describe('spending gift cards at checkout', () => {
     const cookie = await bagOf25();
     await addGiftCard(target, purchaseBody({ amount: 50 }), cookie);
     const card = await cardWith(target, 20_000);
-    const order = await placed((await place(cookie, using(card))).response);
+    const order = await placedOrder((await place(cookie, using(card))).response);
     expect(order.total.amount).toBe(75);
     expect(order.giftCards.amount).toBe(25);
     expect(order.payment.amount.amount).toBe(50);
@@ -117,18 +112,18 @@ describe('spending gift cards at checkout', () => {
     ];
     for (const expected of cases) {
       const key = randomUUID();
-      const response = await postOrder(target, cookie, orderBody(version, { giftCards: expected.giftCards }), key);
+      const response = await checkout(target, cookie, { giftCards: expected.giftCards }, { bagVersion: version, key });
       const body = (await response.json()) as { code?: string; errors?: { field: string }[] };
       expect(response.status, JSON.stringify(body)).toBe(expected.status);
       expect(body.code).toBe(expected.code);
       expect(body.errors?.map((e) => e.field)).toEqual([expected.field]);
       expect(await paymentsOf(target, [key])).toEqual({ captured: 0, voided: 0, authorized: 0 });
     }
-    const three = await postOrder(target, cookie, orderBody(version, { giftCards: using(good, good, good) }));
+    const three = await checkout(target, cookie, { giftCards: using(good, good, good) }, { bagVersion: version });
     expect(three.status).toBe(400);
     expect(((await three.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['body.giftCards']);
     await target.query(`update gift_cards set balance_minor = 0 where id = ${good.id}`);
-    const empty = await postOrder(target, cookie, orderBody(version, { giftCards: using(good) }));
+    const empty = await checkout(target, cookie, { giftCards: using(good) }, { bagVersion: version });
     expect(empty.status).toBe(409);
     expect(await empty.json()).toMatchObject({ code: 'gift_card_empty', errors: [{ field: 'body.giftCards.0' }] });
     expect(await bagVersion(target, cookie)).toBe(version);
@@ -137,13 +132,13 @@ describe('spending gift cards at checkout', () => {
   it("the bank's challenge keeps the cards (never their PINs) and pays the rest after it", async () => {
     const card = await cardWith(target, 1_000);
     const cookie = await bagOf25();
-    const response = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { giftCards: using(card), payment: CARD(TEST_CARDS.challenge) }));
+    const response = await checkout(target, cookie, { giftCards: using(card), payment: CARD(TEST_CARDS.challenge) });
     expect(response.status).toBe(202);
     const { attempt } = v.parse(ChallengeRequiredSchema, await response.json()).data;
     const [stored] = await target.query<{ request: unknown }>(`select request from checkout_attempts where id = '${attempt}'`);
     expect(JSON.stringify(stored?.request)).not.toContain(card.pin);
     const answered = await cartCall(target, 'POST', '/checkout/orders/challenge', { cookie, body: { attempt, answer: TEST_CHALLENGE_PASS } });
-    const order = await placed(answered);
+    const order = await placedOrder(answered);
     expect([order.giftCards.amount, order.payment.amount.amount]).toEqual([10, 15]);
     expect(await balanceOf(target, card.id)).toBe(0);
   });
@@ -179,7 +174,7 @@ describe('spending gift cards at checkout', () => {
 describe('refunds return to the gift cards', () => {
   it('returns what each card paid, once', async () => {
     const [first, second] = [await cardWith(target, 1_000), await cardWith(target, 5_000)];
-    const order = await placed((await place(await bagOf25(), using(first, second))).response);
+    const order = await placedOrder((await place(await bagOf25(), using(first, second))).response);
     const [row] = await target.query<{ id: number }>(`select id from orders where number = '${order.number}'`);
     const orderId = Number(row?.id);
     expect(await refundOrderToGiftCards(t.db, orderId)).toEqual([
@@ -192,7 +187,7 @@ describe('refunds return to the gift cards', () => {
     const rows = await target.query<{ kind: string; amount_minor: number }>(`select kind, amount_minor from gift_card_transactions where order_id = ${orderId} order by id`);
     expect(rows.map((r) => `${r.kind} ${r.amount_minor}`)).toEqual(['spend -1000', 'spend -1500', 'refund 1000', 'refund 1500']);
     // An order that spent no gift card has nothing to return.
-    const plain = await placed(await place(await bagOf25(), []).then((r) => r.response));
+    const plain = await placedOrder(await place(await bagOf25(), []).then((r) => r.response));
     const [plainRow] = await target.query<{ id: number }>(`select id from orders where number = '${plain.number}'`);
     expect(await refundOrderToGiftCards(t.db, Number(plainRow?.id))).toEqual([]);
   });

@@ -3,13 +3,14 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CartResponseSchema } from '../../src/contract/cart.ts';
 import { CheckoutOptionsResponseSchema, OrderResponseSchema } from '../../src/contract/checkout.ts';
-import { addDays, GiftCardBalanceResponseSchema } from '../../src/contract/gift-cards.ts';
+import { addDays } from '../../src/contract/calendar-day.ts';
+import { GiftCardBalanceResponseSchema } from '../../src/contract/gift-cards.ts';
 import { issueGiftCard } from '../../src/server/gift-cards/issue.ts';
 import { runGiftCardSender } from '../../src/server/jobs/gift-card-sender.ts';
 import { registration } from '../helpers/account.ts';
 import { cookieHeader, cookieJar } from '../helpers/auth.ts';
 import { appTarget, cartCall, type CartTarget } from '../helpers/cart.ts';
-import { bagVersion, orderBody, postOrder } from '../helpers/checkout.ts';
+import { bagVersion, checkout } from '../helpers/checkout.ts';
 import { addGiftCard, cardWith, dayIn, pricedVariant, purchaseBody } from '../helpers/gift-cards.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
@@ -109,7 +110,7 @@ describe('a guest who signs up', () => {
     const session = cookieHeader(cookieJar(joined));
     const bag = await bagOf(await cartCall(target, 'GET', '/cart/bag', { cookie: session }));
     expect(bag.giftCards?.map((g) => g.recipientEmail)).toEqual(['merged@example.com']);
-    const placed = await postOrder(target, session, orderBody(bag.version, { delivery: { method: 'standard', storeId: null, address: EMPTY_ADDRESS } }));
+    const placed = await checkout(target, session, { delivery: { method: 'standard', storeId: null, address: EMPTY_ADDRESS } }, { bagVersion: bag.version });
     expect(placed.status).toBe(201);
     const list = (await (await cartCall(target, 'GET', '/orders', { cookie: session })).json()) as { data: { itemCount: number; total: { amount: number } }[] };
     expect(list.data[0]).toMatchObject({ itemCount: 1, total: { amount: 25 } });
@@ -122,7 +123,7 @@ describe('paying for e-gift cards through checkout', () => {
     const options = v.parse(CheckoutOptionsResponseSchema, await (await cartCall(target, 'GET', '/checkout/options', { cookie })).json()).data;
     expect(options.emailOnly).toBe(true);
     expect(options.delivery).toEqual([{ method: 'standard', fee: { currency: 'SGD', amount: 0 }, free: true, days: '0' }]);
-    const response = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { delivery: { method: 'standard', storeId: null, address: EMPTY_ADDRESS } }));
+    const response = await checkout(target, cookie, { delivery: { method: 'standard', storeId: null, address: EMPTY_ADDRESS } });
     expect(response.status).toBe(201);
     const order = v.parse(OrderResponseSchema, await response.json()).data;
     expect(order).toMatchObject({ status: 'paid', total: { amount: 80 }, shipping: { fee: { amount: 0 } }, lines: [], pointsEarned: 0, payment: { amount: { amount: 80 } } });
@@ -143,8 +144,8 @@ describe('paying for e-gift cards through checkout', () => {
     const cookie = cookieHeader(cookieJar(added));
     await addGiftCard(target, purchaseBody({ amount: 30 }), cookie);
     const version = await bagVersion(target, cookie);
-    expect((await postOrder(target, cookie, orderBody(version, { delivery: { method: 'standard', storeId: null, address: EMPTY_ADDRESS } }))).status).toBe(400);
-    const order = v.parse(OrderResponseSchema, await (await postOrder(target, cookie, orderBody(version))).json()).data;
+    expect((await checkout(target, cookie, { delivery: { method: 'standard', storeId: null, address: EMPTY_ADDRESS } }, { bagVersion: version })).status).toBe(400);
+    const order = v.parse(OrderResponseSchema, await (await checkout(target, cookie, {}, { bagVersion: version })).json()).data;
     // S$20 of goods, S$5 standard delivery under the S$35 threshold, S$30 card.
     expect(order.subtotal.amount).toBe(20);
     expect(order.shipping.fee.amount).toBe(5);
@@ -157,7 +158,7 @@ describe('paying for e-gift cards through checkout', () => {
 describe('the sender job', () => {
   async function boughtCard(sendOn: string, email: string): Promise<void> {
     const { cookie } = await addGiftCard(target, purchaseBody({ sendOn, recipientEmail: email }));
-    const response = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { delivery: { method: 'standard', storeId: null, address: EMPTY_ADDRESS } }));
+    const response = await checkout(target, cookie, { delivery: { method: 'standard', storeId: null, address: EMPTY_ADDRESS } });
     expect(response.status).toBe(201);
   }
   const emailsTo = (email: string) => target.query<{ subject: string; text: string }>(`select subject, text from outbox_emails where kind = 'gift-card' and to_address = '${email}'`);
@@ -234,7 +235,7 @@ describe('the balance check', () => {
     expect((await cartCall(target, 'POST', '/gift-cards/balance', { body: { code: 'ABCD', pin: card.pin } })).status).toBe(400);
     await addGiftCard(target, purchaseBody({ recipientEmail: 'unsent@example.com' }));
     const { cookie } = await addGiftCard(target, purchaseBody({ recipientEmail: 'unsent@example.com', sendOn: dayIn('SG', 30) }));
-    await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { delivery: { method: 'standard', storeId: null, address: EMPTY_ADDRESS } }));
+    await checkout(target, cookie, { delivery: { method: 'standard', storeId: null, address: EMPTY_ADDRESS } });
     const [unsent] = await target.query<{ code: string }>(`select code from gift_cards where recipient_email = 'unsent@example.com' and sent_at is null`);
     expect((await cartCall(target, 'POST', '/gift-cards/balance', { body: { code: unsent?.code, pin: '12345678' } })).status).toBe(404);
   });
@@ -244,8 +245,8 @@ describe('the balance check', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) statuses.push((await cartCall(target, 'POST', '/gift-cards/balance', { body: { code: card.code, pin: String(10_000_000 + i) } })).status);
     const { cookie } = await addGiftCard(target, purchaseBody());
-    const checkout = await postOrder(target, cookie, orderBody(await bagVersion(target, cookie), { giftCards: [{ code: card.code, pin: '99999999' }] }));
-    expect(checkout.status).toBe(404);
+    const guessed = await checkout(target, cookie, { giftCards: [{ code: card.code, pin: '99999999' }] });
+    expect(guessed.status).toBe(404);
     const right = await cartCall(target, 'POST', '/gift-cards/balance', { body: { code: card.code, pin: card.pin } });
     expect(statuses.every((s) => s === 404)).toBe(true);
     expect(right.status).toBe(429);

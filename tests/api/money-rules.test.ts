@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADDRESS_RULES } from '../../src/config/addresses.ts';
 import { BNPL_TERMS, SAMPLE_LIMITS } from '../../src/config/cart.ts';
 import { instalmentPlans } from '../../src/config/instalments.ts';
 import { COUNTRIES, COUNTRY_CODES, languageFor, type CountryCode } from '../../src/config/countries.ts';
 import { DELIVERY_RATES } from '../../src/config/delivery.ts';
 import { GIFT_CARD_RANGES } from '../../src/config/gift-cards.ts';
-import { CartResponseSchema, CartScreenResponseSchema, OffersResponseSchema } from '../../src/contract/cart.ts';
+import { CartScreenResponseSchema, OffersResponseSchema } from '../../src/contract/cart.ts';
 import { OFFER_TEXT_AMOUNT, offerText } from '../../src/contract/offer-text.ts';
 import { offerRows } from '../../src/server/db/seed/cart.ts';
-import { CheckoutOptionsResponseSchema, GiftCardCheckResponseSchema, OrderResponseSchema, type Address, type Order, type OrderCreate } from '../../src/contract/checkout.ts';
+import { CheckoutOptionsResponseSchema, GiftCardCheckResponseSchema, type OrderCreate } from '../../src/contract/checkout.ts';
 import { computeBag, type LineRow } from '../../src/server/cart/bag.ts';
 import { orderConfirmationEmail } from '../../src/server/checkout/email.ts';
 import { orderFigures } from '../../src/server/checkout/price.ts';
@@ -18,7 +17,7 @@ import { formatMoneyMinor } from '../../src/server/mail/format.ts';
 import { translator } from '../../src/server/mail/i18n.ts';
 import { ORDER_CONFIRMATION as M } from '../../src/server/mail/messages.ts';
 import { appTarget, cartCall, type CartTarget } from '../helpers/cart.ts';
-import { CARD, paymentsOf, postOrder } from '../helpers/checkout.ts';
+import { addressFor, checkout, paymentsOf, placedOrder } from '../helpers/checkout.ts';
 import { addGiftCard, cardWith, dayIn, pricedVariant, purchaseBody } from '../helpers/gift-cards.ts';
 import { cookieHeader, cookieJar } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
@@ -162,20 +161,6 @@ beforeEach(async () => {
   await target.query(`delete from sign_in_failures where account_key = 'limit:gift-card-balance'`);
 });
 
-/** A delivery address that passes the country's rules (src/config/addresses.ts examples). */
-function addressFor(country: CountryCode): Address {
-  const rule = ADDRESS_RULES[country];
-  return {
-    fullName: 'Test Shopper',
-    phone: rule.phone.example,
-    line1: '1 Test Street',
-    line2: '',
-    city: rule.city.required ? 'Central' : '',
-    state: rule.states?.options[0]?.code ?? '',
-    postcode: rule.postcode?.example ?? '',
-  };
-}
-
 /** A guest bag of `country` holding one unit priced `goodsMinor`: its cookie. */
 async function bagWith(country: CountryCode, goodsMinor: number): Promise<string> {
   const variant = await pricedVariant(target, goodsMinor, (offset += 1), country);
@@ -184,24 +169,9 @@ async function bagWith(country: CountryCode, goodsMinor: number): Promise<string
   return cookieHeader(cookieJar(added));
 }
 
-async function versionOf(cookie: string, country: CountryCode): Promise<number> {
-  return v.parse(CartResponseSchema, await (await cartCall(target, 'GET', '/cart/bag', { cookie, country: country.toLowerCase() })).json()).data.version;
-}
-
-async function order(country: CountryCode, cookie: string, overrides: Partial<OrderCreate>, key: string = randomUUID()): Promise<Response> {
-  const body: OrderCreate = {
-    bagVersion: await versionOf(cookie, country),
-    email: `${randomUUID()}@example.com`,
-    delivery: { method: 'standard', storeId: null, address: addressFor(country) },
-    payment: CARD(),
-    ...overrides,
-  };
-  return postOrder(target, cookie, body, key, country.toLowerCase());
-}
-
-async function placed(response: Response): Promise<Order> {
-  expect(response.status, await response.clone().text()).toBe(201);
-  return v.parse(OrderResponseSchema, await response.json()).data;
+/** Checks out in `country`'s site: a delivery its rules pass, a new email each time. */
+function order(country: CountryCode, cookie: string, overrides: Partial<OrderCreate>, key: string = randomUUID()): Promise<Response> {
+  return checkout(target, cookie, { email: `${randomUUID()}@example.com`, delivery: { method: 'standard', storeId: null, address: addressFor(country) }, ...overrides }, { country: country.toLowerCase(), key });
 }
 
 const emailOf = async (number: string) => (await target.query<{ text: string }>(`select text from outbox_emails where kind = 'order-confirmation' and text like '%${number}%'`))[0]?.text ?? '';
@@ -217,14 +187,14 @@ describe('checkout: the provider takes the order’s total with delivery, its li
       const refused = await order(country, cookie, { payment: { method: 'atome' } });
       expect(refused.status).toBe(409);
       expect(await refused.json()).toMatchObject({ code: 'payment_unavailable', reason: 'not_offered' });
-      await placed(await order(country, cookie, {}));
+      await placedOrder(await order(country, cookie, {}));
       return;
     }
     // Goods under the provider's minimum, which the delivery fee takes over it.
     const goods = Math.max(50, terms.minimum * 100 - Math.floor(fee / 2));
     expect(goods).toBeLessThan(terms.minimum * 100);
     const cookie = await bagWith(country, goods);
-    const paid = await placed(await order(country, cookie, { payment: { method: terms.provider } }));
+    const paid = await placedOrder(await order(country, cookie, { payment: { method: terms.provider } }));
     expect(paid.payment).toMatchObject({ method: terms.provider, amount: { amount: (goods + fee) / 100 } });
     const plan = instalmentPlans(country, goods + fee).find((candidate) => candidate.provider === terms.provider);
     expect(plan?.refusal).toBeNull();
@@ -264,7 +234,7 @@ describe('gift cards that pay the whole order need no card', () => {
     // Enough: placed without a card, paid, nothing authorized.
     const enough = await cardWith(target, total + 500, { country });
     const key = randomUUID();
-    const paid = await placed(await order(country, cookie, { payment: { method: 'gift_cards' }, giftCards: [{ code: enough.code, pin: enough.pin }] }, key));
+    const paid = await placedOrder(await order(country, cookie, { payment: { method: 'gift_cards' }, giftCards: [{ code: enough.code, pin: enough.pin }] }, key));
     expect(paid).toMatchObject({ status: 'paid', payment: { method: 'gift_cards', brand: null, last4: null, amount: { amount: 0 } }, giftCards: { amount: total / 100 } });
     expect(await paymentsOf(target, [key])).toEqual({ captured: 0, voided: 0, authorized: 0 });
   });
@@ -307,7 +277,7 @@ describe('a bag of e-gift cards only is not a parcel order', () => {
   it('SG: the order of e-gift cards only is emailed with the card listed and figures that add up', async () => {
     const { cookie } = await addGiftCard(target, purchaseBody({ amount: 100, recipientName: 'Nur Aisyah', recipientEmail: 'nur@example.com' }));
     const empty = { fullName: '', phone: '', line1: '', line2: '', city: '', state: '', postcode: '' };
-    const paid = await placed(await order('SG', cookie, { delivery: { method: 'standard', storeId: null, address: empty } }));
+    const paid = await placedOrder(await order('SG', cookie, { delivery: { method: 'standard', storeId: null, address: empty } }));
     const text = (await emailOf(paid.number)).split('\n');
     expect(text).toContain('- E-gift card for Nur Aisyah (nur@example.com): S$100.00');
     expect(text).toContain('E-gift cards: S$100.00');

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderResponseSchema, type Order } from '../../src/contract/checkout.ts';
 import { issueGiftCard } from '../../src/server/gift-cards/issue.ts';
 import { appTarget, cartCall, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
-import { orderBody, postOrder } from '../helpers/checkout.ts';
+import { checkout, placedOrder } from '../helpers/checkout.ts';
 import { dayIn } from '../helpers/gift-cards.ts';
-import { addGoods, balances, bagOf, codeOf, newMember, placeBag, redeem, rewardOf, stockOf } from '../helpers/rewards.ts';
+import { addGoods, balances, bagOf, codeOf, newMember, redeem, rewardOf, stockOf } from '../helpers/rewards.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /*
@@ -34,9 +34,7 @@ const payment = async (key: string) => (await target.query<{ status: string; ref
 const spendOf = async (userId: number) => Number((await target.query<{ spend: number }>(`select spend_minor as spend from beauty_pass_members where user_id = ${userId}`))[0]?.spend);
 
 async function placed(cookie: string, key = randomUUID()): Promise<Order> {
-  const response = await placeBag(target, cookie, key);
-  expect(response.status, await response.clone().text()).toBe(201);
-  return v.parse(OrderResponseSchema, await response.json()).data;
+  return placedOrder(await checkout(target, cookie, {}, { key }));
 }
 
 describe('POST orders/{number}/cancel', () => {
@@ -117,7 +115,7 @@ describe('POST orders/{number}/cancel', () => {
     const card = await issueGiftCard(t.db, { country: 'SG', amountMinor: 1_000, recipientEmail: 'cancel@example.com' });
     const { version } = await bagOf(target, member.cookie);
     const key = randomUUID();
-    const response = await postOrder(target, member.cookie, orderBody(version, { giftCards: [{ code: card.code, pin: card.pin }] }), key);
+    const response = await checkout(target, member.cookie, { giftCards: [{ code: card.code, pin: card.pin }] }, { bagVersion: version, key });
     expect(response.status).toBe(201);
     const order = v.parse(OrderResponseSchema, await response.json()).data;
     expect(order.giftCards.amount).toBe(10);

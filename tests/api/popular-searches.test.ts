@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PopularQueriesResponseSchema, SearchResponseSchema } from '../../src/contract/search.ts';
 import { DEFAULT_SIGN_IN_LIMITS } from '../../src/server/auth/throttle.ts';
 import { searchQueryShoppers } from '../../src/server/db/schema.ts';
-import { flushSearchLog, POPULAR_MIN_SHOPPERS, POPULAR_WINDOW_DAYS } from '../../src/server/search/popular.ts';
+import { POPULAR_MIN_SHOPPERS, POPULAR_WINDOW_DAYS } from '../../src/config/search.ts';
+import { flushSearchLog } from '../../src/server/search/popular.ts';
 import { createTestApp, json, type TestApp } from '../helpers/server.ts';
 
 /*

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderResponseSchema } from '../../src/contract/checkout.ts';
-import { todayIn } from '../../src/server/cart/read.ts';
+import { todayIn } from '../../src/contract/calendar-day.ts';
 import { addMonths } from '../../src/server/loyalty/rules.ts';
 import { appTarget, cartCall, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
-import { orderBody, postOrder } from '../helpers/checkout.ts';
-import { addGoods, bagOf, balances, codeOf, newMember, placeBag, redeem, rewardOf, stockOf } from '../helpers/rewards.ts';
+import { checkout } from '../helpers/checkout.ts';
+import { addGoods, bagOf, balances, codeOf, newMember, redeem, rewardOf, stockOf } from '../helpers/rewards.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /*
@@ -37,7 +37,7 @@ describe('an order with a reward', () => {
     const reward = await rewardOf(target, 'skincare-discovery-kit', { stock: 5 });
     await addGoods(target, member.cookie, variant(0));
     expect((await redeem(target, member.cookie, reward.id)).status).toBe(201);
-    const placed = await placeBag(target, member.cookie);
+    const placed = await checkout(target, member.cookie);
     expect(placed.status).toBe(201);
     const order = v.parse(OrderResponseSchema, await placed.json()).data;
     expect(order.reward).toEqual({ name: 'Skincare discovery kit', pointsCost: 600 });
@@ -72,7 +72,7 @@ describe('an order with a reward', () => {
     await target.query(`update rewards set stock = 0 where id = ${reward.id}`);
     const before = await variantStock(variant(1));
     const key = randomUUID();
-    const refused = await placeBag(target, member.cookie, key);
+    const refused = await checkout(target, member.cookie, {}, { key });
     expect(refused.status).toBe(409);
     expect(await codeOf(refused)).toBe('reward_unavailable');
     expect(await variantStock(variant(1))).toBe(before);
@@ -90,11 +90,11 @@ describe('an order with a reward', () => {
     expect((await redeem(target, late.cookie, reward.id)).status).toBe(201);
     await target.query(`update cart_rewards set held_until = now() - interval '1 minute' where reward_id = ${reward.id}`);
     expect((await redeem(target, other.cookie, reward.id)).status).toBe(201);
-    const refused = await placeBag(target, late.cookie);
+    const refused = await checkout(target, late.cookie);
     expect(await codeOf(refused)).toBe('reward_unavailable');
     // Once the other bag lets it go, the lapsed bag may still have it.
     expect((await cartCall(target, 'DELETE', `/cart/rewards/${reward.id}`, { cookie: other.cookie })).status).toBe(200);
-    const placed = await placeBag(target, late.cookie);
+    const placed = await checkout(target, late.cookie);
     expect(placed.status, t.logs.join('\n')).toBe(201);
     expect(await stockOf(target, reward.id)).toBe(0);
   });
@@ -108,7 +108,7 @@ describe('an order with a reward', () => {
     await target.query(`insert into points_ledger (user_id, source, amount, cause, created_at) values (${member.userId}, 'manual_points_adjustment', -300, 'test:spent', now())`);
     await target.query(`update beauty_pass_members set points = points - 300 where user_id = ${member.userId}`);
     const key = randomUUID();
-    const refused = await placeBag(target, member.cookie, key);
+    const refused = await checkout(target, member.cookie, {}, { key });
     expect(refused.status).toBe(409);
     expect(await codeOf(refused)).toBe('points_insufficient');
     expect(await stockOf(target, reward.id)).toBe(2);
@@ -128,7 +128,7 @@ describe('an order with a reward', () => {
     expect((await redeem(target, member.cookie, reward.id)).status).toBe(201);
     const bag = await bagOf<{ version: number; checkout: unknown }>(target, member.cookie);
     expect(bag.checkout).toEqual({ allowed: false, blockedBy: 'reward_without_goods' });
-    const refused = await postOrder(target, member.cookie, orderBody(bag.version));
+    const refused = await checkout(target, member.cookie, {}, { bagVersion: bag.version });
     expect(refused.status).toBe(409);
     expect(await codeOf(refused)).toBe('reward_without_goods');
   });
@@ -136,7 +136,7 @@ describe('an order with a reward', () => {
   it("leaves a guest's order as it was: no reward, no points", async () => {
     const add = await cartCall(target, 'POST', '/cart/line-items', { body: { variantId: variant(4), quantity: 1 } });
     const cookie = add.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const placed = await placeBag(target, cookie);
+    const placed = await checkout(target, cookie);
     expect(placed.status).toBe(201);
     expect(v.parse(OrderResponseSchema, await placed.json()).data).toMatchObject({ reward: null, pointsUsed: 0, pointsEarned: 0, cancellable: false });
   });

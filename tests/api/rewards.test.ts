@@ -4,7 +4,7 @@ import { BeautyPassOfferListResponseSchema, BeautyPassOfferResponseSchema, Rewar
 import { CartResponseSchema } from '../../src/contract/cart.ts';
 import { LAST_UNIT_REWARD_SLUG, OUT_OF_STOCK_REWARD_SLUG, REWARD_SEEDS } from '../../src/server/db/seed/rewards.ts';
 import { addMonths } from '../../src/server/loyalty/rules.ts';
-import { todayIn } from '../../src/server/cart/read.ts';
+import { todayIn } from '../../src/contract/calendar-day.ts';
 import { appTarget, cartCall, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { addGoods, bagOf, codeOf, newMember, redeem, rewardOf } from '../helpers/rewards.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';

@@ -3,6 +3,7 @@
  * a child process, and the real URLs the bench opens, read from its API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import { CategoryTreeSchema, ProductListResponseSchema, type CategoryNode } from '../../src/contract/catalog.ts';
@@ -24,12 +25,21 @@ export interface Server {
 const HEADERS = { ...CLIENT_HEADERS, Accept: 'application/json', 'Accept-Language': 'en-SG', 'X-Site-Country': 'sg' };
 
 /**
- * Starts the server as `npm start` runs it (`node dist/server/main.mjs`, with `nodeArgs` such as
- * `--cpu-prof`) on `port` with `env`; resolves once its API answers. Both benches use it.
+ * node's flags in `npm run serve` (package.json), where an operator reads them: the benches and
+ * the scale suite start their servers with the same ones.
+ */
+export function serveNodeFlags(root: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: Record<string, string> };
+  return (scripts['serve'] ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/**
+ * Starts the server as `npm start` runs it (`node <serve's flags> dist/server/main.mjs`, with
+ * `nodeArgs` such as `--cpu-prof`) on `port` with `env`; resolves once its API answers. Both benches use it.
  */
 export async function startServer(root: string, port: number, env: Record<string, string>, timeoutMs: number, nodeArgs: readonly string[] = []): Promise<Server> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist/server/main.mjs'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...serveNodeFlags(root), 'dist/server/main.mjs'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { cartCall, guestBag, variantsWithStock, type CartTarget } from './cart.ts';
-import { bagVersion, orderBody, paymentsOf, postOrder } from './checkout.ts';
+import { bagVersion, checkout, orderBody, paymentsOf, postOrder } from './checkout.ts';
 
 /**
  * Checkout's races (issue 13: "one order per intent, never the last unit sold twice"), registered
@@ -18,7 +18,7 @@ export function checkoutRaceTests(target: () => CartTarget, offsetBase: number):
     const versions = await Promise.all(cookies.map((cookie) => bagVersion(target(), cookie)));
     const keys = cookies.map(() => randomUUID());
     const started = performance.now();
-    const responses = await Promise.all(cookies.map((cookie, i) => postOrder(target(), cookie, orderBody(versions[i] ?? 0), keys[i])));
+    const responses = await Promise.all(cookies.map((cookie, i) => checkout(target(), cookie, {}, { bagVersion: versions[i] ?? 0, key: keys[i] })));
     const elapsed = performance.now() - started;
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as { code?: string }[];
     const statuses = responses.map((r) => r.status);

@@ -4,7 +4,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { runGiftCardSender } from '../../src/server/jobs/gift-card-sender.ts';
 import { cookieHeader, cookieJar } from './auth.ts';
 import { cartCall, type CartTarget } from './cart.ts';
-import { bagVersion, orderBody, paymentsOf, postOrder } from './checkout.ts';
+import { bagVersion, checkout, paymentsOf } from './checkout.ts';
 import { balanceOf, cardWith, pricedVariant } from './gift-cards.ts';
 
 /**
@@ -33,7 +33,7 @@ export function giftCardRaceTests(target: () => CartTarget, db: () => Db, offset
     const versions = await Promise.all(cookies.map((cookie) => bagVersion(target(), cookie)));
     const keys = cookies.map(() => randomUUID());
     const started = performance.now();
-    const responses = await Promise.all(cookies.map((cookie, i) => postOrder(target(), cookie, orderBody(versions[i] ?? 0, { giftCards: [{ code: card.code, pin: card.pin }] }), keys[i])));
+    const responses = await Promise.all(cookies.map((cookie, i) => checkout(target(), cookie, { giftCards: [{ code: card.code, pin: card.pin }] }, { bagVersion: versions[i] ?? 0, key: keys[i] })));
     const elapsed = performance.now() - started;
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as { code?: string; data?: { giftCards: { amount: number }; payment: { amount: { amount: number } } } }[];
     const placed = bodies.filter((_, i) => responses[i]?.status === 201);

@@ -1,7 +1,7 @@
 import type { CountryCode } from '../../src/config/countries.ts';
 import { COUNTRIES } from '../../src/config/countries.ts';
-import { addDays, type GiftCardPurchase } from '../../src/contract/gift-cards.ts';
-import { todayIn } from '../../src/server/cart/read.ts';
+import { addDays, todayIn } from '../../src/contract/calendar-day.ts';
+import { type GiftCardPurchase } from '../../src/contract/gift-cards.ts';
 import { hashGiftCardPin, newGiftCardCode } from '../../src/server/gift-cards/codes.ts';
 import { cookieHeader, cookieJar } from './auth.ts';
 import { cartCall, variantsWithStock, type CartTarget } from './cart.ts';

@@ -2,7 +2,7 @@ import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writ
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { todayIn } from '../../src/server/cart/read.ts';
+import { todayIn } from '../../src/contract/calendar-day.ts';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { prepareDatabase, type PreparedDatabase } from '../../src/server/server.ts';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { LAST_UNIT_REWARD_SLUG } from '../../src/server/db/seed/rewards.ts';
 import { cartCall, variantsWithStock, type CartTarget } from './cart.ts';
-import { bagVersion, orderBody, paymentsOf, postOrder, SG_ADDRESS } from './checkout.ts';
-import { addGoods, balances, codeOf, newMember, placeBag, redeem, rewardOf, stockOf, type Member } from './rewards.ts';
+import { bagVersion, checkout, paymentsOf, SG_ADDRESS } from './checkout.ts';
+import { addGoods, balances, codeOf, newMember, redeem, rewardOf, stockOf, type Member } from './rewards.ts';
 
 /**
  * The rewards' races (issue 15: "50 concurrent redemptions of the last reward → exactly 1"),
@@ -46,7 +46,7 @@ export function rewardRaceTests(target: () => CartTarget, offset = 0): void {
     await target().query(`update rewards set stock = 1 where id = ${id}`);
     const keys = racers.map(() => randomUUID());
     const started = performance.now();
-    const responses = await Promise.all(racers.map((m, i) => placeBag(target(), m.cookie, keys[i])));
+    const responses = await Promise.all(racers.map((m, i) => checkout(target(), m.cookie, {}, { key: keys[i] })));
     const elapsed = performance.now() - started;
     const codes = await Promise.all(responses.map(async (r) => (r.status === 201 ? 'placed' : await codeOf(r))));
     const placed = count(codes, 'placed');
@@ -82,8 +82,8 @@ export function rewardRaceTests(target: () => CartTarget, offset = 0): void {
     const myAddress = { ...SG_ADDRESS, city: 'Kuala Lumpur', state: 'MY-14', postcode: '50450', phone: '012-345 6789' };
     const [sgVersion, myVersion] = [await bagVersion(target(), member.cookie), await bagVersion(target(), member.cookie, 'my')];
     const responses = await Promise.all([
-      postOrder(target(), member.cookie, orderBody(sgVersion)),
-      postOrder(target(), member.cookie, orderBody(myVersion, { delivery: { method: 'standard', storeId: null, address: myAddress } }), randomUUID(), 'my'),
+      checkout(target(), member.cookie, {}, { bagVersion: sgVersion }),
+      checkout(target(), member.cookie, { delivery: { method: 'standard', storeId: null, address: myAddress } }, { country: 'my', bagVersion: myVersion }),
     ]);
     const codes = await Promise.all(responses.map(async (r) => (r.status === 201 ? 'placed' : await codeOf(r))));
     console.log(`one member's two orders spending the same 400 points at once: ${codes.join(', ')}`);
@@ -101,7 +101,7 @@ export function rewardRaceTests(target: () => CartTarget, offset = 0): void {
     await addGoods(target(), member.cookie, variant ?? 0);
     expect((await redeem(target(), member.cookie, id)).status).toBe(201);
     const key = randomUUID();
-    const placed = await placeBag(target(), member.cookie, key);
+    const placed = await checkout(target(), member.cookie, {}, { key });
     const { number } = ((await placed.json()) as { data: { number: string } }).data;
     const responses = await Promise.all(Array.from({ length: 10 }, () => cartCall(target(), 'POST', `/orders/${number}/cancel`, { cookie: member.cookie, body: {} })));
     const statuses = responses.map((r) => r.status);

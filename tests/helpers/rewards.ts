@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TierName } from '../../src/contract/loyalty.ts';
-import { addDays, addYears } from '../../src/contract/tier-rules.ts';
+import { addDays, todayIn } from '../../src/contract/calendar-day.ts';
+import { addYears } from '../../src/contract/tier-rules.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import { todayIn } from '../../src/server/cart/read.ts';
 import { cookieHeader, cookieJar } from './auth.ts';
 import { cartCall, type CartTarget } from './cart.ts';
-import { orderBody, postOrder } from './checkout.ts';
 
 /*
  * Beauty Pass members and their rewards for the API tests and the races (issue 15), written through
@@ -89,12 +88,6 @@ export async function addGoods(target: CartTarget, cookie: string, variantId: nu
 export async function bagOf<T = { version: number; reward: { id: number; heldUntil: string | null } | null; points: { spend: number; valid: { amount: number } | null } }>(target: CartTarget, cookie: string): Promise<T> {
   const response = await cartCall(target, 'GET', '/cart/bag', { cookie });
   return ((await response.json()) as { data: T }).data;
-}
-
-/** Places the member's bag as it is now (standard delivery, the test card). */
-export async function placeBag(target: CartTarget, cookie: string, key = randomUUID()): Promise<Response> {
-  const { version } = await bagOf(target, cookie);
-  return postOrder(target, cookie, orderBody(version), key);
 }
 
 /** A member's balance three ways: the member row, the ledger's sum, and what they are owed (they must agree). */

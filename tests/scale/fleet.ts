@@ -1,11 +1,12 @@
 /**
- * The store's server processes as an operator runs them: `node --import tsx src/server/main.ts`
- * (what `npm start` runs, from the sources, so the suite needs no build) with NODE_ENV=production,
+ * The store's server processes as an operator runs them: `node <serve's flags> --import tsx
+ * src/server/main.ts` (what `npm start` runs, from the sources, so the suite needs no build) with NODE_ENV=production,
  * each on its own port against the one PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
+import { serveNodeFlags } from '../bench/web-server.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUTPUT_LINES_KEPT = 400;
@@ -24,7 +25,7 @@ export interface ServerProcess {
 }
 
 export function spawnServer(name: string, port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...serveNodeFlags(ROOT), '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REWARD_ENDPOINTS } from '../../src/contract/endpoints-rewards.ts';
 import { appTarget, cartCall, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
+import { checkout } from '../helpers/checkout.ts';
 import { fuzz, hostileString, mutate, rawBody, steps, successes, sendFuzzed, type Sent } from '../helpers/checkout-fuzz.ts';
-import { addGoods, balances, newMember, placeBag, redeem, rewardOf, type Member } from '../helpers/rewards.ts';
+import { addGoods, balances, newMember, redeem, rewardOf, type Member } from '../helpers/rewards.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /**
@@ -36,7 +37,7 @@ beforeAll(async () => {
   for (let i = 0; i < 8; i += 1) {
     await addGoods(target, owner.cookie, variant ?? 0);
     if (i % 2 === 0) await redeem(target, owner.cookie, reward.id);
-    const placed = await placeBag(target, owner.cookie);
+    const placed = await checkout(target, owner.cookie);
     numbers.push(((await placed.json()) as { data: { number: string } }).data.number);
   }
 }, 180_000);

@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { apiFake } from '../../src/web/shared/api/api-provider.tsx';
 import { ApiError } from '../../src/web/shared/api/errors.ts';
 import { createGiftCardsApi, type BalanceOutcome, type GiftCardsApi } from '../../src/web/features/gift-cards/gift-cards-api.ts';
-import { todayIn } from '../../src/web/features/gift-cards/gift-cards-format.ts';
+import { todayIn } from '../../src/contract/calendar-day.ts';
 import { EMPTY_SCREEN } from '../../machines/bag/bag.fixtures.ts';
 import { BAG_WITH_CARD } from '../../machines/gift-cards/gift-card-purchase.fixtures.ts';
 import { renderApp } from '../helpers/render-app.tsx';

@@ -8,7 +8,7 @@ import { beautyPassMembers, cartSamples, carts, offerRedemptions, offers, sample
 import { ApiError, invalidRequest } from '../http/errors.ts';
 import { offerView, type OfferRow } from './bag.ts';
 import { bumpVersion, findCartId, lockCart, type CartOwner } from './owner.ts';
-import { todayIn } from './read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { WriteResult } from './lines.ts';
 
 /*

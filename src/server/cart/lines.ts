@@ -9,7 +9,8 @@ import { cartLines, products, variants } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { unauthorized } from '../auth/middleware.ts';
 import { bumpVersion, lockCart, newGuestToken, type CartOwner } from './owner.ts';
-import { bagOf, ownerArgs, parsed, todayIn, type BagRow, type ServerBag } from './read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
+import { bagOf, ownerArgs, parsed, type BagRow, type ServerBag } from './read.ts';
 
 /*
  * Writes of bag lines. Each runs in one transaction that first locks the bag's row (`lockCart`:

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { COUNTRIES, COUNTRY_CODES, type CountryCode, type Site } from '../../config/countries.ts';
+import { COUNTRY_CODES, type CountryCode, type Site } from '../../config/countries.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { CartReward } from '../../contract/beauty-pass.ts';
 import type { Cart } from '../../contract/cart.ts';
 import { productImageUrl } from '../catalog/products.ts';
@@ -17,27 +18,6 @@ import { hashToken, type CartOwner } from './owner.ts';
  * Both are calls of the PL/pgSQL functions of migration 0007, whose statements are planned once per
  * connection: planning the bag's query took longer than running it.
  */
-
-const dayFormats = new Map<CountryCode, Intl.DateTimeFormat>();
-/** The last day computed per country, with the minute it was computed for. */
-const lastDays = new Map<CountryCode, { minute: number; day: string }>();
-
-/** Today in the country's calendar (YYYY-MM-DD): offers are valid through their last day there. */
-export function todayIn(country: CountryCode, now = Date.now()): string {
-  // Every bag read and add asks: formatting costs ~13 µs, so the day is kept for the minute it was
-  // computed in (a day starts on a whole minute in every zone), and one formatter per country.
-  const minute = Math.floor(now / 60_000);
-  const last = lastDays.get(country);
-  if (last?.minute === minute) return last.day;
-  let format = dayFormats.get(country);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRIES[country].timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(country, format);
-  }
-  const day = format.format(now);
-  lastDays.set(country, { minute, day });
-  return day;
-}
 
 /** A member's country as stored (`users.country`): their calendar decides when points expire (issue 15). */
 export function memberCountry(stored: string, fallback: CountryCode): CountryCode {

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { SAVED_ADDRESSES_PER_COUNTRY } from '../../config/checkout.ts';
 import { COUNTRIES, type Site } from '../../config/countries.ts';
 import type { Address, DeliveryMethod, Order, PaymentMethod } from '../../contract/checkout.ts';
 import type { ServerBag } from '../cart/read.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { batch } from '../db/batch.ts';
 import { ORDER_NUMBER_SEQUENCE } from '../db/schema.ts';
@@ -250,12 +251,12 @@ function checkPromo(offer: PromoRow | null): number | null {
   return Number(offer.id);
 }
 
-/** A member's address, saved once (by its normalised hash) and moved to the front when used again; five kept per country. */
+/** A member's address, saved once (by its normalised hash) and moved to the front when used again; SAVED_ADDRESSES_PER_COUNTRY kept per country. */
 function saveAddress(userId: number, country: string, address: Address) {
   return [
     sql`insert into member_addresses (user_id, country_code, address, address_hash) values (${userId}, ${country}, ${JSON.stringify(address)}::jsonb, ${addressHash(address)})
       on conflict (user_id, country_code, address_hash) do update set last_used_at = now(), address = excluded.address`,
     sql`delete from member_addresses where user_id = ${userId} and country_code = ${country} and id not in (
-      select id from member_addresses where user_id = ${userId} and country_code = ${country} order by last_used_at desc, id desc limit 5)`,
+      select id from member_addresses where user_id = ${userId} and country_code = ${country} order by last_used_at desc, id desc limit ${SAVED_ADDRESSES_PER_COUNTRY}::integer)`,
   ];
 }

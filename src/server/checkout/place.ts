@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { CHALLENGE_MINUTES } from '../../config/checkout.ts';
 import { COUNTRIES, type Site } from '../../config/countries.ts';
 import type { Order, OrderCreate, PaymentMethod } from '../../contract/checkout.ts';
 import { readBag, type ServerBag } from '../cart/read.ts';
@@ -29,9 +30,6 @@ import { captureOrderPayment, recordPaid } from './settle.ts';
 
 /** The provider an order names when gift cards paid all of it and no payment was taken. */
 export const GIFT_CARDS_ONLY_PROVIDER = 'gift_cards';
-
-/** How long the shopper has to answer the bank's challenge. */
-export const CHALLENGE_MINUTES = 15;
 
 export interface CheckoutDeps {
   db: Db;

@@ -4,7 +4,7 @@ import { GIFT_CARD_BAG_LIMIT } from '../../config/gift-cards.ts';
 import { GIFT_CARD_ERROR_CODES, GIFT_CARD_ISSUE_MESSAGES, giftCardPurchaseIssues, type GiftCardPurchase } from '../../contract/gift-cards.ts';
 import { bumpVersion, lockCart, type CartOwner } from '../cart/owner.ts';
 import type { WriteResult } from '../cart/lines.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { cartGiftCards } from '../db/schema.ts';
 import { ApiError, invalidRequest } from '../http/errors.ts';

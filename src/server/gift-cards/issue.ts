@@ -1,6 +1,6 @@
 import { COUNTRIES, type CountryCode, type Site } from '../../config/countries.ts';
 import type { CartGiftCard } from '../../contract/gift-cards.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { giftCards } from '../db/schema.ts';
 import { hashGiftCardPin, newGiftCardCode, newGiftCardPin } from './codes.ts';

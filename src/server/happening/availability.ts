@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
 import { artistsDoing, bookingWindow, sessionRulesAt, storeHoursOn } from './calendar.ts';
 import { serviceTimes, sessionOfDay, type FreeTime, type Interval, type ServiceDay } from './slots.ts';
+import { DAY_MS } from '../../contract/calendar-day.ts';
 import { addDays, dayStart, zonedDay } from './zoned-time.ts';
 
 /*
@@ -15,7 +16,6 @@ import { addDays, dayStart, zonedDay } from './zoned-time.ts';
  * month at once and its budget is 20 ms at p99: no query per day, no query per artist.
  */
 
-const DAY_MS = 86_400_000;
 const iso = (instant: number) => new Date(instant).toISOString();
 const ARTIST_NAMES: ReadonlyMap<string, string> = new Map(ARTISTS.map((artist) => [artist.id, artist.name]));
 

@@ -1,3 +1,4 @@
+import { SLOT_GRID_MINUTES } from '../../config/activities.ts';
 import type { OpeningTime } from '../../config/stores.ts';
 import { daysBetween, minutesOf, type ZonedDay } from './zoned-time.ts';
 
@@ -8,9 +9,6 @@ import { daysBetween, minutesOf, type ZonedDay } from './zoned-time.ts';
  * now. A class's or event's times: its sessions of the day that fit the store's hours that day.
  * A wall time that does not exist on the day (a change to daylight saving) is no time at all.
  */
-
-/** Starts are this far apart, counted from the store's opening. */
-export const SLOT_GRID_MINUTES = 30;
 
 /** A reservation's span, in epoch milliseconds, [start, end). */
 export interface Interval {

@@ -2,7 +2,7 @@ import type { Weekday } from '../../config/stores.ts';
 import { DAY_MS, dayStart, localOf, MINUTE_MS, offsetMinutes, timeOf, weekdayOf } from '../../contract/calendar-day.ts';
 
 // The SPA's /stores screen shares these (the web never imports the server); the server's modules keep importing them from here.
-export { addDays, dayStart, localOf, offsetMinutes, weekdayOf } from '../../contract/calendar-day.ts';
+export { addDays, dayStart, daysBetween, localOf, offsetMinutes, weekdayOf } from '../../contract/calendar-day.ts';
 
 /*
  * Store-local wall time ↔ instants, with Intl and nothing else
@@ -15,11 +15,6 @@ export { addDays, dayStart, localOf, offsetMinutes, weekdayOf } from '../../cont
  * earlier instant is taken (as Temporal's "compatible" does). Nothing here reads the process's own
  * time zone.
  */
-
-/** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((dayStart(to) - dayStart(from)) / DAY_MS);
-}
 
 /** `HH:MM` as minutes after midnight. */
 export function minutesOf(time: string): number {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { COUNTRY_CODES, type CountryCode } from '../../config/countries.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';

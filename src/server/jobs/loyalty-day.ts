@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { COUNTRY_CODES, type CountryCode } from '../../config/countries.ts';
 import { POINTS_EXPIRY_MONTHS } from '../../contract/points.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { EARNING_POINTS } from '../../config/loyalty-points.ts';
 import type { LanguageCode } from '../../config/countries.ts';
 import type { PointSource } from '../../contract/points.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { addPoints, lockMember, type MemberRow } from './ledger.ts';

@@ -8,7 +8,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { recipientLanguage } from '../mail/templates.ts';
 import { lockMember } from './ledger.ts';
 import { pointsExpiresOn, pointsSummaryOf, startOfDayIn } from './rules.ts';
-import { addDays } from '../../contract/tier-rules.ts';
+import { addDays } from '../../contract/calendar-day.ts';
 
 /*
  * The points expiry warning (issue 15: "a warning in the weeks before"): once a member's points are

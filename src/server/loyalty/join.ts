@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { BEAUTY_PASS_TERMS, ENTRY_TIER } from '../../config/consents.ts';
 import type { CountryCode } from '../../config/countries.ts';
-import { addDays, addYears } from '../../contract/tier-rules.ts';
-import { todayIn } from '../cart/read.ts';
+import { addDays, todayIn } from '../../contract/calendar-day.ts';
+import { addYears } from '../../contract/tier-rules.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { earnForMember, PROFILE_EARNING, REGISTRATION_EARNING } from './earn.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../config/countries.ts';
 import { TIER_THRESHOLDS } from '../../config/tiers.ts';
-import { addDays, addYears, tierReachedBy } from '../../contract/tier-rules.ts';
-import { todayIn } from '../cart/read.ts';
+import { addDays, todayIn } from '../../contract/calendar-day.ts';
+import { addYears, tierReachedBy } from '../../contract/tier-rules.ts';
 import { batch } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';

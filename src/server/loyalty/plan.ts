@@ -2,7 +2,8 @@ import type { CountryCode } from '../../config/countries.ts';
 import { RENEWAL_NOTICE_DAYS, TIER_THRESHOLDS } from '../../config/tiers.ts';
 import type { TierChangeReason } from '../../contract/beauty-pass.ts';
 import { TIER_NAMES, type TierChange, type TierName } from '../../contract/loyalty.ts';
-import { addDays, addYears, renewalOutcome, tierReachedBy, type MemberState } from '../../contract/tier-rules.ts';
+import { addDays } from '../../contract/calendar-day.ts';
+import { addYears, renewalOutcome, tierReachedBy, type MemberState } from '../../contract/tier-rules.ts';
 import { majorOfMinor, pointsExpiresOn } from './rules.ts';
 
 /*

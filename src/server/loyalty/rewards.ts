@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { REWARD_HOLD_MINUTES, type RewardRefusal } from '../../contract/beauty-pass.ts';
 import type { Site } from '../../config/countries.ts';
 import { bumpVersion, findCartId, lockCart, type CartOwner } from '../cart/owner.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { WriteResult } from '../cart/lines.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';

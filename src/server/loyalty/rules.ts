@@ -1,5 +1,5 @@
 import { COUNTRIES, type CountryCode } from '../../config/countries.ts';
-import { DAY_MS, dayStart, offsetMinutes } from '../../contract/calendar-day.ts';
+import { dayStart, daysBetween, offsetMinutes } from '../../contract/calendar-day.ts';
 import type { PointsSummary } from '../../contract/beauty-pass.ts';
 import { POINTS_EXPIRY_MONTHS, POINTS_WARNING_DAYS } from '../../contract/points.ts';
 
@@ -17,11 +17,6 @@ export function addMonths(date: string, months: number): string {
   const targetDate = new Date(target);
   const lastOfMonth = new Date(Date.UTC(targetDate.getUTCFullYear(), targetDate.getUTCMonth() + 1, 0)).getUTCDate();
   return new Date(Date.UTC(targetDate.getUTCFullYear(), targetDate.getUTCMonth(), Math.min(day, lastOfMonth))).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysFromTo(from: string, to: string): number {
-  return Math.round((dayStart(to) - dayStart(from)) / DAY_MS);
 }
 
 /**
@@ -51,7 +46,7 @@ export function pointsSummaryOf(row: PointsRow, today: string): PointsSummary {
   const on = pointsExpiresOn(row.pointsActiveOn);
   const balance = on <= today ? 0 : row.points;
   if (balance === 0) return { balance: 0, expiry: null, lastActivityOn: row.pointsActiveOn };
-  const daysLeft = daysFromTo(today, on);
+  const daysLeft = daysBetween(today, on);
   return { balance, expiry: { on, amount: balance, daysLeft, warning: daysLeft <= POINTS_WARNING_DAYS }, lastActivityOn: row.pointsActiveOn };
 }
 

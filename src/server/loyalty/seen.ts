@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { lockMember } from './ledger.ts';
 import { settleMember } from './settle.ts';

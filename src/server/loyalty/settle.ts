@@ -5,7 +5,7 @@ import type { TierChange, TierName } from '../../contract/loyalty.ts';
 import { batch } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
-import { addDays } from '../../contract/tier-rules.ts';
+import { addDays } from '../../contract/calendar-day.ts';
 import { addPoints, type MemberRow } from './ledger.ts';
 import { droppedRow, planSettlement, type SettlePlan, type TierChangeRow } from './plan.ts';
 import { startOfDayIn } from './rules.ts';

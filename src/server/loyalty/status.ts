@@ -4,7 +4,7 @@ import { TIER_THRESHOLDS } from '../../config/tiers.ts';
 import { POINTS_HISTORY_PER_PAGE, type BeautyPassStatus, type PointsEntry, type PointsHistoryPage, type TierChangeRecord } from '../../contract/beauty-pass.ts';
 import type { MemberTierStatus } from '../../contract/loyalty.ts';
 import type { PointSource } from '../../contract/points.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { readMember, type MemberRow } from './ledger.ts';

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { CACHE_FRESH_MS, COUNTRY_COOKIE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_PREFIX } from '../../config/constants.ts';
 import { SESSION_COOKIES } from '../../contract/session-constants.ts';
 
@@ -67,37 +68,27 @@ export interface PageCacheOptions {
 }
 
 export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_BYTES, freshMs = CACHE_FRESH_MS, now = Date.now, onLookup }: PageCacheOptions = {}) {
-  // A Map keeps insertion order: re-inserting on a hit makes it a least-recently-used list.
-  const entries = new Map<string, { at: number; page: CachedPage; bytes: number }>();
-  let bytes = 0;
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
-  };
+  const entries = new LRUCache<string, CachedPage>({
+    // lru-cache asks for a positive budget; every entry counts at least its overhead, so a budget
+    // of 1 byte keeps nothing, as 0 does. An entry larger than the budget is not kept (maxEntrySize).
+    maxSize: Math.max(1, maxBytes),
+    sizeCalculation: (page, key) => entryBytes(key, page),
+    // lru-cache counts an entry stale once it is older than `ttl`, ours once it is `freshMs` old
+    // (whole milliseconds); and it reads a start at 0 as "no TTL": its clock is ours plus one.
+    ttl: Math.max(1, freshMs - 1),
+    // The clock is read on each lookup, not cached for a timer's millisecond: `now` may be a test's.
+    ttlResolution: 0,
+    perf: { now: () => now() + 1 },
+  });
   return {
     get(key: string): CachedPage | null {
-      const entry = entries.get(key);
-      const fresh = entry !== undefined && now() - entry.at < freshMs;
-      onLookup?.(fresh);
-      if (!entry) return null;
-      remove(key);
-      if (!fresh) return null;
-      entries.set(key, entry);
-      bytes += entry.bytes;
-      return entry.page;
+      // A stale page is a miss, dropped with its bytes; a hit becomes the most recently used.
+      const page = entries.get(key);
+      onLookup?.(page !== undefined);
+      return page ?? null;
     },
     set(key: string, page: CachedPage): void {
-      remove(key);
-      const size = entryBytes(key, page);
-      if (size > maxBytes) return;
-      entries.set(key, { at: now(), page, bytes: size });
-      bytes += size;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        remove(oldest);
-      }
+      entries.set(key, page);
     },
     /** Pages kept. */
     get size() {
@@ -105,7 +96,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_BYTES, freshMs =
     },
     /** Bytes they count against the budget (`entryBytes`): never more than `maxBytes`. */
     get bytes() {
-      return bytes;
+      return entries.calculatedSize;
     },
   };
 }

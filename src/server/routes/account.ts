@@ -5,7 +5,7 @@ import { SESSION_COOKIE_MAX_AGE } from '../auth/cookies.ts';
 import { requireAccess, type AuthEnv } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import { refreshTokens } from '../db/schema.ts';
 import { readMember } from '../loyalty/ledger.ts';
 import { pointsSummaryOf } from '../loyalty/rules.ts';

@@ -11,7 +11,7 @@ import { savedAddresses } from '../checkout/addresses.ts';
 import { answerChallenge, placeOrder, type CheckoutDeps, type PlaceResult } from '../checkout/place.ts';
 import { minorOf } from '../checkout/price.ts';
 import { deliveryOptions, isEmailOnly, paymentOptions, storeOptions } from '../checkout/rules.ts';
-import { todayIn } from '../cart/read.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { NO_STORE } from '../http/cache.ts';

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CountryCode, LanguageCode, Site } from '../../config/countries.ts';
-import { todayIn } from '../cart/read.ts';
+import { POPULAR_MIN_SHOPPERS, POPULAR_QUERIES_LIMIT, POPULAR_WINDOW_DAYS } from '../../config/search.ts';
+import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
 import { readRows } from '../db/rows.ts';
 import { searchQueryShoppers } from '../db/schema.ts';
@@ -18,11 +19,6 @@ import { searchQueryShoppers } from '../db/schema.ts';
 export const FLUSH_DELAY_MS = 5_000;
 /** More distinct pending rows than this are written at once (bounds the memory a flood can take). */
 const MAX_PENDING = 2_000;
-export const POPULAR_QUERIES_LIMIT = 10;
-/** Different shoppers who must have searched a query (with results) before it is shown to anyone. */
-export const POPULAR_MIN_SHOPPERS = 3;
-/** Days counted, the country's today included; older rows are deleted as new ones are written. */
-export const POPULAR_WINDOW_DAYS = 30;
 
 interface Pending {
   country: CountryCode;

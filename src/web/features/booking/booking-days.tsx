@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { addDays, DAY_MS, dayStart } from '../../../contract/calendar-day.ts';
+import { addDays, daysBetween } from '../../../contract/calendar-day.ts';
 import type { TimeSlot } from '../../../contract/happening.ts';
 import { intlLocale } from '../../../config/languages.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
@@ -26,7 +26,7 @@ const WEEK = 7;
 
 /** The first day of the strip's week holding `date`: weeks count from the first bookable day. */
 function weekOf(from: string, date: string): string {
-  const offset = Math.max(0, Math.round((dayStart(date) - dayStart(from)) / DAY_MS));
+  const offset = Math.max(0, daysBetween(from, date));
   return addDays(from, Math.floor(offset / WEEK) * WEEK);
 }
 

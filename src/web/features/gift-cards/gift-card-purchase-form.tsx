@@ -14,7 +14,8 @@ import { formatCalendarDate } from '../../shared/site/format-calendar.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
 import { createGiftCardsApi } from './gift-cards-api.ts';
-import { formatWholeAmount, todayIn } from './gift-cards-format.ts';
+import { todayIn } from '../../../contract/calendar-day.ts';
+import { formatWholeAmount } from './gift-cards-format.ts';
 
 const fieldId = (field: PurchaseField | 'customAmount') => `gift-card-${field}`;
 const errorId = (field: PurchaseField) => `${fieldId(field)}-error`;

@@ -1,10 +1,5 @@
-import { COUNTRIES, type CountryCode, type Site } from '../../../config/countries.ts';
+import { COUNTRIES, type Site } from '../../../config/countries.ts';
 import { intlLocale } from '../../../config/languages.ts';
-
-/** Today in the country's calendar (`YYYY-MM-DD`): the first day a card can be sent on, as the server counts it. */
-export function todayIn(country: CountryCode, now: number = Date.now()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRIES[country].timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /**
  * A card's amount, in whole units of the country's currency (`S$50`, `Rp200.000`): cards come in
