@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LINE_QUANTITY_LIMIT } from '../../config/cart.ts';
 import type { LanguageCode } from '../../config/countries.ts';
+import { integerLiteral } from './sql-literal.ts';
 
 /** Text in each of the store's four languages. */
 export type Localized = Record<LanguageCode, string>;
@@ -678,7 +679,7 @@ export const cartLines = pgTable(
   (t) => [
     uniqueIndex('cart_lines_cart_variant_uq').on(t.cartId, t.variantId),
     // The database holds the rule too: no write path can store a quantity the contract refuses.
-    check('cart_lines_quantity_check', sql`${t.quantity} between 1 and ${sql.raw(String(LINE_QUANTITY_LIMIT))}`),
+    check('cart_lines_quantity_check', sql`${t.quantity} between 1 and ${integerLiteral(LINE_QUANTITY_LIMIT)}`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, serial
 import { TIER_CHANGE_REASONS, type TierChangeReason } from '../../contract/beauty-pass.ts';
 import { TIER_CHANGES, TIER_NAMES, type TierChange, type TierName } from '../../contract/loyalty.ts';
 import { carts, countries, users, type Localized } from './schema-core.ts';
+import { inList } from './sql-literal.ts';
 
 /*
  * Beauty Pass (issue 15): the tier changes with their reasons, the daily job's runs, the rewards
@@ -11,7 +12,6 @@ import { carts, countries, users, type Localized } from './schema-core.ts';
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * Every tier change, with the facts its message needs. `cause` makes each decision once (an

@@ -5,6 +5,7 @@ import type { Address, DeliveryMethod, OrderStatus, PaymentMethod } from '../../
 import { POINT_SOURCES, type PointSource } from '../../contract/points.ts';
 import { LINE_QUANTITY_LIMIT } from '../../config/cart.ts';
 import { offers, users } from './schema-core.ts';
+import { inList, integerLiteral } from './sql-literal.ts';
 
 /*
  * Orders, the points ledger and what checkout keeps between requests (issue 13). An order keeps
@@ -13,7 +14,6 @@ import { offers, users } from './schema-core.ts';
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 export const orders = pgTable(
   'orders',
@@ -97,7 +97,7 @@ export const orderLines = pgTable(
   },
   (t) => [
     uniqueIndex('order_lines_order_position_uq').on(t.orderId, t.position),
-    check('order_lines_quantity_check', sql`${t.quantity} between 1 and ${sql.raw(String(LINE_QUANTITY_LIMIT))} and ${t.lineMinor} = ${t.unitMinor} * ${t.quantity}`),
+    check('order_lines_quantity_check', sql`${t.quantity} between 1 and ${integerLiteral(LINE_QUANTITY_LIMIT)} and ${t.lineMinor} = ${t.unitMinor} * ${t.quantity}`),
   ],
 );
 

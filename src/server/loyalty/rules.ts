@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { COUNTRIES, type CountryCode } from '../../config/countries.ts';
 import { DAY_MS, dayStart, offsetMinutes } from '../../contract/calendar-day.ts';
 import type { PointsSummary } from '../../contract/beauty-pass.ts';
@@ -30,6 +31,15 @@ export function daysFromTo(from: string, to: string): number {
  */
 export function pointsExpiresOn(pointsActiveOn: string): string {
   return addMonths(pointsActiveOn, POINTS_EXPIRY_MONTHS);
+}
+
+/**
+ * `pointsExpiresOn` in SQL, for the statements that select or write by it (the daily job, the
+ * expiry warning, the ledger's `expires_on`): `date + interval` clamps to the month's last day as
+ * `addMonths` does (tests/api/points-expiry.test.ts checks both on month ends and leap years).
+ */
+export function pointsExpireOnSql(pointsActiveOn: SQL): SQL {
+  return sql`(${pointsActiveOn} + make_interval(months => ${POINTS_EXPIRY_MONTHS}::integer))::date`;
 }
 
 /** Whether the points have lapsed on `today` (the expiry day has begun). */
