@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LanguageCode } from '../../config/countries.ts';
 import { ACTIVITY_KINDS, type ActivityKind } from '../../contract/happening.ts';
-import { users } from './schema-core.ts';
+import { users } from './schema-accounts.ts';
 import { inList } from './sql-literal.ts';
 
 /*
