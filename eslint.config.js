@@ -36,6 +36,23 @@ const houseZones = [
   })),
 ];
 
+const SERVER_NOT_SPA = { group: ['**/web/**', '**/web', 'react', 'react-dom', 'ofetch', '**/machines/**'], message: 'The server never imports the SPA: share code through src/contract or src/config.' };
+const DATABASE_DRIVERS = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg', 'drizzle-orm/pglite', 'drizzle-orm/node-postgres', 'drizzle-orm/pglite/*', 'drizzle-orm/node-postgres/*'];
+/** The files that hold the drivers' clients: the query module and the connection. */
+const DATABASE_CLIENT_FILES = ['src/server/db/query.ts', 'src/server/db/client.ts'];
+const SQL_RAW = {
+  selector: "CallExpression[callee.object.name='sql'][callee.property.name='raw']",
+  message: 'No SQL text with values written in: pass values through the `sql` template (bound parameters), names through `sql.identifier`; a schema constant through src/server/db/sql-literal.ts.',
+};
+const PRIVATE_DRIVER_API = {
+  selector: 'MemberExpression[property.name=/^(execProtocol|execProtocolRaw|execProtocolStream|_checkReady|_runExclusiveQuery|_runExclusiveTransaction)$/]',
+  message: "No driver internals or raw protocol messages: PGlite's `query` and `exec` are its public API.",
+};
+const DRIVER_CLIENT = {
+  selector: "MemberExpression[property.name='$client']",
+  message: 'SQL runs through src/server/db/query.ts (queryRows, jsonOf, batch) or drizzle, not the driver underneath.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', '.tmp/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'i18n/*.ts', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -86,10 +103,12 @@ export default tseslint.config(
     // `!react-dom/server`: React's own server renderer, which the server entry (entry-server.tsx) uses, is not ours.
     [{ group: ['**/server/**', '**/server', '!react-dom/server', 'hono', 'hono/*', '@hono/*', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'pg'], message: 'The SPA never imports the server: share code through src/contract or src/config.' }],
   ),
-  boundary(
-    ['src/server/**/*.ts'],
-    [{ group: ['**/web/**', '**/web', 'react', 'react-dom', 'ofetch', '**/machines/**'], message: 'The server never imports the SPA: share code through src/contract or src/config.' }],
-  ),
+  boundary(['src/server/**/*.ts'], [SERVER_NOT_SPA, { group: DATABASE_DRIVERS, message: 'SQL runs through src/server/db/query.ts (values bound); the drivers are opened in src/server/db/ only.' }]),
+  boundary(['src/server/db/**/*.ts'], [SERVER_NOT_SPA]),
+  // One way to the database (docs/decisions/028-one-query-module.md): values reach SQL as bound
+  // parameters, never as text written in, and only through the drivers' public API.
+  { files: ['src/**/*.{ts,tsx}'], ignores: ['src/server/db/sql-literal.ts', ...DATABASE_CLIENT_FILES], rules: { 'no-restricted-syntax': ['error', SQL_RAW, PRIVATE_DRIVER_API, DRIVER_CLIENT] } },
+  { files: DATABASE_CLIENT_FILES, rules: { 'no-restricted-syntax': ['error', SQL_RAW, PRIVATE_DRIVER_API] } },
   boundary(
     ['src/contract/**/*.ts', 'src/config/**/*.ts'],
     [{ group: ['**/server/**', '**/web/**', '**/machines/**', 'react', 'hono', 'drizzle-orm', 'drizzle-orm/*', 'ofetch'], message: 'Contract and config are shared leaves: they import only each other and valibot.' }],

@@ -7,7 +7,8 @@ import { build } from 'rolldown';
  * `npm start` runs with plain node. Loading the TypeScript sources through tsx took 1.1–1.6 s of
  * every start (a transform hook on each of several hundred modules); the bundle loads in 0.5 s.
  * Packages stay outside the bundle (PGlite finds its WebAssembly and data files beside its own
- * modules), and the migrations are copied beside it: the server finds them relative to itself.
+ * modules), and the migrations and SQL functions are copied beside it: the server finds them
+ * relative to itself.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,6 +25,7 @@ export async function bundleServer(): Promise<void> {
     logLevel: 'warn',
   });
   cpSync(`${root}src/server/db/migrations`, `${out}/migrations`, { recursive: true });
+  cpSync(`${root}src/server/db/functions`, `${out}/functions`, { recursive: true });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

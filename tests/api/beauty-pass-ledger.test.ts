@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARNING_POINTS } from '../../src/config/loyalty-points.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import { addPoints, InsufficientPointsError, lockMember } from '../../src/server/loyalty/ledger.ts';
 import { applyOrderLoyalty, reverseOrderLoyalty } from '../../src/server/loyalty/order-effects.ts';
 import { addMonths, pointsExpiresOn, pointsSummaryOf, startOfDayIn } from '../../src/server/loyalty/rules.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { EARNING_POINTS } from '../../src/config/loyalty-points.ts';
 import { BeautyPassStatusResponseSchema, PointsHistoryResponseSchema } from '../../src/contract/beauty-pass.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import { BEAUTY_PASS_SEED_MEMBERS, BEAUTY_PASS_SEED_NON_MEMBER, BEAUTY_PASS_SEED_PASSWORD, beautyPassSeedEmail } from '../../src/server/db/seed/beauty-pass-members.ts';
 import { todayIn } from '../../src/contract/calendar-day.ts';
 import { tierMachine } from '../../machines/loyalty/tier.machine.ts';

@@ -6,7 +6,7 @@ import { SearchResponseSchema } from '../../src/contract/search.ts';
 import { ApiErrorBodySchema } from '../../src/contract/site.ts';
 import { listingIndex } from '../../src/server/catalog/listing-index/index.ts';
 import { listProducts, productFacets } from '../../src/server/catalog/products.ts';
-import { readRows } from '../../src/server/db/rows.ts';
+import { queryRows } from '../../src/server/db/query.ts';
 import { products, reviews } from '../../src/server/db/schema.ts';
 import { insertUser } from '../helpers/auth.ts';
 import { common, facetsOf, listAll as listAllOf, seededRows, sortedIds, under, type ListingRow } from '../helpers/listing.ts';
@@ -247,17 +247,17 @@ describe('listing index freshness (5 minutes)', () => {
   });
 });
 
-describe('readRows (PGlite fast path)', () => {
+describe('queryRows (PGlite fast path)', () => {
   it('writes parameters as literals that stay values', async () => {
     const hostile = "x'); drop table products; --";
-    const count = async () => (await readRows<{ n: number }>(t.db, sql`select count(*)::int as n from products`))[0]?.n;
+    const count = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from products`))[0]?.n;
     const stored = await count();
     expect(stored).toBeGreaterThanOrEqual(PRODUCTS);
-    const [row] = await readRows<{ text: string; n: number; q: string }>(t.db, sql`select ${hostile}::text as text, ${42} as n, ${"it's"} as q`);
+    const [row] = await queryRows<{ text: string; n: number; q: string }>(t.db, sql`select ${hostile}::text as text, ${42} as n, ${"it's"} as q`);
     expect(row).toEqual({ text: hostile, n: 42, q: "it's" });
     expect(await count()).toBe(stored);
     // Other parameter types keep the parameterised path.
-    const [flag] = await readRows<{ b: boolean }>(t.db, sql`select ${true}::boolean as b`);
+    const [flag] = await queryRows<{ b: boolean }>(t.db, sql`select ${true}::boolean as b`);
     expect(flag?.b).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import { runLoyaltyDay } from '../../src/server/jobs/loyalty-day.ts';
 import { startOfDayIn } from '../../src/server/loyalty/rules.ts';
 import { insertMember, insertOrder } from '../helpers/loyalty.ts';

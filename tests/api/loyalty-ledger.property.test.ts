@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountryCode } from '../../src/config/countries.ts';
 import { EARNING_POINTS } from '../../src/config/loyalty-points.ts';
 import { addDays, todayIn } from '../../src/contract/calendar-day.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import { earnInTransaction } from '../../src/server/loyalty/earn.ts';
 import { InsufficientPointsError, lockMember } from '../../src/server/loyalty/ledger.ts';
 import { applyOrderLoyalty, reverseOrderLoyalty } from '../../src/server/loyalty/order-effects.ts';

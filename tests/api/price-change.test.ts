@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { createApp, type App } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import * as entry from '../../src/web/app/entry-server.tsx';
 import { priceAndStockChangeScenario, type ServerInstance } from '../helpers/price-change.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartResponseSchema } from '../../src/contract/cart.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import { cartCall, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { createTestApp, json, type TestApp } from '../helpers/server.ts';
 

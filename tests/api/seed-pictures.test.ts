@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import { REWARD_SEEDS, rewardRows } from '../../src/server/db/seed/rewards.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 

@@ -25,8 +25,9 @@ async function getJson<T>(base: string, path: string): Promise<T> {
 export async function stockedVariants(base: string, count: number): Promise<number[]> {
   const out: number[] = [];
   for (let page = 1; out.length < count && page <= 20; page++) {
-    const { data } = await getJson<{ data: { slug: string }[] }>(base, `products?sort=newest&per_page=24&page=${page}`);
-    for (const product of data) {
+    const { data } = await getJson<{ data: { slug: string; badges: string[] }[] }>(base, `products?sort=newest&per_page=24&page=${page}`);
+    // A coming-soon product's stock cannot be added yet (409 not_on_sale).
+    for (const product of data.filter((p) => !p.badges.includes('coming_soon'))) {
       const variants = await getJson<{ data: { id: number; stock: number }[] }>(base, `variants?product=${product.slug}`);
       for (const v of variants.data) if (v.stock >= LINE_QUANTITY_LIMIT && out.length < count) out.push(v.id);
     }

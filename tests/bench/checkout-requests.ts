@@ -29,8 +29,9 @@ async function getJson<T>(base: string, path: string): Promise<T> {
 async function wellStocked(base: string, count: number): Promise<{ id: number; stock: number }[]> {
   const out: { id: number; stock: number }[] = [];
   for (let page = 1; out.length < count && page <= 60; page++) {
-    const { data } = await getJson<{ data: { slug: string }[] }>(base, `products?sort=newest&per_page=24&page=${page}`);
-    for (const product of data) {
+    const { data } = await getJson<{ data: { slug: string; badges: string[] }[] }>(base, `products?sort=newest&per_page=24&page=${page}`);
+    // A coming-soon product's stock cannot be added yet (409 not_on_sale).
+    for (const product of data.filter((p) => !p.badges.includes('coming_soon'))) {
       const variants = await getJson<{ data: { id: number; stock: number }[] }>(base, `variants?product=${product.slug}`);
       for (const v of variants.data) if (v.stock >= MIN_STOCK && out.length < count) out.push(v);
     }

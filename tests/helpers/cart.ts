@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { API_PREFIX } from '../../src/config/constants.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import type { TestApp } from './server.ts';
 import { SPA_HEADERS } from './account.ts';
 import { cookieHeader, cookieJar } from './auth.ts';

@@ -3,7 +3,7 @@ import type { CountryCode } from '../../src/config/countries.ts';
 import { COUNTRIES } from '../../src/config/countries.ts';
 import type { TierName } from '../../src/contract/loyalty.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import { insertUser, type TestUser } from './auth.ts';
 
 /*

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import { runPaymentSweeper, startPaymentSweeper, type PaymentSweeper } from '../../src/server/jobs/payment-sweeper.ts';
 import type { SweptPayments } from '../../src/server/payments/provider.ts';
 import { createTestCardProcessor } from '../../src/server/payments/test-card-processor.ts';

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import { prepareDatabase } from '../../src/server/server.ts';
 import { runEveryStep } from '../helpers/cleanup.ts';
 import { buildJobFixture, fixtureTables, playSchedule, SCHEDULES } from '../helpers/loyalty-job.ts';

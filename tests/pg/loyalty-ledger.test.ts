@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/server/db/rows.ts';
+import { rowsOf } from '../../src/server/db/query.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { addPoints, InsufficientPointsError, lockMember } from '../../src/server/loyalty/ledger.ts';
 import { applyOrderLoyalty } from '../../src/server/loyalty/order-effects.ts';

@@ -3,7 +3,7 @@ import { SAMPLE_LIMITS } from '../../config/cart.ts';
 import type { CountryCode, Site } from '../../config/countries.ts';
 import { CART_ERROR_CODES, CART_MESSAGES, type Offer, type SampleChoice } from '../../contract/cart.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { beautyPassMembers, cartSamples, carts, offerRedemptions, offers, samples } from '../db/schema.ts';
 import { ApiError, invalidRequest } from '../http/errors.ts';
 import { offerView, type OfferRow } from './bag.ts';

@@ -4,7 +4,7 @@ import type { CountryCode, Site } from '../../config/countries.ts';
 import { CART_ERROR_CODES } from '../../contract/cart.ts';
 import { isOnSale } from '../../contract/patterns.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import { cartLines, products, variants } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { unauthorized } from '../auth/middleware.ts';
@@ -37,7 +37,7 @@ function unavailable(allowed: number, stock: number): ApiError {
   return new ApiError(409, message, [{ field: 'body.quantity', message: `must be at most ${allowed}` }], { code, maxQuantity: allowed });
 }
 
-/** A refusal raised by `cart_add` (migrations 0007 and 0017: SQLSTATEs of class BP) as the answer it means; null for any other error. */
+/** A refusal raised by `cart_add` (src/server/db/functions/cart.sql: SQLSTATEs of class BP) as the answer it means; null for any other error. */
 function refusal(error: unknown): Error | null {
   // drizzle wraps the driver's error (node-postgres) in its own, with the original as the cause.
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -65,7 +65,7 @@ function bagFull(): ApiError {
 
 /**
  * `POST cart/line-items`: adds `quantity` units, to the line that has the variant already if there
- * is one, and answers the bag as it is after the add. One statement, `cart_add` (migration 0007),
+ * is one, and answers the bag as it is after the add. One statement, `cart_add` (src/server/db/functions/cart.sql),
  * so one round trip and one transaction: it locks the bag's row (creating the bag on a guest's or
  * member's first write), reads the stock, the line and the bag's line count, refuses past the
  * stock and the limits (the statement rolls back, and a bag it created with it), upserts the line,
@@ -79,7 +79,7 @@ export async function addLine(db: Db, owner: CartOwner, site: Site, variantId: n
   if (!args) throw new Error('a guest add without a token');
   let rows: { r: AddRow | string }[];
   try {
-    rows = await readRows<{ r: AddRow | string }>(
+    rows = await queryRows<{ r: AddRow | string }>(
       db,
       sql`select cart_add(${args}, ${country}::text, ${variantId}::integer, ${quantity}::integer, ${LINE_QUANTITY_LIMIT}::integer, ${BAG_LINE_LIMIT}::integer, ${language}::text, ${todayIn(country, now)}::date) as r`,
     );

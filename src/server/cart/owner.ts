@@ -7,7 +7,7 @@ import { isPlainLocalHttp, SESSION_COOKIE_MAX_AGE } from '../auth/cookies.ts';
 import { accessToken, unauthorized } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { carts, users } from '../db/schema.ts';
 
 /*
@@ -96,7 +96,7 @@ export interface LockedCart {
 export async function lockCart(tx: Db, owner: CartOwner, country: CountryCode): Promise<{ cart: LockedCart; newToken: string | null }> {
   // Raw SQL: drizzle's query builder costs about a millisecond per statement on PGlite, most of an add's budget.
   const lock = async (who: CartOwner): Promise<LockedCart[]> => {
-    const where = ownerSql(who, country, sql.raw('carts'));
+    const where = ownerSql(who, country, sql`carts`);
     if (!where) return [];
     const rows = rowsOf<{ id: number; version: number; applied_offer_id: number | null }>(await tx.execute(sql`select id, version, applied_offer_id from carts where ${where} for update`));
     return rows.map((r) => ({ id: Number(r.id), version: Number(r.version), appliedOfferId: r.applied_offer_id === null ? null : Number(r.applied_offer_id) }));

@@ -5,8 +5,7 @@ import type { CartReward } from '../../contract/beauty-pass.ts';
 import type { Cart } from '../../contract/cart.ts';
 import { productImageUrl } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
-import { readPreparedJson, type PreparedRead } from '../db/prepared.ts';
+import { integerArray, jsonOf, queryRows } from '../db/query.ts';
 import type { MergeNoticeEntry } from '../db/schema.ts';
 import { pointsSummaryOf } from '../loyalty/rules.ts';
 import { computeBag, type BagInput, type GiftCardLineRow, type LineRow, type OfferRow } from './bag.ts';
@@ -15,8 +14,8 @@ import { hashToken, type CartOwner } from './owner.ts';
 /*
  * Reads of the bag: the count for the header (one indexed query, no prices) and the whole bag
  * (the cart row, its lines joined with live stock, names and the country's prices, its samples).
- * Both are calls of the PL/pgSQL functions of migration 0007, whose statements are planned once per
- * connection: planning the bag's query took longer than running it.
+ * Both are calls of the PL/pgSQL functions of src/server/db/functions/cart.sql, whose statements are
+ * planned once per connection: planning the bag's query took longer than running it.
  */
 
 /** A member's country as stored (`users.country`): their calendar decides when points expire (issue 15). */
@@ -26,7 +25,7 @@ export function memberCountry(stored: string, fallback: CountryCode): CountryCod
 }
 
 /**
- * The owner as the bag functions' first two arguments (migration 0007): a member's id, or a guest's
+ * The owner as the bag functions' first two arguments (src/server/db/functions/cart.sql): a member's id, or a guest's
  * token hash; null: a guest without a token has no bag. Typed casts, so the call resolves alike on
  * PGlite's simple protocol and node-postgres' parameters.
  */
@@ -36,23 +35,14 @@ export function ownerArgs(owner: CartOwner, token = owner.kind === 'guest' ? own
   return sql`null::integer, ${hashToken(token)}::text`;
 }
 
-/** The bag's units (each e-gift card one) and version, one statement per kind of owner (each uses that owner's unique index on carts, then the lines' (cart, variant) one). */
-const COUNT_OF_BAG = `select json_build_object('version', c.version, 'count', coalesce((select sum(l.quantity) from cart_lines l where l.cart_id = c.id), 0) + (select count(*) from cart_gift_cards g where g.cart_id = c.id)) as r from carts c`;
-const MEMBER_COUNT: PreparedRead = { name: 'cart_items_count_member', text: `${COUNT_OF_BAG} where c.user_id = $1::integer and c.country_code = $2::text` };
-const GUEST_COUNT: PreparedRead = { name: 'cart_items_count_guest', text: `${COUNT_OF_BAG} where c.guest_token_hash = $1::text and c.country_code = $2::text` };
-
-/** `cart/items-count`: units in the bag and its version (0 and 0 without a bag), prepared: the header asks it on every page view. */
+/** `cart/items-count`: units in the bag and its version (0 and 0 without a bag); the header asks it on every page view (`cart_items_count`, src/server/db/functions/cart.sql). */
 export async function itemsCount(db: Db, owner: CartOwner, country: CountryCode): Promise<{ count: number; version: number }> {
-  const counted =
-    owner.kind === 'member'
-      ? await readPreparedJson<{ count: number; version: number }>(db, MEMBER_COUNT, [owner.userId, country])
-      : owner.token === null
-        ? null
-        : await readPreparedJson<{ count: number; version: number }>(db, GUEST_COUNT, [hashToken(owner.token), country]);
+  const args = ownerArgs(owner);
+  const counted = args ? await jsonOf<{ count: number; version: number }>(db, sql`select cart_items_count(${args}, ${country}::text) as r`) : null;
   return counted ? { count: Number(counted.count), version: Number(counted.version) } : { count: 0, version: 0 };
 }
 
-/** What `cart_bag_json` answers (migration 0007). */
+/** What `cart_bag_json` answers (src/server/db/functions/cart.sql). */
 export interface BagRow {
   id: number;
   version: number;
@@ -111,7 +101,7 @@ interface RewardJson {
  */
 async function memberExtras(db: Db, owner: CartOwner, { country, language }: Site, now: number): Promise<MemberExtras> {
   if (owner.kind !== 'member') return GUEST_EXTRAS;
-  const [row] = await readRows<MemberExtrasRow>(
+  const [row] = await queryRows<MemberExtrasRow>(
     db,
     sql`select m.points, m.points_active_on::text as points_active_on, u.country,
           (select json_build_object('id', r.id, 'name', r.name ->> ${language}, 'imageUrl', r.image_url, 'pointsCost', r.points_cost, 'heldUntil', cr.held_until)
@@ -148,7 +138,7 @@ export async function readBag(db: Db, owner: CartOwner, site: Site, options: Rea
   if (!args) return emptyBag(owner, site, GUEST_EXTRAS);
   // One round trip, planned once per connection: the cart, its lines with live stock, names and prices, its samples, its offer while still valid.
   const [[row], extras] = await Promise.all([
-    readRows<{ r: BagRow | string | null }>(db, sql`select cart_read(${args}, ${country}::text, ${language}::text, ${todayIn(country, options.now)}::date) as r`),
+    queryRows<{ r: BagRow | string | null }>(db, sql`select cart_read(${args}, ${country}::text, ${language}::text, ${todayIn(country, options.now)}::date) as r`),
     memberExtras(db, owner, site, options.now ?? Date.now()),
   ]);
   const bag = row ? parsed(row.r) : null;
@@ -219,9 +209,9 @@ async function noticeNames(db: Db, notice: MergeNoticeEntry[], { language }: Sit
   const rows =
     ids.length === 0
       ? []
-      : await readRows<{ id: number; product: string; variant: string }>(
+      : await queryRows<{ id: number; product: string; variant: string }>(
           db,
-          sql`select v.id, p.name ->> ${language} as product, v.name ->> ${language} as variant from variants v join products p on p.id = v.product_id where v.id in (${sql.raw(ids.join(','))})`,
+          sql`select v.id, p.name ->> ${language} as product, v.name ->> ${language} as variant from variants v join products p on p.id = v.product_id where v.id = any(${integerArray(ids)})`,
         );
   const names = new Map(rows.map((r) => [Number(r.id), r]));
   return notice.map((n) => ({ productName: names.get(n.variantId)?.product ?? '', variantName: names.get(n.variantId)?.variant ?? '', requested: n.requested, kept: n.kept }));

@@ -5,7 +5,7 @@ import type { Badge } from '../../contract/catalog.ts';
 import { unauthorized } from '../auth/middleware.ts';
 import { productImageUrl } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { products, users, variants, wishlistItems } from '../db/schema.ts';
 import { invalidRequest, type FieldError } from '../http/errors.ts';
 

@@ -3,7 +3,7 @@ import type { Site } from '../../config/countries.ts';
 import { DEFAULT_PORT } from '../env.ts';
 import type { NotificationSubscription } from '../../contract/reviews.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { notificationSubscriptions, products, variants, type Localized } from '../db/schema.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { backInStockEmail, recipientLanguage } from '../mail/templates.ts';

@@ -4,7 +4,7 @@ import { COUNTRIES, type CountryCode, type LanguageCode, type Site } from '../..
 import { type Badge, type ProductDetail, type ProductFilters, type ProductSummary } from '../../contract/catalog.ts';
 import { OTHER_FILTERS, type ProductSort } from '../../contract/patterns.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { integerArray, queryRows } from '../db/query.ts';
 import { keyedFilter, type ProductFilter } from './filters.ts';
 import { listingIndex, type CountryPrices, type ListingIndex } from './listing-index/index.ts';
 import { catalogueRefs, type CatalogueRefs } from './refs.ts';
@@ -159,9 +159,9 @@ export async function featuredProducts(db: Db, site: Site, options: { placement:
   const categoryIds = options.category === undefined ? null : refs.idsUnder(options.category);
   if (categoryIds?.length === 0) return [];
   const order = options.placement === 'product' ? sql`rating_avg desc, rating_count desc, id` : sql`featured_rank, id`;
-  const picks = await readRows<{ id: number }>(db, sql`
+  const picks = await queryRows<{ id: number }>(db, sql`
       select id from products
-      where total_stock > 0 and not ('coming_soon' = any(badges)) ${categoryIds ? sql`and category_id in (${sql.raw(categoryIds.join(','))})` : sql``}
+      where total_stock > 0 and not ('coming_soon' = any(badges)) ${categoryIds ? sql`and category_id = any(${integerArray(categoryIds)})` : sql``}
       order by ${order} limit ${options.limit}`);
   return summariesByIds(db, site, picks.map((row) => Number(row.id)));
 }
@@ -177,7 +177,7 @@ interface DetailJson {
 
 /** One product with its variants in one language, in one query (one JSON text); null when there is no such slug. */
 async function readDetail(db: Db, language: LanguageCode, slug: string): Promise<DetailJson | null> {
-  const [row] = await readRows<{ detail: string | null }>(db, sql`
+  const [row] = await queryRows<{ detail: string | null }>(db, sql`
       select json_build_object(
         'row', ${SUMMARY_COLUMNS},
         'description', p.description ->> ${language},

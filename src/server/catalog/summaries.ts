@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../config/countries.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { integerArray, queryRows } from '../db/query.ts';
 
 /*
  * What a product card and a product page show, read from the database once and then kept in
@@ -67,7 +67,7 @@ export class SummaryCache {
     }
     if (missing.length === 0) return out;
     const heldAt = this.version;
-    const [row] = await readRows<{ rows: string | null }>(db, sql`select (select json_agg(${SUMMARY_COLUMNS})::text from products p where p.id in (${sql.raw(missing.join(','))})) as rows`);
+    const [row] = await queryRows<{ rows: string | null }>(db, sql`select (select json_agg(${SUMMARY_COLUMNS})::text from products p where p.id = any(${integerArray(missing)})) as rows`);
     // Rows read while another request caught up past `heldAt` may predate a change it has already
     // dropped: they answer this request (read after its version) but are not kept.
     const keep = this.version === heldAt;
@@ -129,7 +129,7 @@ export class SummaryCache {
         return;
       }
       if (this.rows.size > 0 || this.details.size > 0) {
-        const [changed] = await readRows<{ n: number; list: string | null }>(
+        const [changed] = await queryRows<{ n: number; list: string | null }>(
           db,
           sql`select count(*)::int as n, string_agg(id::text, ',') as list from (
                 select id from products where change_version > ${this.version}
@@ -153,7 +153,7 @@ export class SummaryCache {
  */
 export async function catalogueVersion(db: Db): Promise<number> {
   // Without a condition (the table has one row): PGlite plans a key lookup at twice the cost of the scan.
-  const [row] = await readRows<{ v: number | string | null }>(db, 'select version as v from catalogue_version');
+  const [row] = await queryRows<{ v: number | string | null }>(db, sql`select version as v from catalogue_version`);
   return Number(row?.v ?? 0);
 }
 

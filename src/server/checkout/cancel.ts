@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../config/countries.ts';
 import { ORDER_CANCEL_ERROR_CODES, type Order, type OrderStatus } from '../../contract/checkout.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { refundOrderToGiftCards } from '../gift-cards/redeem.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { reverseOrderLoyalty } from '../loyalty/order-effects.ts';

@@ -5,7 +5,7 @@ import type { Address, DeliveryMethod, Order, PaymentMethod } from '../../contra
 import type { ServerBag } from '../cart/read.ts';
 import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
-import { batch } from '../db/batch.ts';
+import { batch } from '../db/query.ts';
 import { ORDER_NUMBER_SEQUENCE } from '../db/schema.ts';
 import { issueOrderGiftCards } from '../gift-cards/issue.ts';
 import { appliedTotal, spendGiftCards, type AppliedGiftCard } from '../gift-cards/redeem.ts';

@@ -2,7 +2,7 @@ import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '../../contract/checkout.ts';
 import type { Money } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import { orders } from '../db/schema.ts';
 import { parsed } from '../cart/read.ts';
 import { maskGiftCardCode } from '../../contract/gift-cards.ts';
@@ -41,7 +41,7 @@ export const orderJson = (where: SQL) => sql`
   ) as r from orders o where ${where}`;
 
 async function readOrder(db: Db, where: SQL): Promise<Order | null> {
-  const [row] = await readRows<{ r: OrderJson | string }>(db, orderJson(where));
+  const [row] = await queryRows<{ r: OrderJson | string }>(db, orderJson(where));
   return orderOfRow(row);
 }
 

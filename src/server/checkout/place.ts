@@ -6,7 +6,7 @@ import type { Order, OrderCreate, PaymentMethod } from '../../contract/checkout.
 import { readBag, type ServerBag } from '../cart/read.ts';
 import { hashToken, type CartOwner } from '../cart/owner.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import { checkoutAttempts } from '../db/schema.ts';
 import { appliedTotal, applyGiftCards, checkGiftCards, type AppliedGiftCard, type GiftCardGuesses } from '../gift-cards/redeem.ts';
 import { IdempotencyMismatchError, type AuthorizeRequest, type AuthorizeResult, type PaymentProvider, type PaymentSource } from '../payments/provider.ts';
@@ -98,7 +98,7 @@ export async function placeOrder(deps: CheckoutDeps, owner: CartOwner, site: Sit
  * it died before capturing, or is capturing now: the capture and the record are safe to repeat).
  */
 async function orderOfIntent(deps: CheckoutDeps, intentKey: string): Promise<Order | null> {
-  const [row] = await readRows<{ id: number; status: string; payment_id: string | null; payment_provider: string }>(
+  const [row] = await queryRows<{ id: number; status: string; payment_id: string | null; payment_provider: string }>(
     deps.db,
     sql`select id, status, payment_id, payment_provider from orders where intent_key = ${intentKey}`,
   );

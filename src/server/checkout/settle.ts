@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 
 /*
@@ -31,7 +31,7 @@ const paidOrder = (orderId: number, at: Date) =>
 
 /** Records an order paid without a payment to capture (gift cards paid it all); false when it was not `placed`. */
 export async function recordPaid(db: Db, orderId: number, at: Date): Promise<boolean> {
-  return (await readRows<{ order_id: number }>(db, sql`with ${paidOrder(orderId, at)}`)).length > 0;
+  return (await queryRows<{ order_id: number }>(db, sql`with ${paidOrder(orderId, at)}`)).length > 0;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function recordPaid(db: Db, orderId: number, at: Date): Promise<boo
  * another settler, or it is no longer `placed`).
  */
 export async function recordCaptured(db: Db, orderId: number, paymentId: string, at: Date): Promise<boolean> {
-  const rows = await readRows<{ order_id: number }>(
+  const rows = await queryRows<{ order_id: number }>(
     db,
     sql`with settled as (
         update payment_settlements set outcome = 'captured', settled_at = ${at.toISOString()}::timestamptz where payment_id = ${paymentId} and settled_at is null returning payment_id
@@ -51,7 +51,7 @@ export async function recordCaptured(db: Db, orderId: number, paymentId: string,
 
 /** Records how a settlement ended without a capture (voided, or refused for staff to look at). */
 export async function recordSettled(db: Db, paymentId: string, outcome: Exclude<SettledAs, 'captured'>, at: Date): Promise<void> {
-  await readRows(db, sql`update payment_settlements set outcome = ${outcome}, settled_at = ${at.toISOString()}::timestamptz where payment_id = ${paymentId} and settled_at is null`);
+  await queryRows(db, sql`update payment_settlements set outcome = ${outcome}, settled_at = ${at.toISOString()}::timestamptz where payment_id = ${paymentId} and settled_at is null`);
 }
 
 /**

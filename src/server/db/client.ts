@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { SEARCH_FUNCTIONS_SQL } from '../search/functions.ts';
+import { functionFiles } from './functions.ts';
 import * as schema from './schema.ts';
 
 /** What every query of the server is written against: PGlite and node-postgres both satisfy it. */
@@ -18,7 +18,7 @@ export interface Database {
   db: Db;
   /** Human-readable location for the start-up line. */
   description: string;
-  /** Extensions, migrations and the SQL functions; call it inside `exclusively`. */
+  /** Extensions, migrations, then the SQL functions of ./functions/ (repeatable); call it inside `exclusively`. */
   migrate(): Promise<void>;
   /**
    * Runs `work` while no other process starting on this database runs its own: processes started at
@@ -102,7 +102,8 @@ export async function openDatabase(target: DatabaseTarget, log: (line: string) =
           await client.query(EXTENSIONS_SQL);
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
           await client.query(LOAD_TRGM_SQL);
-          await client.query(SEARCH_FUNCTIONS_SQL);
+          // A text without parameters goes as one simple-protocol message: several statements at once.
+          for (const file of functionFiles()) await client.query(file.text);
         }),
       exclusively: (work) =>
         onConnection(async (client) => {
@@ -129,7 +130,7 @@ export async function openDatabase(target: DatabaseTarget, log: (line: string) =
     migrate: async () => {
       await client.exec(EXTENSIONS_SQL);
       await migratePglite(db, { migrationsFolder });
-      await client.exec(SEARCH_FUNCTIONS_SQL);
+      for (const file of functionFiles()) await client.exec(file.text);
     },
     // One process owns an embedded database (the data directory's lock): nobody to wait for.
     exclusively: (work) => work(),

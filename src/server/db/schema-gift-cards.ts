@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LanguageCode } from '../../config/countries.ts';
-import { carts } from './schema-core.ts';
+import { carts } from './schema-cart.ts';
 import { orders } from './schema-orders.ts';
 
 /*

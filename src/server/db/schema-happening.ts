@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LanguageCode } from '../../config/countries.ts';
 import { ACTIVITY_KINDS, type ActivityKind } from '../../contract/happening.ts';
-import { users } from './schema-core.ts';
+import { users } from './schema-accounts.ts';
+import { inList } from './sql-literal.ts';
 
 /*
  * Happening (issue 14): bookings of services, classes and events. What can be booked, where and
@@ -12,7 +13,6 @@ import { users } from './schema-core.ts';
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /** `held` until confirmed or `lapsed` (a hold that ran out); then `confirmed`, `rescheduled`, `cancelled`. "Expired" is not stored: it is a booking whose start has passed. */
 export const RESERVATION_STATUSES = ['held', 'confirmed', 'rescheduled', 'cancelled', 'lapsed'] as const;

@@ -1,17 +1,80 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { POINT_SOURCES, type PointSource } from '../../contract/points.ts';
 import { TIER_CHANGE_REASONS, type TierChangeReason } from '../../contract/beauty-pass.ts';
 import { TIER_CHANGES, TIER_NAMES, type TierChange, type TierName } from '../../contract/loyalty.ts';
-import { carts, countries, users, type Localized } from './schema-core.ts';
+import { users } from './schema-accounts.ts';
+import { carts } from './schema-cart.ts';
+import { countries, type Localized } from './schema-catalogue.ts';
+import { orders } from './schema-orders.ts';
+import { inList } from './sql-literal.ts';
 
 /*
- * Beauty Pass (issue 15): the tier changes with their reasons, the daily job's runs, the rewards
- * boutique and a reward set aside in a bag. The points ledger is in schema-orders.ts, the member's
- * tier, year, spend and balance in `beauty_pass_members` (schema-core.ts).
+ * Beauty Pass, every table of it together: the members (tier, year, spend and balance), the points
+ * ledger, the tier changes with their reasons, the daily job's runs, the rewards boutique and a
+ * reward set aside in a bag.
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/**
+ * A registered Beauty Pass member (spec §6); a row exists only for members. Its row lock orders
+ * every change of the member's points and tier (src/server/loyalty/ledger.ts): `points` is the
+ * ledger's sum kept beside it, and its check is what keeps a balance from going below zero under
+ * any interleaving. Dates are calendar days in the member's country (users.country).
+ */
+export const beautyPassMembers = pgTable(
+  'beauty_pass_members',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier').notNull(),
+    points: integer('points').notNull().default(0),
+    /** The country's Beauty Pass terms variant the member agreed to. */
+    termsVariant: text('terms_variant').notNull(),
+    joinedAt: at('joined_at').notNull().defaultNow(),
+    /** First and last day of the membership year (spend toward the next tier and renewal counts within it). */
+    yearStart: date('year_start', { mode: 'string' }).notNull().default(sql`current_date`),
+    yearEnd: date('year_end', { mode: 'string' }).notNull().default(sql`(current_date + interval '1 year' - interval '1 day')::date`),
+    /** Spend of the membership year so far, in minor units of the country's currency. */
+    spendMinor: bigint('spend_minor', { mode: 'number' }).notNull().default(0),
+    /** The last purchase or reward redemption (joining, before any): every point expires 18 months after it (spec §9). */
+    pointsActiveOn: date('points_active_on', { mode: 'string' }).notNull().default(sql`current_date`),
+  },
+  (t) => [check('beauty_pass_members_points_check', sql`${t.points} >= 0`), check('beauty_pass_members_year_check', sql`${t.yearStart} <= ${t.yearEnd}`)],
+);
+
+/**
+ * Beauty Pass points, one row per change (spec §3 point log sources): earned (+), used or expired
+ * (−). The balance is the sum. `cause` makes each cause pay once: a replayed event (the same order,
+ * the same review) hits the unique index and writes nothing.
+ */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').$type<PointSource>().notNull(),
+    amount: integer('amount').notNull(),
+    /** What the change is for, once per cause: `order:42`, `review:7`, `profile`, `registration`. */
+    cause: text('cause').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The order number or product name the history sentence shows (spec §3 keys `…_with_order_number`, `…_with_name`). */
+    reference: text('reference'),
+    /** Last day the points of an earning row can be used, in the member's country (issue 15 moves it with each purchase). */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('points_ledger_cause_uq').on(t.userId, t.cause),
+    index('points_ledger_user_idx').on(t.userId, t.createdAt.desc(), t.id),
+    check('points_ledger_source_check', sql`${t.source} in (${inList(POINT_SOURCES)})`),
+    check('points_ledger_amount_check', sql`${t.amount} <> 0`),
+  ],
+);
 
 /**
  * Every tier change, with the facts its message needs. `cause` makes each decision once (an

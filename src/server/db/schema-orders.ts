@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LanguageCode } from '../../config/countries.ts';
 import type { Address, DeliveryMethod, OrderStatus, PaymentMethod } from '../../contract/checkout.ts';
-import { POINT_SOURCES, type PointSource } from '../../contract/points.ts';
 import { LINE_QUANTITY_LIMIT } from '../../config/cart.ts';
-import { offers, users } from './schema-core.ts';
+import { users } from './schema-accounts.ts';
+import { offers } from './schema-cart.ts';
+import { inList, integerLiteral } from './sql-literal.ts';
 
 /*
  * Orders, the points ledger and what checkout keeps between requests (issue 13). An order keeps
@@ -13,7 +14,6 @@ import { offers, users } from './schema-core.ts';
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 export const orders = pgTable(
   'orders',
@@ -97,7 +97,7 @@ export const orderLines = pgTable(
   },
   (t) => [
     uniqueIndex('order_lines_order_position_uq').on(t.orderId, t.position),
-    check('order_lines_quantity_check', sql`${t.quantity} between 1 and ${sql.raw(String(LINE_QUANTITY_LIMIT))} and ${t.lineMinor} = ${t.unitMinor} * ${t.quantity}`),
+    check('order_lines_quantity_check', sql`${t.quantity} between 1 and ${integerLiteral(LINE_QUANTITY_LIMIT)} and ${t.lineMinor} = ${t.unitMinor} * ${t.quantity}`),
   ],
 );
 
@@ -113,37 +113,6 @@ export const orderEvents = pgTable(
     at: at('at').notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
-);
-
-/**
- * Beauty Pass points, one row per change (spec §3 point log sources): earned (+), used or expired
- * (−). The balance is the sum. `cause` makes each cause pay once: a replayed event (the same order,
- * the same review) hits the unique index and writes nothing.
- */
-export const pointsLedger = pgTable(
-  'points_ledger',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    source: text('source').$type<PointSource>().notNull(),
-    amount: integer('amount').notNull(),
-    /** What the change is for, once per cause: `order:42`, `review:7`, `profile`, `registration`. */
-    cause: text('cause').notNull(),
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    /** The order number or product name the history sentence shows (spec §3 keys `…_with_order_number`, `…_with_name`). */
-    reference: text('reference'),
-    /** Last day the points of an earning row can be used, in the member's country (issue 15 moves it with each purchase). */
-    expiresOn: date('expires_on', { mode: 'string' }),
-    createdAt: at('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('points_ledger_cause_uq').on(t.userId, t.cause),
-    index('points_ledger_user_idx').on(t.userId, t.createdAt.desc(), t.id),
-    check('points_ledger_source_check', sql`${t.source} in (${inList(POINT_SOURCES)})`),
-    check('points_ledger_amount_check', sql`${t.amount} <> 0`),
-  ],
 );
 
 /**

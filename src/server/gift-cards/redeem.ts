@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Site } from '../../config/countries.ts';
 import { GIFT_CARD_ERROR_CODES, maskGiftCardCode, type GiftCardBalance, type GiftCardCredentials } from '../../contract/gift-cards.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { giftCards } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { giftCardPinMatches } from './codes.ts';

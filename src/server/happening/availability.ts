@@ -4,7 +4,7 @@ import { ARTISTS } from '../../config/artists.ts';
 import type { Store } from '../../config/stores.ts';
 import type { AvailableDays, Session, TimeSlot, TimeSlots } from '../../contract/happening.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import { artistsDoing, bookingWindow, sessionRulesAt, storeHoursOn } from './calendar.ts';
 import { serviceTimes, sessionOfDay, type FreeTime, type Interval, type ServiceDay } from './slots.ts';
 import { DAY_MS } from '../../contract/calendar-day.ts';
@@ -38,7 +38,7 @@ export async function takenAt(db: Db, storeIds: readonly string[], from: number,
   if (storeIds.length === 0) return { busy, seats };
   // One row, one text: PGlite hands each row and field to JavaScript one by one (200 reservations
   // took 1.5 ms as rows, 0.6 ms as one text). Ids are configuration slugs: no spaces, no semicolons.
-  const [row] = await readRows<{ r: string | null }>(
+  const [row] = await queryRows<{ r: string | null }>(
     db,
     sql`select string_agg(concat_ws(' ', coalesce(artist_id, '-'), activity_id, store_id, (extract(epoch from starts_at) * 1000)::bigint, (extract(epoch from ends_at) * 1000)::bigint), ';') as r
       from reservations

@@ -6,7 +6,7 @@ import type { Site } from '../../config/countries.ts';
 import { normalizePhone } from '../../contract/booking.ts';
 import type { BookingContact, BookingLookup, Reservation, ReservationCreate } from '../../contract/reservations.ts';
 import { savedAddresses } from '../checkout/addresses.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import { invalidRequest, type FieldError } from '../http/errors.ts';
 import { storeById } from './calendar.ts';
 import { manageKeyOf, newConfirmationNumber, normalizeConfirmationNumber, sameSecret, sha256, uniqueViolation } from './codes.ts';
@@ -72,7 +72,7 @@ export interface Confirmed {
  * (it carries a guest's manage key, which the database is not to hold), so the route answers it.
  */
 async function repeatedBooking(deps: HappeningDeps, site: Site, caller: Caller, holdId: number, now: number): Promise<Confirmed | null> {
-  const [row] = await readRows<{ confirmation_number: string | null }>(deps.db, sql`select confirmation_number from reservations where id = ${holdId} and status in ('confirmed', 'rescheduled', 'cancelled')`);
+  const [row] = await queryRows<{ confirmation_number: string | null }>(deps.db, sql`select confirmation_number from reservations where id = ${holdId} and status in ('confirmed', 'rescheduled', 'cancelled')`);
   const booking = row?.confirmation_number ? await reservationByNumber(deps.db, row.confirmation_number) : undefined;
   if (!booking) return null;
   const manageKey = caller.userId === null ? manageKeyOf(await deps.secret(), booking.confirmation_number) : undefined;
@@ -83,7 +83,7 @@ export async function confirmHold(deps: HappeningDeps, site: Site, caller: Calle
   const now = deps.now().getTime();
   const id = /^[1-9]\d{0,8}$/.test(body.holdId) ? Number(body.holdId) : null;
   if (id === null) throw holdNotFound();
-  const [hold] = await readRows<HoldRow>(
+  const [hold] = await queryRows<HoldRow>(
     deps.db,
     sql`select r.id, r.status, r.kind, r.activity_id, r.store_id, r.country_code, r.language, r.artist_id, r.user_id, r.price_minor, r.currency, r.hold_token_hash,
       (extract(epoch from r.starts_at) * 1000)::float8 as starts_ms, (extract(epoch from r.ends_at) * 1000)::float8 as ends_ms,
@@ -117,7 +117,7 @@ export async function confirmHold(deps: HappeningDeps, site: Site, caller: Calle
         ? null
         : bookingEmail({ kind: 'booking-confirmation', to: email, site, number, activity, store, artistName: hold.artist_id ? (ARTIST_NAMES.get(hold.artist_id) ?? null) : null, startsAt: Number(hold.starts_ms), priceMinor: hold.price_minor === null ? null : Number(hold.price_minor), manageKey: manageKey ?? null, origin: deps.publicUrl() });
     try {
-      const [confirmed] = await readRows<{ id: number }>(
+      const [confirmed] = await queryRows<{ id: number }>(
         deps.db,
         sql`with c as (
             update reservations set status = 'confirmed', confirmation_number = ${number}, user_id = ${caller.userId === null ? sql`null` : sql`${caller.userId}`}, email = ${email},
@@ -179,7 +179,7 @@ export async function lookupBooking(deps: HappeningDeps, site: Site, lookup: Boo
  * address they last shipped to in the country ('' when neither has one).
  */
 export async function memberContact(deps: HappeningDeps, site: Site, userId: number): Promise<BookingContact> {
-  const [row] = await readRows<{ first_name: string; last_name: string; email: string; phone: string | null }>(
+  const [row] = await queryRows<{ first_name: string; last_name: string; email: string; phone: string | null }>(
     deps.db,
     sql`select u.first_name, u.last_name, u.email,
       (select r.phone from reservations r where r.user_id = u.id and r.phone <> '' and r.status in ('confirmed', 'rescheduled', 'cancelled') order by r.updated_at desc, r.id desc limit 1) as phone

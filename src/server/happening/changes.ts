@@ -5,7 +5,7 @@ import type { Site } from '../../config/countries.ts';
 import type { Store } from '../../config/stores.ts';
 import type { TimeSlots } from '../../contract/happening.ts';
 import { bookingChangeRefusal, type Reschedule, type RescheduleDays, type Reservation } from '../../contract/reservations.ts';
-import { batch } from '../db/batch.ts';
+import { batch } from '../db/query.ts';
 import type { Db } from '../db/client.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { mayManage, type Caller } from './bookings.ts';

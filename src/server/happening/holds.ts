@@ -4,7 +4,7 @@ import { ARTISTS } from '../../config/artists.ts';
 import { COUNTRIES, type Site } from '../../config/countries.ts';
 import type { Store } from '../../config/stores.ts';
 import type { Hold, HoldRequest } from '../../contract/reservations.ts';
-import { batch } from '../db/batch.ts';
+import { batch } from '../db/query.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { serviceDay, sessionsOfDay } from './availability.ts';
 import { bookingWindow, offeredAt, storeIn } from './calendar.ts';
@@ -28,7 +28,7 @@ const ARTIST_BY_ID: ReadonlyMap<string, { id: string; name: string }> = new Map(
 const MINUTE_MS = 60_000;
 
 /** A live reservation of the row `r`: confirmed, rescheduled, or held while its hold lasts. */
-export const liveSql = (now: number, alias = sql.raw('r')): SQL =>
+export const liveSql = (now: number, alias = sql`r`): SQL =>
   sql`${alias}.status in ('held', 'confirmed', 'rescheduled') and (${alias}.status <> 'held' or ${alias}.hold_expires_at > ${iso(now)}::timestamptz)`;
 
 /** The store-local day of a time that may be booked now, or a 409 outside_booking_window (past, or after the last bookable day). */

@@ -6,7 +6,7 @@ import type { BookingStatus } from '../../contract/booking.ts';
 import type { ActivityKind } from '../../contract/happening.ts';
 import type { Reservation } from '../../contract/reservations.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import type { ReservationStatus } from '../db/schema.ts';
 import { storeById } from './calendar.ts';
 import { catalogOf } from './catalogue.ts';
@@ -49,7 +49,7 @@ export const RESERVATION_COLUMNS: SQL = sql`r.id, r.confirmation_number, r.statu
     from reservation_events e where e.reservation_id = r.id), '[]'::json) as history`;
 
 /** Statuses of a booking (a hold, live or lapsed, is none). */
-export const BOOKED = sql.raw(`'confirmed', 'rescheduled', 'cancelled'`);
+export const BOOKED = sql`'confirmed', 'rescheduled', 'cancelled'`;
 
 const ARTIST_NAMES: ReadonlyMap<string, string> = new Map(ARTISTS.map((artist) => [artist.id, artist.name]));
 
@@ -108,13 +108,13 @@ export function reservationJson(row: ReservationRow, language: LanguageCode, now
 
 /** A booking by its (normalized) confirmation number, or undefined. */
 export async function reservationByNumber(db: Db, number: string): Promise<ReservationRow | undefined> {
-  const [row] = await readRows<ReservationRow>(db, sql`select ${RESERVATION_COLUMNS} from reservations r where r.confirmation_number = ${number} and r.status in (${BOOKED})`);
+  const [row] = await queryRows<ReservationRow>(db, sql`select ${RESERVATION_COLUMNS} from reservations r where r.confirmation_number = ${number} and r.status in (${BOOKED})`);
   return row;
 }
 
 /** A member's bookings: upcoming (start ahead, soonest first) and past (start passed, latest first), cancelled ones where their time falls. */
 export async function memberReservations(db: Db, userId: number, language: LanguageCode, now: number): Promise<{ upcoming: Reservation[]; past: Reservation[] }> {
-  const rows = await readRows<ReservationRow>(db, sql`select ${RESERVATION_COLUMNS} from reservations r where r.user_id = ${userId} and r.status in (${BOOKED}) order by r.starts_at, r.id`);
+  const rows = await queryRows<ReservationRow>(db, sql`select ${RESERVATION_COLUMNS} from reservations r where r.user_id = ${userId} and r.status in (${BOOKED}) order by r.starts_at, r.id`);
   const all = rows.map((row) => reservationJson(row, language, now));
   return {
     upcoming: all.filter((booking) => Date.parse(booking.appointmentAt) > now),

@@ -5,7 +5,7 @@ import { getCookie } from 'hono/cookie';
 import { accessToken } from '../auth/middleware.ts';
 import { GUEST_CART_COOKIE } from '../cart/owner.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import { SESSION_COOKIES } from '../../contract/session-constants.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { NO_STORE } from './cache.ts';
@@ -58,8 +58,8 @@ export function idempotency(db: Db, options: IdempotencyOptions = {}): Middlewar
     const bodyHash = requestHash(await readBodyText(c), callerOf(c));
     const routeAnswers = byRoute.has(`${method} ${path}`);
 
-    // Raw SQL through readRows: on PGlite the builder's cost was more than the insert's, on every keyed write.
-    const claimed = await readRows<{ key: string }>(
+    // Raw SQL through queryRows: on PGlite the builder's cost was more than the insert's, on every keyed write.
+    const claimed = await queryRows<{ key: string }>(
       db,
       sql`insert into idempotency_keys as k (key, method, path, body_hash, state) values (${key}, ${method}, ${path}, ${bodyHash}, ${routeAnswers ? 'answered_by_route' : 'in_flight'})
         on conflict (key) do update set created_at = now()
@@ -112,7 +112,7 @@ export function idempotency(db: Db, options: IdempotencyOptions = {}): Middlewar
     }
     const responseBody = c.res.status === 204 ? null : await c.res.clone().text();
     const contentType = c.res.headers.get('content-type');
-    await readRows(
+    await queryRows(
       db,
       sql`update idempotency_keys set state = 'done', status_code = ${c.res.status}, response_body = ${responseBody}, content_type = ${contentType},
         set_cookies = ${setCookies.length > 0 ? sql`(select array_agg(v) from json_array_elements_text(${JSON.stringify(setCookies)}::json) v)` : sql`null`} where key = ${key}`,

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { COUNTRY_CODES, type CountryCode } from '../../config/countries.ts';
 import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 import { giftCards } from '../db/schema.ts';
 import { hashGiftCardPin, newGiftCardPin } from '../gift-cards/codes.ts';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { COUNTRY_CODES, type CountryCode } from '../../config/countries.ts';
-import { POINTS_EXPIRY_MONTHS } from '../../contract/points.ts';
+import { pointsExpireOnSql } from '../loyalty/rules.ts';
 import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 import { sendExpiryWarnings } from '../loyalty/expiry-warning.ts';
 import { lockMember } from '../loyalty/ledger.ts';
@@ -47,7 +47,7 @@ async function membersDue(db: Db, country: CountryCode, today: string, afterId: 
   const rows = rowsOf<{ user_id: number }>(
     await db.execute(sql`select m.user_id from beauty_pass_members m join users u on u.id = m.user_id
       where u.country = ${country} and m.user_id > ${afterId} and (
-        (m.points > 0 and (m.points_active_on + make_interval(months => ${POINTS_EXPIRY_MONTHS}::integer))::date <= ${today}::date)
+        (m.points > 0 and ${pointsExpireOnSql(sql`m.points_active_on`)} <= ${today}::date)
         or m.year_end < ${today}::date
         or exists (select 1 from tier_changes c where c.user_id = m.user_id and c.applied_at is null and c.effective_on <= ${today}::date))
       order by m.user_id limit ${BATCH}`),

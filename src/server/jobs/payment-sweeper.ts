@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { captureOrderPayment, SETTLE_AFTER_MS, voidPayment, type SettledAs } from '../checkout/settle.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import type { SweptPayments } from '../payments/provider.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
@@ -54,7 +54,7 @@ interface Claim {
  * never changed: only the order's transaction writes `capture`, and an order never follows `void`.
  */
 async function claim(db: Db, provider: string, paymentId: string, now: Date): Promise<Claim | null> {
-  const [row] = await readRows<Claim>(
+  const [row] = await queryRows<Claim>(
     db,
     sql`insert into payment_settlements as s (payment_id, provider, decision, order_id, lease_until, created_at)
       select ${paymentId}, ${provider}, case when x.order_id is null then 'void' else 'capture' end, x.order_id,
@@ -72,7 +72,7 @@ async function settle(db: Db, payments: SweptPayments, paymentId: string, claime
   const deps = { db, payments, log };
   if (claimed.decision === 'void' || claimed.order_id === null) return voidPayment(deps, paymentId, clock);
   const orderId = Number(claimed.order_id);
-  const [order] = await readRows<{ status: string }>(db, sql`select status from orders where id = ${orderId}`);
+  const [order] = await queryRows<{ status: string }>(db, sql`select status from orders where id = ${orderId}`);
   // A cancelled order gives its hold back (cancel.ts voids it too; a second void is found done).
   if (!order || order.status === 'cancelled') return voidPayment(deps, paymentId, clock);
   const { settled } = await captureOrderPayment(deps, { id: orderId, paymentId }, clock);
@@ -86,7 +86,7 @@ export async function runPaymentSweeper(db: Db, { payments, log = console.error,
   while (!shouldStop()) {
     const at = now();
     const cutoff = new Date(at.getTime() - SETTLE_AFTER_MS);
-    const stale = await readRows<{ payment_id: string }>(
+    const stale = await queryRows<{ payment_id: string }>(
       db,
       sql`select payment_id from payment_settlements where settled_at is null and provider = ${payments.name} and lease_until <= ${at.toISOString()}::timestamptz
         order by lease_until limit ${BATCH + tried.size}`,

@@ -4,7 +4,7 @@ import type { LanguageCode } from '../../config/countries.ts';
 import type { PointSource } from '../../contract/points.ts';
 import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { addPoints, lockMember, type MemberRow } from './ledger.ts';
 import { pointsLapsed } from './rules.ts';
 import { settleMember } from './settle.ts';

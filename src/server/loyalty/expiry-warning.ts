@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { CountryCode } from '../../config/countries.ts';
-import { POINTS_EXPIRY_MONTHS, POINTS_WARNING_DAYS } from '../../contract/points.ts';
+import { POINTS_WARNING_DAYS } from '../../contract/points.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { pointsExpiryEmail } from '../mail/loyalty-email.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { recipientLanguage } from '../mail/templates.ts';
 import { lockMember } from './ledger.ts';
-import { pointsExpiresOn, pointsSummaryOf, startOfDayIn } from './rules.ts';
+import { pointsExpireOnSql, pointsExpiresOn, pointsSummaryOf, startOfDayIn } from './rules.ts';
 import { addDays } from '../../contract/calendar-day.ts';
 
 /*
@@ -20,7 +20,7 @@ import { addDays } from '../../contract/calendar-day.ts';
 
 /** The country's members whose points enter or are in the warning window on `today` and were not warned. */
 async function membersToWarn(db: Db, country: CountryCode, today: string): Promise<number[]> {
-  const expiresOn = sql`(m.points_active_on + make_interval(months => ${POINTS_EXPIRY_MONTHS}::integer))::date`;
+  const expiresOn = pointsExpireOnSql(sql`m.points_active_on`);
   const rows = rowsOf<{ user_id: number }>(
     await db.execute(sql`select m.user_id from beauty_pass_members m join users u on u.id = m.user_id
       where u.country = ${country} and m.points > 0 and ${expiresOn} > ${today}::date and ${expiresOn} - ${POINTS_WARNING_DAYS}::integer <= ${today}::date

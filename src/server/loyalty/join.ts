@@ -4,7 +4,7 @@ import type { CountryCode } from '../../config/countries.ts';
 import { addDays, todayIn } from '../../contract/calendar-day.ts';
 import { addYears } from '../../contract/tier-rules.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { earnForMember, PROFILE_EARNING, REGISTRATION_EARNING } from './earn.ts';
 import { lockMember } from './ledger.ts';
 

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CountryCode } from '../../config/countries.ts';
 import type { TierName } from '../../contract/loyalty.ts';
-import { POINTS_EXPIRY_MONTHS, type PointSource } from '../../contract/points.ts';
+import type { PointSource } from '../../contract/points.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { beautyPassMembers, users } from '../db/schema.ts';
+import { pointsExpireOnSql } from './rules.ts';
 
 /*
  * The points ledger (issue 15): every change of a member's points is one ledger row and the same
@@ -128,7 +129,7 @@ export async function addPoints(tx: Db, entry: PointsChange): Promise<number> {
       with written as (
         insert into points_ledger (user_id, source, amount, cause, order_id, reference, expires_on, created_at)
         select ${userId}::integer, ${entry.source}, ${amount}::integer, ${entry.cause}, ${entry.orderId ?? null}::integer, ${entry.reference ?? null}::text,
-          case when ${amount}::integer > 0 then ((m.points_active_on + make_interval(months => ${POINTS_EXPIRY_MONTHS}::integer))::date - 1) end,
+          case when ${amount}::integer > 0 then (${pointsExpireOnSql(sql`m.points_active_on`)} - 1) end,
           ${entry.at.toISOString()}::timestamptz
         from beauty_pass_members m where m.user_id = ${userId}::integer
         on conflict (user_id, cause) do nothing

@@ -9,7 +9,7 @@ import type { CartOwner } from '../cart/owner.ts';
 import { todayIn } from '../../contract/calendar-day.ts';
 import { memberCountry } from '../cart/read.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import { ApiError } from '../http/errors.ts';
 import { pointsSummaryOf } from './rules.ts';
 
@@ -65,7 +65,7 @@ interface CallerRow {
 /** The caller as the refusals see it, and their bag's id in `country` (null: no bag yet, or a visitor). */
 export async function rewardCaller(db: Db, owner: CartOwner, country: CountryCode, now: Date): Promise<{ caller: RewardCaller; cartId: number | null }> {
   if (owner.kind !== 'member') return { caller: { kind: 'visitor' }, cartId: null };
-  const [row] = await readRows<CallerRow>(
+  const [row] = await queryRows<CallerRow>(
     db,
     sql`select m.tier, m.points, m.points_active_on::text as points_active_on, u.country, c.id as cart_id,
           exists (select 1 from cart_rewards cr where cr.cart_id = c.id) as held
@@ -106,12 +106,12 @@ export function tiersOf(value: readonly string[] | string): TierName[] {
  */
 export async function listRewards(db: Db, owner: CartOwner, site: Site, sort: 'points_asc' | 'points_desc', now: Date): Promise<RewardList> {
   const { caller, cartId } = await rewardCaller(db, owner, site.country, now);
-  const rows = await readRows<RewardRow>(
+  const rows = await queryRows<RewardRow>(
     db,
     sql`select r.id, r.name ->> ${site.language} as name, r.description ->> ${site.language} as description, r.image_url, r.points_cost, r.tiers, r.stock,
           (select count(*)::int from cart_rewards cr where cr.reward_id = r.id and cr.held_until > ${now.toISOString()}::timestamptz and cr.cart_id <> ${cartId ?? 0}) as held
         from rewards r where r.country_code = ${site.country}
-        order by r.points_cost ${sql.raw(sort === 'points_desc' ? 'desc' : 'asc')}, r.id`,
+        order by r.points_cost ${sort === 'points_desc' ? sql`desc` : sql`asc`}, r.id`,
   );
   const data = rows.map((row): Reward => {
     const available = Number(row.stock) - Number(row.held);
@@ -145,7 +145,7 @@ interface OfferRow {
 /** The Beauty Pass offers (offers with tiers) of the country valid today in its calendar; `code` narrows to one (any case). */
 async function beautyPassOfferRows(db: Db, site: Site, now: Date, code: string | null): Promise<OfferRow[]> {
   const today = todayIn(site.country, now.getTime());
-  return readRows<OfferRow>(
+  return queryRows<OfferRow>(
     db,
     sql`select o.code, o.title ->> ${site.language} as title, o.description ->> ${site.language} as description, o.minimum_spend_minor, o.kind, o.value, o.valid_till::text as valid_till, o.tiers
         from offers o
@@ -158,7 +158,7 @@ async function beautyPassOfferRows(db: Db, site: Site, now: Date, code: string |
 
 async function callerTier(db: Db, owner: CartOwner): Promise<TierName | null> {
   if (owner.kind !== 'member') return null;
-  const [row] = await readRows<{ tier: TierName }>(db, sql`select tier from beauty_pass_members where user_id = ${owner.userId}`);
+  const [row] = await queryRows<{ tier: TierName }>(db, sql`select tier from beauty_pass_members where user_id = ${owner.userId}`);
   return row?.tier ?? null;
 }
 

@@ -5,7 +5,7 @@ import { bumpVersion, findCartId, lockCart, type CartOwner } from '../cart/owner
 import { todayIn } from '../../contract/calendar-day.ts';
 import type { WriteResult } from '../cart/lines.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { ApiError } from '../http/errors.ts';
 import { unauthorized } from '../auth/middleware.ts';
 import { lockMember } from './ledger.ts';

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { COUNTRIES, type CountryCode } from '../../config/countries.ts';
 import { dayStart, daysBetween, offsetMinutes } from '../../contract/calendar-day.ts';
 import type { PointsSummary } from '../../contract/beauty-pass.ts';
@@ -25,6 +26,15 @@ export function addMonths(date: string, months: number): string {
  */
 export function pointsExpiresOn(pointsActiveOn: string): string {
   return addMonths(pointsActiveOn, POINTS_EXPIRY_MONTHS);
+}
+
+/**
+ * `pointsExpiresOn` in SQL, for the statements that select or write by it (the daily job, the
+ * expiry warning, the ledger's `expires_on`): `date + interval` clamps to the month's last day as
+ * `addMonths` does (tests/api/points-expiry.test.ts checks both on month ends and leap years).
+ */
+export function pointsExpireOnSql(pointsActiveOn: SQL): SQL {
+  return sql`(${pointsActiveOn} + make_interval(months => ${POINTS_EXPIRY_MONTHS}::integer))::date`;
 }
 
 /** Whether the points have lapsed on `today` (the expiry day has begun). */

@@ -6,7 +6,7 @@ import type { MemberTierStatus } from '../../contract/loyalty.ts';
 import type { PointSource } from '../../contract/points.ts';
 import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { readMember, type MemberRow } from './ledger.ts';
 import { droppedRow, type SettlePlan, type TierChangeRow } from './plan.ts';
 import { majorOfMinor, pointsSummaryOf, startOfDayIn } from './rules.ts';
@@ -45,7 +45,7 @@ async function latestApplied(db: Db, member: MemberRow, plan: SettlePlan): Promi
   return stored ? { row: changeOf(stored), seen: stored.seen } : null;
 }
 
-const changeColumns = sql.raw(`from_tier, to_tier, change, reason, spend_minor, year_end::text as year_end, effective_on::text as effective_on, cause, seen_at is not null as seen`);
+const changeColumns = sql`from_tier, to_tier, change, reason, spend_minor, year_end::text as year_end, effective_on::text as effective_on, cause, seen_at is not null as seen`;
 
 interface ChangeRow {
   from_tier: TierChangeRow['fromTier'];

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import { testCardPayments } from '../db/schema.ts';
 import { BNPL_TERMS } from '../../config/cart.ts';
 import { COUNTRIES, COUNTRY_CODES, type BnplProvider } from '../../config/countries.ts';
@@ -24,9 +24,9 @@ export function createTestCardProcessor(db: Db, { now = () => new Date() } = {})
       const requestHash = hashOf(request);
       const at = now();
       const decided = decide(request, card, at);
-      // Raw SQL through readRows: the builder costs more than the insert on PGlite, in every checkout.
+      // Raw SQL through queryRows: the builder costs more than the insert on PGlite, in every checkout.
       const status: Row['status'] = decided === 'challenge' ? 'requires_challenge' : decided === null ? 'authorized' : 'declined';
-      const [raw] = await readRows<RawRow>(
+      const [raw] = await queryRows<RawRow>(
         db,
         sql`insert into test_card_payments (id, idempotency_key, request_hash, amount_minor, currency, brand, last4, status, decline_reason, authorized_at)
           values (${`tcp_${randomBytes(18).toString('base64url')}`}, ${request.idempotencyKey}, ${requestHash}, ${request.amountMinor}, ${request.currency}, ${card.brand}, ${card.last4}, ${status}, ${decided === 'challenge' ? null : decided},
@@ -72,12 +72,12 @@ export function createTestCardProcessor(db: Db, { now = () => new Date() } = {})
     },
 
     async stateOf(paymentId) {
-      const [row] = await readRows<{ status: Row['status'] }>(db, sql`select status from test_card_payments where id = ${paymentId}`);
+      const [row] = await queryRows<{ status: Row['status'] }>(db, sql`select status from test_card_payments where id = ${paymentId}`);
       return row?.status ?? null;
     },
 
     async heldBefore(before, limit) {
-      const rows = await readRows<{ id: string }>(
+      const rows = await queryRows<{ id: string }>(
         db,
         sql`select id from test_card_payments where status = 'authorized' and authorized_at < ${before.toISOString()}::timestamptz order by authorized_at, id limit ${limit}`,
       );
@@ -127,7 +127,7 @@ function resultOf(row: Pick<Row, 'id' | 'brand' | 'last4' | 'status' | 'declineR
 }
 
 async function transition(db: Db, paymentId: string, from: Row['status'][], to: Row['status']): Promise<PaymentOutcome> {
-  const [row] = await readRows<{ id: string }>(db, sql`update test_card_payments set status = ${to} where id = ${paymentId} and status in (${sql.join(from.map((status) => sql`${status}`), sql`, `)}) returning id`);
+  const [row] = await queryRows<{ id: string }>(db, sql`update test_card_payments set status = ${to} where id = ${paymentId} and status in (${sql.join(from.map((status) => sql`${status}`), sql`, `)}) returning id`);
   return row ? { ok: true } : refusal(db, paymentId, 'transition');
 }
 

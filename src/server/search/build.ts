@@ -2,7 +2,7 @@ import { asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { LANGUAGE_CODES, type LanguageCode } from '../../config/countries.ts';
 import { productImageUrl } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { brands, categories, products, searchIndexState, searchSuggestionKeys, searchSuggestions, searchWords, type Localized, type SuggestedProduct, type SuggestionKind } from '../db/schema.ts';
 import { searchIndexChanged, SHORT_KEY_LENGTH } from './memory.ts';
 import { createWordCache, normalizeText, wordStarts } from './text.ts';
@@ -329,6 +329,6 @@ async function insertRows(db: Db, target: SQL, recordset: SQL, rows: readonly ob
 export async function rebuildSearchIndexIfStale(db: Db): Promise<SearchIndexStats | null> {
   if (await searchIndexIsCurrent(db)) return null;
   const stats = await db.transaction((tx) => buildSearchIndex(tx));
-  for (const table of ['products', 'search_words', 'search_suggestions', 'search_suggestion_keys']) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  for (const table of ['products', 'search_words', 'search_suggestions', 'search_suggestion_keys']) await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
   return stats;
 }

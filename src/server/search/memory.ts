@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LanguageCode } from '../../config/countries.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import type { SuggestedProduct, SuggestionKind } from '../db/schema.ts';
 
 /*
@@ -178,7 +178,7 @@ export function searchMemory(db: Db): Promise<SearchMemory> {
 async function loadMemory(db: Db): Promise<SearchMemory> {
   // Each table as one JSON text: PGlite hands over tens of thousands of rows as objects several
   // times slower (2 s against a few hundred milliseconds at 100,000 products, at start).
-  const table = async <T>(query: SQL): Promise<T[]> => JSON.parse((await readRows<{ rows: string | null }>(db, query))[0]?.rows ?? '[]') as T[];
+  const table = async <T>(query: SQL): Promise<T[]> => JSON.parse((await queryRows<{ rows: string | null }>(db, query))[0]?.rows ?? '[]') as T[];
   const words = await table<VocabularyWord & { word: string }>(sql`select json_agg(json_build_object('id', id, 'language', language, 'word', word, 'weight', weight))::text as rows from search_words`);
   const suggestions = await table<SuggestionHit>(
     sql`select json_agg(json_build_object('id', id, 'kind', kind, 'text', text, 'ref', ref, 'weight', weight, 'products', products))::text as rows from search_suggestions`,

@@ -4,7 +4,7 @@ import type { CountryCode, LanguageCode, Site } from '../../config/countries.ts'
 import { POPULAR_MIN_SHOPPERS, POPULAR_QUERIES_LIMIT, POPULAR_WINDOW_DAYS } from '../../config/search.ts';
 import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
-import { readRows } from '../db/rows.ts';
+import { queryRows } from '../db/query.ts';
 import { searchQueryShoppers } from '../db/schema.ts';
 
 /*
@@ -114,7 +114,7 @@ export async function popularQueries(db: Db, site: Site, now = Date.now(), limit
   // A shopper who just searched expects to see it counted; the write is one insert.
   if (log?.hasPending) await log.flush();
   const today = todayIn(site.country, now);
-  return readRows<{ query: string }>(
+  return queryRows<{ query: string }>(
     db,
     sql`select query from ${searchQueryShoppers}
         where country = ${site.country} and language = ${site.language} and day > ${today}::date - ${POPULAR_WINDOW_DAYS}::integer and day <= ${today}::date

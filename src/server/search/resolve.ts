@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LanguageCode } from '../../config/countries.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from '../db/query.ts';
 import { MAX_CORRECTIONS, searchMemory, type SearchMemory } from './memory.ts';
 import { isLatinWord, isUnspacedScript, normalizeText, segmentWords } from './text.ts';
 
@@ -125,7 +125,7 @@ function unspacedCandidates(memory: SearchMemory, word: string): number[][] {
  * word in several languages gives several ids.
  */
 async function closestWord(db: Db, language: LanguageCode, word: string, unfinished: boolean): Promise<{ word: string; ids: number[] } | null> {
-  // src/server/search/functions.ts: the trigram index, whatever the planner thinks of a small table.
+  // src/server/db/functions/search.sql: the trigram index, whatever the planner thinks of a small table.
   const result = await db.execute(sql`select id, word, score from search_similar_words(${word}, ${unfinished}, ${language})`);
   const rows = rowsOf<WordRow & { score: number }>(result).filter((r) => r.score >= MIN_SIMILARITY);
   const best = rows[0];

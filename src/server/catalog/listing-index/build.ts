@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { COUNTRY_CODES } from '../../../config/countries.ts';
 import { OTHER_FILTERS } from '../../../contract/patterns.ts';
 import type { Db } from '../../db/client.ts';
-import { readRows } from '../../db/rows.ts';
+import { queryRows } from '../../db/query.ts';
 import { ProductAttributes } from './attributes.ts';
 import { Prices } from './prices.ts';
 import { Ratings } from './ratings.ts';
@@ -36,9 +36,12 @@ function parseIds(list: string | null | undefined): Int32Array {
 
 /** Reads products, orders, covers and ratings; prices and search postings load on first use. */
 export async function buildParts(db: Db): Promise<IndexParts> {
-  const badgeMask = OTHER_FILTERS.map((code, i) => `(('${code}' = any(badges))::int << ${i})`).join(' | ');
+  const badgeMask = sql.join(
+    OTHER_FILTERS.map((code, i) => sql`((${code}::text = any(badges))::int << ${i}::integer)`),
+    sql` | `,
+  );
   // Each list in one row: a few long strings cross from PGlite far faster than 100,000 rows.
-  const [attributes] = await readRows<{ list: string | null }>(db, sql.raw(`select string_agg(concat_ws(',', id, category_id, brand_id, ${badgeMask}), ';' order by featured_rank, id) as list from products`));
+  const [attributes] = await queryRows<{ list: string | null }>(db, sql`select string_agg(concat_ws(',', id, category_id, brand_id, ${badgeMask}), ';' order by featured_rank, id) as list from products`);
   const rows = (attributes?.list ?? '').split(';').filter(Boolean).map((row) => row.split(',').map(Number));
   const byFeaturedIds = Int32Array.from(rows, (row) => row[0] ?? 0);
   rows.sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
@@ -49,9 +52,9 @@ export async function buildParts(db: Db): Promise<IndexParts> {
     Uint8Array.from(rows, (row) => row[3] ?? 0),
   );
   const featured = sortOrder(products.positionsOf(byFeaturedIds), products.size);
-  const [newest] = await readRows<{ list: string | null }>(db, sql`select string_agg(id::text, ',' order by created_at desc, id desc) as list from products`);
+  const [newest] = await queryRows<{ list: string | null }>(db, sql`select string_agg(id::text, ',' order by created_at desc, id desc) as list from products`);
   const parts = partsOf(products, { featured, newest: sortOrder(products.positionsOf(parseIds(newest?.list)), products.size) });
-  const [covers] = await readRows<{ list: string | null }>(db, sql`
+  const [covers] = await queryRows<{ list: string | null }>(db, sql`
       select string_agg(concat(product_id, ',', id), ';') as list
       from (select distinct on (product_id) product_id, id from variants order by product_id, position, id) first_variants`);
   for (const entry of (covers?.list ?? '').split(';')) {
@@ -137,7 +140,7 @@ export function restoreParts(ratingsVersion: number, arrays: ReadonlyMap<string,
  * added or removed, and of what listings filter and sort on (migration 0005).
  */
 export async function catalogueFingerprint(db: Db): Promise<string> {
-  const [row] = await readRows<{ n: number; p: number | null; v: number | null; s: number | string | null; b: string | null }>(
+  const [row] = await queryRows<{ n: number; p: number | null; v: number | null; s: number | string | null; b: string | null }>(
     db,
     sql`select (select count(*)::int from products) as n, (select max(id) from products) as p, (select max(id) from variants) as v,
       (select version from catalogue_structure_version) as s, (select built_at::text from search_index_state where id = 1) as b`,

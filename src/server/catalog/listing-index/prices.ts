@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { COUNTRY_CODES, type CountryCode } from '../../../config/countries.ts';
 import type { Db } from '../../db/client.ts';
-import { readRows } from '../../db/rows.ts';
+import { queryRows } from '../../db/query.ts';
 import { catalogueVersion } from '../summaries.ts';
 import type { ProductAttributes } from './attributes.ts';
 import { ranksOf } from './sort-orders.ts';
@@ -122,7 +122,7 @@ export class Prices {
     const behind = held.filter(([, loaded]) => loaded.readAt < version);
     if (behind.length === 0) return false;
     const since = Math.min(...behind.map(([, loaded]) => loaded.readAt));
-    const [changed] = await readRows<{ n: number; list: string | null }>(
+    const [changed] = await queryRows<{ n: number; list: string | null }>(
       db,
       sql`with changed as (select id from products where change_version > ${since} limit ${MAX_CHANGED_PRODUCTS + 1})
           select (select count(*)::int from changed) as n,
@@ -218,7 +218,7 @@ export class Prices {
   /** A country's prices, read at the version read just before them. */
   private async load(db: Db, country: CountryCode): Promise<Loaded> {
     const readAt = await catalogueVersion(db);
-    const [row] = await readRows<{ list: string | null }>(db, sql`
+    const [row] = await queryRows<{ list: string | null }>(db, sql`
         select string_agg(concat_ws(',', product_id, country_code, effective_minor, (sale_amount_minor is not null)::int, amount_minor), ';' order by effective_minor, product_id) as list
         from product_prices where country_code = ${country}`);
     const { size } = this.products;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { readRows } from '../../db/rows.ts';
+import { queryRows } from '../../db/query.ts';
 import { catalogueVersion } from '../summaries.ts';
 import type { ProductAttributes } from './attributes.ts';
 import { sortOrder, type SortOrder } from './sort-orders.ts';
@@ -99,7 +99,7 @@ export class Ratings {
 
   /** Stores the ratings of the products `where` picks; their positions (in `order`), and whether any rating moved. */
   private async read(db: Db, where: SQL, order: SQL): Promise<{ positions: number[]; moved: boolean }> {
-    const [row] = await readRows<{ list: string | null }>(db, sql`select string_agg(concat_ws(',', id, (rating_avg * 10)::int, rating_count), ';' ${order}) as list from products ${where}`);
+    const [row] = await queryRows<{ list: string | null }>(db, sql`select string_agg(concat_ws(',', id, (rating_avg * 10)::int, rating_count), ';' ${order}) as list from products ${where}`);
     const positions: number[] = [];
     let moved = false;
     for (const entry of (row?.list ?? '').split(';')) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { readRows } from '../../db/rows.ts';
+import { queryRows } from '../../db/query.ts';
 import type { ProductAttributes } from './attributes.ts';
 import type { SearchMatches } from './terms.ts';
 
@@ -104,7 +104,7 @@ export class SearchPostings {
     // requests arriving meanwhile are not kept waiting for the whole read.
     const lastId = this.products.ids[this.products.size - 1] ?? 0;
     for (let from = 0; from <= lastId; from += SEARCH_LOAD_SLICE) {
-      const [row] = await readRows<{ list: string | null }>(db, sql`
+      const [row] = await queryRows<{ list: string | null }>(db, sql`
           select string_agg(concat(id, ':', array_to_string(search_terms, ',')), ';') as list
           from products where id > ${from} and id <= ${from + SEARCH_LOAD_SLICE}`);
       for (const entry of (row?.list ?? '').split(';')) {

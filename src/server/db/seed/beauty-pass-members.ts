@@ -6,10 +6,11 @@ import type { TierChange, TierName } from '../../../contract/loyalty.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { addDays, todayIn } from '../../../contract/calendar-day.ts';
 import { productImageUrl } from '../../catalog/products.ts';
-import { addMonths, startOfDayIn } from '../../loyalty/rules.ts';
+import { addMonths, pointsExpiresOn, startOfDayIn } from '../../loyalty/rules.ts';
+import { POINTS_EXPIRY_MONTHS } from '../../../contract/points.ts';
 import { addYears } from '../../../contract/tier-rules.ts';
 import type { Db } from '../client.ts';
-import { rowsOf } from '../rows.ts';
+import { rowsOf } from '../query.ts';
 import { ORDER_NUMBER_SEQUENCE } from '../schema.ts';
 
 /*
@@ -120,8 +121,8 @@ async function seedMember(db: Db, spec: MemberSpec, today: string, passwordHash:
   const yearEnd = day(today, spec.yearEndIn);
   const yearStart = addDays(addYears(yearEnd, -1), 1);
   const joinedOn = addYears(today, -2);
-  // The expiring member's last purchase: 18 months before about three weeks from now.
-  const orderOn = Number.isNaN(spec.orderIn) ? day(addMonths(today, -18), 20) : day(today, spec.orderIn);
+  // The expiring member's last purchase: POINTS_EXPIRY_MONTHS before about three weeks from now.
+  const orderOn = Number.isNaN(spec.orderIn) ? day(addMonths(today, -POINTS_EXPIRY_MONTHS), 20) : day(today, spec.orderIn);
   const subtotalMinor = Math.max(spec.spendMajor, spec.change?.spendMajor ?? 0, 60) * 100;
   const earned = Math.floor(subtotalMinor / 100);
   const bonus = spec.points ?? 0;
@@ -145,7 +146,7 @@ async function seedMember(db: Db, spec: MemberSpec, today: string, passwordHash:
     values (${userId}, ${spec.tier}, ${points}, ${variant}, ${startOf(joinedOn)}::timestamptz, ${yearStart}::date, ${yearEnd}::date, ${spec.spendMajor * 100}, ${orderOn}::date)`);
   await db.execute(sql`insert into points_ledger (user_id, source, amount, cause, created_at) values (${userId}, 'beauty_pass_registration', 100, 'registration', ${startOf(joinedOn)}::timestamptz)`);
   await db.execute(sql`insert into points_ledger (user_id, source, amount, cause, order_id, reference, expires_on, created_at)
-    values (${userId}, 'purchase_points_with_order_number', ${earned}, ${`order:${orderId}`}, ${orderId}, ${order.number}, ${addDays(addMonths(orderOn, 18), -1)}::date, ${noonOf(orderOn)}::timestamptz)`);
+    values (${userId}, 'purchase_points_with_order_number', ${earned}, ${`order:${orderId}`}, ${orderId}, ${order.number}, ${addDays(pointsExpiresOn(orderOn), -1)}::date, ${noonOf(orderOn)}::timestamptz)`);
   if (bonus > 0) await db.execute(sql`insert into points_ledger (user_id, source, amount, cause, created_at) values (${userId}, 'bonus_points', ${bonus}, 'seed:bonus', ${startOf(today)}::timestamptz)`);
   const change = spec.change;
   if (!change) return;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { restartIds } from '../query.ts';
 import { COUNTRY_CODES, type CountryCode } from '../../../config/countries.ts';
 import type { Db } from '../client.ts';
 import { offers, samples, type Localized } from '../schema.ts';
@@ -185,6 +185,6 @@ export async function seedCart(db: Db): Promise<void> {
   await db.insert(samples).values(sampleRows()).onConflictDoNothing();
   await db.insert(offers).values(offerRows()).onConflictDoNothing();
   for (const table of ['samples', 'offers']) {
-    await db.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`));
+    await restartIds(db, table);
   }
 }

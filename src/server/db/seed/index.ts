@@ -1,4 +1,5 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { restartIds } from '../query.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import { brands, categories, countries, productPrices, products, reviews, variants } from '../schema.ts';
@@ -34,7 +35,10 @@ async function insertJson(db: Db, table: PgTable, rows: readonly object[]): Prom
     }),
   );
   const name = getTableName(table);
-  const list = sql.raw(columns.map(([, column]) => `"${column.name}"`).join(', '));
+  const list = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
   await db.execute(sql`insert into ${table} (${list}) select ${list} from jsonb_populate_recordset(null::${sql.identifier(name)}, ${json}::jsonb)`);
 }
 
@@ -74,7 +78,7 @@ export async function seedDatabase(db: Db, productCount: number): Promise<void> 
 
     // Ids were given explicitly; move the sequences past them for rows created later.
     for (const table of ['brands', 'categories', 'products', 'variants']) {
-      await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`));
+      await restartIds(tx, table);
     }
     await seedContent(tx);
     // Beauty Pass accounts for QA and the e2e tests, dated from today (one per tier message).

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { restartIds } from '../query.ts';
 import { COUNTRY_CODES } from '../../../config/countries.ts';
 import type { TierName } from '../../../contract/loyalty.ts';
 import type { Db } from '../client.ts';
@@ -160,5 +160,5 @@ export function rewardRows() {
  */
 export async function seedRewards(db: Db): Promise<void> {
   await db.insert(rewards).values(rewardRows()).onConflictDoNothing();
-  await db.execute(sql.raw(`select setval(pg_get_serial_sequence('rewards', 'id'), coalesce((select max(id) from rewards), 0) + 1, false)`));
+  await restartIds(db, 'rewards');
 }
