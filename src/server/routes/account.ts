@@ -10,8 +10,8 @@ import { refreshTokens } from '../db/schema.ts';
 import { readMember } from '../loyalty/ledger.ts';
 import { pointsSummaryOf } from '../loyalty/rules.ts';
 import { settlementOf } from '../loyalty/settle.ts';
-import { beautyProfileOf } from './beauty-profile.ts';
-import { signedInUser, toCurrentUser } from './sessions.ts';
+import { beautyProfileOf } from '../account/beauty-profile.ts';
+import { signedInUser, toCurrentUser } from '../account/session.ts';
 
 /**
  * The membership as the dashboard's summary shows it: tier and balance as settling today would

@@ -9,7 +9,7 @@ import type { AuthService } from '../auth/service.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { AppEnv } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
-import { startSignedInSession, toCurrentUser } from './sessions.ts';
+import { startSignedInSession, toCurrentUser } from '../account/session.ts';
 
 export const SOCIAL_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured';
 

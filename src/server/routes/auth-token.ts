@@ -6,18 +6,12 @@ import { users, type UserRole } from '../db/schema.ts';
 import { refreshTokenFromCookie, setSessionCookies } from '../auth/cookies.ts';
 import { ACCESS_TOKEN_SECONDS } from '../auth/jwt.ts';
 import { accessToken, unauthorized } from '../auth/middleware.ts';
-import type { AuthService, IssuedSession } from '../auth/service.ts';
+import type { AuthService } from '../auth/service.ts';
+import { sessionCookieValues } from '../account/session.ts';
 import type { AppEnv } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 
-export function splitAccessToken(token: string): { data: string; signature: string } {
-  const cut = token.lastIndexOf('.');
-  return { data: token.slice(0, cut), signature: token.slice(cut + 1) };
-}
 
-export function sessionCookieValues(session: IssuedSession) {
-  return { ...splitAccessToken(session.access.token), refreshToken: session.refreshToken, deviceId: session.deviceId };
-}
 
 /** `POST auth/token` (spec §7): rotates the refresh token, client flow through cookies, app flow through the body. */
 export function authTokenRoutes(db: Db, auth: AuthService) {

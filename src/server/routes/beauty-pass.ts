@@ -11,8 +11,8 @@ import { joinBeautyPass } from '../loyalty/join.ts';
 import { lockMember, readMember } from '../loyalty/ledger.ts';
 import { markTierSeen } from '../loyalty/seen.ts';
 import { beautyPassStatus, pointsHistory } from '../loyalty/status.ts';
-import { beautyProfileOf } from './beauty-profile.ts';
-import { signedInUser } from './sessions.ts';
+import { beautyProfileOf } from '../account/beauty-profile.ts';
+import { signedInUser } from '../account/session.ts';
 
 /** A signed-in shopper who has not joined (404 `not_member`): the screens offer joining instead. */
 export const NOT_MEMBER_MESSAGE = 'Not a Beauty Pass member';

@@ -49,63 +49,67 @@ export function happeningRoutes(deps: HappeningDeps) {
     cacheCatalogue(c);
     return c.json({ data: activitiesIn(siteOf(c), filter) }, 200);
   };
-  return new Hono<AppEnv>()
-    .get('/booking-service/activities', list)
-    .get('/booking-service/activities/:id', (c) => {
+  // Each resource at its own prefix (app.ts mounts them): `booking-service`, `booking-services`, `happening`, `layouts/store-services`, `stores`.
+  const bookingService = new Hono<AppEnv>()
+    .get('/activities', list)
+    .get('/activities/:id', (c) => {
       const data = activityDetail(activityOf(c), siteOf(c));
       cacheCatalogue(c);
       return c.json({ data }, 200);
     })
-    .get('/booking-service/questions/:id', (c) => {
+    .get('/questions/:id', (c) => {
       const data = questionsOf(activityOf(c), c.var.language);
       cacheCatalogue(c);
       return c.json({ data }, 200);
     })
-    .get('/booking-service/available-slots/:id', async (c) => {
+    .get('/available-slots/:id', async (c) => {
       const activity = activityOf(c);
       const { storeId } = parseInput(AvailableDaysQuerySchema, c.req.query(), 'query');
       const data = await availableDays(db, activity, storeOf(c, storeId), now());
       return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
     })
-    .get('/booking-service/time-slots/:id', async (c) => {
+    .get('/time-slots/:id', async (c) => {
       const activity = activityOf(c);
       const { storeId, date } = parseInput(TimeSlotsQuerySchema, c.req.query(), 'query');
       // The pattern lets 2026-02-31 through: a day that does not exist is bad input, not an empty day.
       if (addDays(date, 0) !== date) throw invalidRequest([{ field: 'query.date', message: 'is not a day of the calendar' }]);
       const data = await timeSlots(db, activity, storeOf(c, storeId), date, now());
       return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
-    })
-    .get('/booking-services/beauty-classes', async (c) => {
+    });
+  const bookingServices = new Hono<AppEnv>()
+    .get('/beauty-classes', async (c) => {
       const { country } = siteOf(c);
       const data = await upcomingSessions(db, sessionActivities(country, 'class'), storesIn(country), now());
       return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
     })
-    .get('/booking-services/beauty-services', (c) => {
+    .get('/beauty-services', (c) => {
       cacheCatalogue(c);
       return c.json({ data: activitiesIn(siteOf(c), { kind: 'service' }) }, 200);
     })
-    .get('/booking-services/pages', (c) => {
+    .get('/pages', (c) => {
       cacheCatalogue(c);
       return c.json({ data: groupsIn(siteOf(c)) }, 200);
-    })
-    .get('/happening/services/activities/:id', (c) => {
+    });
+  const happening = new Hono<AppEnv>().get('/services/activities/:id', (c) => {
       const activity = activityOf(c);
       const site = siteOf(c);
       const stores = storeIdsOf(activity, site.country).map((id) => happeningStore(storeOf(c, id), site.language, now()));
       cacheCatalogue(c);
       return c.json({ data: { activity: activityDetail(activity, site), stores } }, 200);
-    })
-    .get('/layouts/store-services/activities', list)
-    .get('/layouts/store-services/activity-groups', (c) => {
+    });
+  const storeServices = new Hono<AppEnv>()
+    .get('/activities', list)
+    .get('/activity-groups', (c) => {
       cacheCatalogue(c);
       return c.json({ data: groupsIn(siteOf(c), 'service') }, 200);
-    })
-    .get('/stores', (c) => {
+    });
+  const stores = new Hono<AppEnv>()
+    .get('/', (c) => {
       const site = siteOf(c);
       cacheCatalogue(c);
       return c.json({ data: storesIn(site.country).map((store) => happeningStore(store, site.language, now())) }, 200);
     })
-    .get('/stores/:id', async (c) => {
+    .get('/:id', async (c) => {
       const { id } = parseInput(IdParamSchema, c.req.param(), 'param');
       const site = siteOf(c);
       const store = storeOf(c, id);
@@ -119,4 +123,5 @@ export function happeningRoutes(deps: HappeningDeps) {
       };
       return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
     });
+  return { bookingService, bookingServices, happening, storeServices, stores };
 }

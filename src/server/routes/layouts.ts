@@ -5,7 +5,7 @@ import { categoryTree } from '../catalog/categories.ts';
 import type { Db } from '../db/client.ts';
 import { cacheCatalogue, NO_STORE } from '../http/cache.ts';
 import type { AppEnv } from '../http/site.ts';
-import { headerAnnouncements, previewEcho, readPreview } from './preview.ts';
+import { headerAnnouncements, previewEcho, readPreview } from '../preview/preview.ts';
 
 /** Paths the SPA's navigation guard lets through without a server round trip (spec §2). */
 const SMART_LINK_EXEMPTED_PATHS: Layout['config']['smartLinkExemptedPaths'] = [

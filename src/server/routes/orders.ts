@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ORDERS_PAGE_SIZE } from '../../config/api-limits.ts';
 import * as v from 'valibot';
 import { OrderCancelSchema, OrderLookupSchema, OrderListQuerySchema } from '../../contract/checkout.ts';
 import { requireAccess, type AuthEnv } from '../auth/middleware.ts';
@@ -10,7 +11,6 @@ import { notFound } from '../http/errors.ts';
 import { parseInput, parseJsonBody } from '../http/validate.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 
-const ORDERS_PAGE_SIZE = 10;
 const NumberParamSchema = v.object({ number: v.pipe(v.string(), v.regex(/^[A-Za-z]{2}\d{1,12}$/, 'must be an order number')) });
 
 /**

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { DEFAULT_RESET_EMAILS_PER_HOUR, DEFAULT_RESET_TTL_MS } from '../../config/api-limits.ts';
 import * as v from 'valibot';
 import { DEFAULT_PORT } from '../env.ts';
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, PasswordResetRequestSchema, PasswordResetSchema, ResetTokenSchema } from '../../contract/account.ts';
@@ -13,10 +14,8 @@ import { siteOf, type AppEnv } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordChangedEmail, passwordResetEmail } from '../mail/templates.ts';
-import { retireResetLinks, revokeAllSessions } from './user.ts';
+import { retireResetLinks, revokeAllSessions } from '../account/session.ts';
 
-export const DEFAULT_RESET_TTL_MS = 30 * 60_000;
-export const DEFAULT_RESET_EMAILS_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
 
 export interface PasswordResetOptions {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { REVIEWS_MAX_AGE_SECONDS } from '../../config/api-limits.ts';
 import * as v from 'valibot';
 import { SlugSchema } from '../../contract/catalog.ts';
 import { CATALOG_ERROR_CODES, REVIEWS_PAGE_SIZE, ReviewBodySchema, ReviewListQuerySchema } from '../../contract/reviews.ts';
@@ -18,7 +19,7 @@ const SlugParamSchema = v.object({ slug: SlugSchema });
 export const REVIEW_EXISTS_MESSAGE = 'You have already reviewed this product';
 
 /** Shared caches may keep a page of reviews a minute, no longer: a new review shows up soon. */
-const REVIEWS_CACHE = 'public, max-age=60';
+const REVIEWS_CACHE = `public, max-age=${REVIEWS_MAX_AGE_SECONDS}`;
 
 /** `products/{slug}/reviews` (mounted beside the product routes under `/products`). */
 export function reviewRoutes(db: Db, auth: AuthService) {

@@ -17,39 +17,41 @@ const OfferCodeParamSchema = v.object({ code: v.pipe(v.string(), v.nonEmpty('is 
 
 /**
  * The rewards boutique (`rewards`), a reward in the bag (`cart/rewards`, `cart/rewards/{rewardId}`)
- * and the Beauty Pass offers (`beauty-pass/offers`, `beauty-pass/offers/{code}`), issue 15. Mounted
- * at the API's root. Every answer is the caller's own (refusals, balance, eligibility): never cached.
+ * and the Beauty Pass offers (`beauty-pass/offers`, `beauty-pass/offers/{code}`), each mounted at its
+ * own prefix. Every answer is the caller's own (refusals, balance, eligibility): never cached.
  * `now` is the app's clock (holds and "valid today"); tests move it.
  */
 export function rewardRoutes(db: Db, auth: AuthService, now: () => Date = () => new Date()) {
-  return new Hono<AppEnv>()
-    .get('/rewards', async (c) => {
+  const rewards = new Hono<AppEnv>().get('/', async (c) => {
       const { sort } = parseInput(RewardListQuerySchema, c.req.query(), 'query');
       const owner = await cartOwner(c, auth);
       const list = await listRewards(db, owner, siteOf(c), sort ?? 'points_asc', now());
       return c.json(list, 200, { 'Cache-Control': NO_STORE });
-    })
-    .post('/cart/rewards', async (c) => {
+    });
+  const bagRewards = new Hono<AppEnv>()
+    .post('/', async (c) => {
       const { rewardId } = await parseJsonBody(c, RewardRedeemSchema);
       const owner = await cartOwner(c, auth);
       const site = siteOf(c);
       await redeemReward(db, owner, site, rewardId, now());
       return c.json({ data: await bagAfterWrite(c, db, owner, site, { newToken: null }) }, 201);
     })
-    .delete('/cart/rewards/:rewardId', async (c) => {
+    .delete('/:rewardId', async (c) => {
       const { rewardId } = parseInput(RewardIdParamSchema, c.req.param(), 'param');
       const owner = await cartOwner(c, auth);
       const site = siteOf(c);
       await removeReward(db, owner, site, rewardId);
       return c.json({ data: await bagAfterWrite(c, db, owner, site, { newToken: null }) }, 200);
-    })
-    .get('/beauty-pass/offers', async (c) => {
+    });
+  const beautyPassOffers = new Hono<AppEnv>()
+    .get('/', async (c) => {
       const owner = await cartOwner(c, auth);
       return c.json({ data: await listBeautyPassOffers(db, owner, siteOf(c), now()) }, 200, { 'Cache-Control': NO_STORE });
     })
-    .get('/beauty-pass/offers/:code', async (c) => {
+    .get('/:code', async (c) => {
       const { code } = parseInput(OfferCodeParamSchema, c.req.param(), 'param');
       const owner = await cartOwner(c, auth);
       return c.json({ data: await showBeautyPassOffer(db, owner, siteOf(c), code, now()) }, 200, { 'Cache-Control': NO_STORE });
     });
+  return { rewards, bagRewards, beautyPassOffers };
 }

@@ -1,14 +1,12 @@
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { SANDBOX_MAILBOX_SIZE } from '../../config/api-limits.ts';
 import type * as v from 'valibot';
 import type { SandboxEmailListSchema } from '../../contract/account.ts';
 import type { Db } from '../db/client.ts';
 import { outboxEmails } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { AppEnv } from '../http/site.ts';
-
-/** The newest emails shown; the mailbox is for reading the last reset link, not an archive. */
-const MAILBOX_SIZE = 200;
 
 /**
  * `GET sandbox/emails`: the outbox as a developer mailbox. It holds live reset links, so without
@@ -17,7 +15,7 @@ const MAILBOX_SIZE = 200;
 export function sandboxEmailRoutes(db: Db, { sandbox }: { sandbox: boolean }) {
   return new Hono<AppEnv>().get('/', async (c) => {
     if (!sandbox) throw notFound();
-    const rows = await db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(MAILBOX_SIZE);
+    const rows = await db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(SANDBOX_MAILBOX_SIZE);
     const body: v.InferOutput<typeof SandboxEmailListSchema> = {
       data: rows.map((row) => ({
         id: row.id,

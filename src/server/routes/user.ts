@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { BEAUTY_PASS_TERMS } from '../../config/consents.ts';
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, ChangePasswordSchema, CONSENT_KINDS, FIELD_MESSAGES, ProfilePatchSchema, RegisterSchema } from '../../contract/account.ts';
@@ -8,14 +8,15 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { AuthService } from '../auth/service.ts';
 import { clientKeyOf, createSignInThrottle, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../auth/throttle.ts';
 import type { Db } from '../db/client.ts';
-import { consents, passwordResets, refreshTokens, userIdentities, users } from '../db/schema.ts';
+import { consents, userIdentities, users } from '../db/schema.ts';
 import { ApiError, invalidRequest } from '../http/errors.ts';
 import { joinBeautyPass } from '../loyalty/join.ts';
 import { siteOf } from '../http/site.ts';
 import { parseJsonBody } from '../http/validate.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordChangedEmail, welcomeEmail } from '../mail/templates.ts';
-import { signedInUser, startSignedInSession, toCurrentUser } from './sessions.ts';
+import { retireResetLinks, revokeAllSessions } from '../account/session.ts';
+import { signedInUser, startSignedInSession, toCurrentUser } from '../account/session.ts';
 
 export interface UserRouteOptions {
   /** Checks the Google ID token a registration may carry; null: Google sign-in is off. */
@@ -41,15 +42,7 @@ function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-/** Every family of the user: a changed password signs out every device (RFC 9700 §4.14: the old sessions may be the attacker's). */
-export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
 
-/** Reset links still out stop working once the password changed some other way. */
-export async function retireResetLinks(db: Db, userId: number, at: Date): Promise<void> {
-  await db.update(passwordResets).set({ usedAt: at }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-}
 
 /**
  * The signed-in shopper's own record (issue 4), every route of `user` in one place: `GET user`
