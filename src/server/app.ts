@@ -22,6 +22,7 @@ import { rewardRoutes } from './routes/rewards.ts';
 import { accountRoutes } from './routes/account.ts';
 import { beautyProfileRoutes } from './routes/beauty-profile.ts';
 import { passwordResetRoutes, type PasswordResetOptions } from './routes/password-resets.ts';
+import { OPENAPI_PATH, openApiRoute } from './openapi/document.ts';
 import { userSegmentRoutes } from './routes/user-segments.ts';
 import { sandboxEmailRoutes } from './routes/sandbox-emails.ts';
 import { compression } from './http/compression.ts';
@@ -193,6 +194,8 @@ export function createApp({ db, staticDir = null, log: givenLog, logger: givenLo
     api.route('/sandbox/variants', sandboxVariantRoutes(db, { sandbox }));
   }
   api.route('/sea-falcon', userSegmentRoutes(db, auth));
+  // The OpenAPI document of the routes above (generated on first use, once every route is mounted); /swagger renders it.
+  api.get(OPENAPI_PATH, openApiRoute(app));
   app.route(API_PREFIX, api);
   // Before the pages and the SPA's shell, which would answer any path.
   app.route('/metrics', metricsRoutes(metrics, metricsToken));

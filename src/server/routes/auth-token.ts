@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { TokenRequestSchema, type TokenResponse } from '../../contract/auth.ts';
+import { TokenRequestSchema, type TokenResponse, TokenResponseSchema } from '../../contract/auth.ts';
 import type { Db } from '../db/client.ts';
 import { users, type UserRole } from '../db/schema.ts';
 import { refreshTokenFromCookie, setSessionCookies } from '../auth/cookies.ts';
@@ -9,7 +9,7 @@ import { accessToken, unauthorized } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sessionCookieValues } from '../account/session.ts';
 import type { AppEnv } from '../http/site.ts';
-import { parseJsonBody } from '../http/validate.ts';
+import { endpoint, jsonBody } from '../openapi/declare.ts';
 
 
 
@@ -20,8 +20,8 @@ export function authTokenRoutes(db: Db, auth: AuthService) {
     return user?.role ?? null;
   };
 
-  return new Hono<AppEnv>().post('/token', async (c) => {
-    const body = await parseJsonBody(c, TokenRequestSchema);
+  return new Hono<AppEnv>().post('/token', endpoint({ id: 'authToken.create', operation: 'create', description: 'Refreshes the session: rotates the refresh token (cookie in the client flow, body plus Bearer access token in the app flow) and issues a new access token.', status: 200, response: TokenResponseSchema }), jsonBody(TokenRequestSchema), async (c) => {
+    const body = c.req.valid('json');
     if (body.flow === 'client') {
       const token = refreshTokenFromCookie(c);
       if (!token) throw unauthorized();

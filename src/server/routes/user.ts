@@ -12,11 +12,12 @@ import { consents, userIdentities, users } from '../db/schema.ts';
 import { ApiError, invalidRequest } from '../http/errors.ts';
 import { joinBeautyPass } from '../loyalty/join.ts';
 import { siteOf } from '../http/site.ts';
-import { parseJsonBody } from '../http/validate.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordChangedEmail, welcomeEmail } from '../mail/templates.ts';
-import { retireResetLinks, revokeAllSessions } from '../account/session.ts';
-import { signedInUser, startSignedInSession, toCurrentUser } from '../account/session.ts';
+import { retireResetLinks, revokeAllSessions, signedInUser, startSignedInSession, toCurrentUser } from '../account/session.ts';
+import { endpoint, jsonBody } from '../openapi/declare.ts';
+import { CurrentUserResponseSchema } from '../../contract/sign-in.ts';
+import { MessageResponseSchema } from '../../contract/auth.ts';
 
 export interface UserRouteOptions {
   /** Checks the Google ID token a registration may carry; null: Google sign-in is off. */
@@ -61,9 +62,9 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
   };
 
   return new Hono<AuthEnv>()
-    .get('/', requireAccess(auth), async (c) => c.json({ data: toCurrentUser(await signedInUser(db, c)) }, 200))
-    .post('/', async (c) => {
-      const body = await parseJsonBody(c, RegisterSchema);
+    .get('/', endpoint({ id: 'user.index', operation: 'index', description: 'The signed-in user.', status: 200, response: CurrentUserResponseSchema, auth: true }), requireAccess(auth), async (c) => c.json({ data: toCurrentUser(await signedInUser(db, c)) }, 200))
+    .post('/', endpoint({ id: 'user.create', operation: 'create', description: 'Registers an account with its consents (the Beauty Pass one with the country\'s terms variant makes a Pink member), optionally linking a Google account; signs in (session cookies). 409 email_taken, terms_outdated or identity_linked.', status: 201, response: CurrentUserResponseSchema }), jsonBody(RegisterSchema), async (c) => {
+      const body = c.req.valid('json');
       const terms = BEAUTY_PASS_TERMS[body.country];
       const joinsBeautyPass = body.consents.beautyPass;
       if (joinsBeautyPass) {
@@ -120,8 +121,8 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
       await startSignedInSession(c, db, auth, user, log);
       return c.json({ data: toCurrentUser(user) }, 201);
     })
-    .patch('/', requireAccess(auth), async (c) => {
-      const patch = await parseJsonBody(c, ProfilePatchSchema);
+    .patch('/', endpoint({ id: 'user.update', operation: 'update', description: 'Changes the profile fields sent (names, marketing consent; a consent change is recorded).', status: 200, response: CurrentUserResponseSchema, singular: true, auth: true }), requireAccess(auth), jsonBody(ProfilePatchSchema), async (c) => {
+      const patch = c.req.valid('json');
       const userId = Number(c.var.auth.sub);
       const updated = await db.transaction(async (tx) => {
         // Locked, so two edits of the marketing consent cannot both see the old value and both log a change.
@@ -144,8 +145,8 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
       });
       return c.json({ data: toCurrentUser(updated) }, 200);
     })
-    .put('/password', requireAccess(auth), async (c) => {
-      const body = await parseJsonBody(c, ChangePasswordSchema);
+    .put('/password', endpoint({ id: 'userPassword.replace', operation: 'replace', description: 'Changes the password (400 wrong_password), signs out every other device and starts a new session here.', status: 200, response: MessageResponseSchema, singular: true, auth: true }), requireAccess(auth), jsonBody(ChangePasswordSchema), async (c) => {
+      const body = c.req.valid('json');
       const user = await signedInUser(db, c);
       // A stolen session must not become a way to guess the password: same limits as sign-in.
       const pair = { accountKey: user.email, clientKey: clientKeyOf(c, signIn.trustProxy) };
