@@ -23,6 +23,7 @@ import { accountRoutes } from './routes/account.ts';
 import { beautyProfileRoutes } from './routes/beauty-profile.ts';
 import { passwordResetRoutes, type PasswordResetOptions } from './routes/password-resets.ts';
 import { OPENAPI_PATH, openApiRoute } from './openapi/document.ts';
+import { swaggerRoutes } from './openapi/swagger.ts';
 import { userSegmentRoutes } from './routes/user-segments.ts';
 import { sandboxEmailRoutes } from './routes/sandbox-emails.ts';
 import { compression } from './http/compression.ts';
@@ -199,6 +200,7 @@ export function createApp({ db, staticDir = null, log: givenLog, logger: givenLo
   app.route(API_PREFIX, api);
   // Before the pages and the SPA's shell, which would answer any path.
   app.route('/metrics', metricsRoutes(metrics, metricsToken));
+  app.route('/swagger', swaggerRoutes());
 
   const browserSignIn = idTokens?.browserSignIn?.bind(idTokens);
   // Built files first (hashed assets, precompressed), then server-rendered pages, then the SPA's shell.

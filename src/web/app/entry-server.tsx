@@ -58,7 +58,6 @@ export const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/happening/services/reschedule/:number': ['src/web/app/later-screens.ts', 'src/web/features/booking/reschedule-screen.tsx'],
   '/happening/:kind/cancel/:number': ['src/web/app/later-screens.ts', 'src/web/features/booking/cancel-screen.tsx'],
   '/happening/:kind/:id': ['src/web/app/later-screens.ts', 'src/web/features/booking/activity-screen.tsx'],
-  '/swagger': ['src/web/app/later-screens.ts', 'src/web/features/sandbox/swagger-screen.tsx'],
   // Each account screen is its own chunk (routes.tsx, ACCOUNT_SCREENS). Screens that are no
   // storefront first screen load through later-screens.ts, preloaded with them.
   '/sign_in': ['src/web/features/account/sign-in-screen.tsx'],

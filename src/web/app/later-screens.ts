@@ -39,7 +39,6 @@ const SCREENS = {
   '/happening/:kind/:id': () => import('../features/booking/activity-screen.tsx'),
   '/privacy': () => import('../features/legal/privacy-screen.tsx'),
   '/terms': () => import('../features/legal/terms-screen.tsx'),
-  '/swagger': () => import('../features/sandbox/swagger-screen.tsx'),
   '/sandbox/machines': () => import('../features/sandbox/machine-list-screen.tsx'),
   '/sandbox/machines/:id': () => import('../features/sandbox/machine-screen.tsx'),
   '/sandbox/mailbox': () => import('../features/sandbox/sandbox-mailbox-screen.tsx'),

@@ -103,7 +103,6 @@ export const ROUTES: readonly RouteEntry[] = [
   // Screens of the default layout that load through later-screens.ts (each path written once: the entry carries this table).
   ...LATER_DEFAULT_SCREENS.map((path) => ({ path, layout: 'default' as const, screen: laterScreen(path) })),
   ...LATER_BLANK_SCREENS.map((path) => ({ path, layout: 'blank' as const, screen: laterScreen(path) })),
-  { path: '/swagger', layout: 'blank', screen: laterScreen('/swagger') },
   // Accounts (issue 4).
   ...ACCOUNT_SCREEN_PATHS.map((path) => ({ path, layout: 'default' as const, screen: ACCOUNT_SCREENS[path], browserOnly: BROWSER_ONLY_ACCOUNT_PATHS.includes(path) })),
   // Developer pages: absent from the table when the sandbox is off, so `/sandbox/...` is a plain 404.
