@@ -10,15 +10,28 @@ function layoutOf(element: HTMLElement): string | null {
 }
 
 // /swagger is no longer a screen of the SPA: the server serves it (tests/api/openapi-document.test.ts).
-describe('blank layout: the happening pages', () => {
+/** The blank layout on its own (its screens, the happening pages, need the booking API's fakes). */
+async function renderBlank(catalog?: NonNullable<Parameters<typeof renderApp>[0]>['catalog']) {
+  const Blank = LAYOUTS.blank;
+  return renderApp({
+    ui: (
+      <Blank>
+        <h1>Happening</h1>
+      </Blank>
+    ),
+    ...(catalog ? { catalog } : {}),
+  });
+}
+
+describe('blank layout', () => {
   test('shows the page without the shopper header, navigation or footer', async () => {
     let layoutLoads = 0;
     const layouts = async () => {
       layoutLoads += 1;
       return layoutFixture;
     };
-    await renderApp({ url: '/happening/services', catalog: { layouts } });
-    const heading = await screen.findByRole('heading', { level: 1 });
+    await renderBlank({ layouts });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Happening' });
     expect(layoutOf(heading)).toBe('blank');
     expect(screen.getByRole('main')).toContainElement(heading);
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
@@ -50,8 +63,8 @@ describe('the skip link, on every layout', () => {
   });
 
   test('blank layout: before the page (the happening pages)', async () => {
-    const { user } = await renderApp({ url: '/happening/services' });
-    await screen.findByRole('heading', { level: 1 });
+    const { user } = await renderBlank();
+    await screen.findByRole('heading', { level: 1, name: 'Happening' });
     await expectSkipLinkToMain(user);
   });
 
