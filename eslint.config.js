@@ -28,6 +28,8 @@ const houseZones = [
   { target: './src/web/shared', from: './src/web/features', message: 'shared/ imports no feature: move what several features need into shared/.' },
   { target: './src/web/shared', from: './src/web/app', message: 'shared/ never imports the shell (src/web/app).' },
   { target: './src/web/features', from: './src/web/app', message: 'Features never import the shell (src/web/app); the shell imports features.' },
+  // A route is the HTTP edge of one resource: what two routes share is a domain module (src/server/account/, auth/, preview/ …).
+  { target: './src/server/routes', from: './src/server/routes', message: 'A route never imports another route: move what both need into a domain module (src/server/account/, src/server/preview/ …).' },
   ...FEATURES.map((feature) => ({
     target: `./src/web/features/${feature}`,
     from: './src/web/features',

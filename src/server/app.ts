@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { BOOKING_LOOKUP_MAX_FAILURES, BOOKING_LOOKUP_WINDOW_SECONDS, GIFT_CARD_MAX_FAILURES, GIFT_CARD_WINDOW_SECONDS, ORDER_LOOKUP_MAX_FAILURES, ORDER_LOOKUP_WINDOW_SECONDS } from '../config/api-limits.ts';
 import { API_PREFIX } from '../config/constants.ts';
 import type { ApiErrorBody } from '../contract/site.ts';
 import type { IdTokenVerifier } from './auth/identity.ts';
@@ -21,7 +22,9 @@ import { rewardRoutes } from './routes/rewards.ts';
 import { accountRoutes } from './routes/account.ts';
 import { beautyProfileRoutes } from './routes/beauty-profile.ts';
 import { passwordResetRoutes, type PasswordResetOptions } from './routes/password-resets.ts';
-import { userSegmentRoutes } from './routes/preview.ts';
+import { OPENAPI_PATH, openApiRoute } from './openapi/document.ts';
+import { swaggerRoutes } from './openapi/swagger.ts';
+import { userSegmentRoutes } from './routes/user-segments.ts';
 import { sandboxEmailRoutes } from './routes/sandbox-emails.ts';
 import { compression } from './http/compression.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -58,15 +61,6 @@ import { createRateLimit } from './http/rate-limit.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createTestCardProcessor } from './payments/test-card-processor.ts';
 
-/** A guest's order lookups: wrong number-and-email guesses per client before a pause (as sign-in's). */
-const ORDER_LOOKUP_MAX_FAILURES = 10;
-const ORDER_LOOKUP_WINDOW_SECONDS = 15 * 60;
-/** Wrong gift card code-and-PIN pairs per client (balance checks and checkouts together) before a pause. */
-const GIFT_CARD_MAX_FAILURES = 10;
-const GIFT_CARD_WINDOW_SECONDS = 15 * 60;
-/** A guest's booking lookups: wrong number-and-email guesses per client before a pause (as the orders'). */
-const BOOKING_LOOKUP_MAX_FAILURES = 10;
-const BOOKING_LOOKUP_WINDOW_SECONDS = 15 * 60;
 import { sandboxUserRoutes } from './routes/sandbox-users.ts';
 import { sandboxVariantRoutes } from './routes/sandbox-variants.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -168,8 +162,13 @@ export function createApp({ db, staticDir = null, log: givenLog, logger: givenLo
   api.route('/checkout', checkoutRoutes(checkout, auth, giftCardGuesses));
   api.route('/gift-cards', giftCardRoutes(db, giftCardGuesses));
   api.route('/orders', orderRoutes(db, auth, orderLookups, checkout));
-  // Happening: the catalogue side at its own paths (booking-service/…, booking-services/…, stores, …), then the reservations.
-  api.route('/', happeningRoutes(happening));
+  // Happening: the catalogue side (booking-service/…, booking-services/…, stores, …), then the reservations.
+  const happeningCatalogue = happeningRoutes(happening);
+  api.route('/booking-service', happeningCatalogue.bookingService);
+  api.route('/booking-services', happeningCatalogue.bookingServices);
+  api.route('/happening', happeningCatalogue.happening);
+  api.route('/layouts/store-services', happeningCatalogue.storeServices);
+  api.route('/stores', happeningCatalogue.stores);
   api.route('/reservation-service', reservationRoutes(happening, auth, bookingLookups));
   api.route('/notification-subscription', notificationSubscriptionRoutes(db, auth));
   api.route('/featured-products', featuredProductRoutes(db));
@@ -182,8 +181,10 @@ export function createApp({ db, staticDir = null, log: givenLog, logger: givenLo
   api.route('/user', userRoutes(db, auth, { idTokens, ...(signIn ? { signIn } : {}), log }));
   api.route('/account', accountRoutes(db, auth));
   api.route('/beauty-pass', beautyPassRoutes(db, auth));
-  // rewards, cart/rewards, beauty-pass/offers
-  api.route('/', rewardRoutes(db, auth, now));
+  const rewards = rewardRoutes(db, auth, now);
+  api.route('/rewards', rewards.rewards);
+  api.route('/cart/rewards', rewards.bagRewards);
+  api.route('/beauty-pass/offers', rewards.beautyPassOffers);
   api.route('/beauty-profile', beautyProfileRoutes(db, auth));
   api.route('/password-resets', passwordResetRoutes(db, auth, passwordResets));
   // Developer resources (anonymous writes to the database, live reset links): not even mounted
@@ -194,9 +195,12 @@ export function createApp({ db, staticDir = null, log: givenLog, logger: givenLo
     api.route('/sandbox/variants', sandboxVariantRoutes(db, { sandbox }));
   }
   api.route('/sea-falcon', userSegmentRoutes(db, auth));
+  // The OpenAPI document of the routes above (generated on first use, once every route is mounted); /swagger renders it.
+  api.get(OPENAPI_PATH, openApiRoute(app));
   app.route(API_PREFIX, api);
   // Before the pages and the SPA's shell, which would answer any path.
   app.route('/metrics', metricsRoutes(metrics, metricsToken));
+  app.route('/swagger', swaggerRoutes());
 
   const browserSignIn = idTokens?.browserSignIn?.bind(idTokens);
   // Built files first (hashed assets, precompressed), then server-rendered pages, then the SPA's shell.

@@ -60,8 +60,8 @@ describe('server render', () => {
   });
 
   test('every layout starts with the skip link to its focusable <main>: no control comes before it', async () => {
-    // The default layout (home), and the blank one (the API documentation, the happening list).
-    for (const path of ['/', '/swagger', '/happening/services']) {
+    // The default layout (home), and the blank one (the happening list).
+    for (const path of ['/', '/happening/services']) {
       const page = await render(path);
       const firstControl = /<(?:a|button|input|select|textarea)\b[^>]*>/.exec(page.html)?.[0] ?? '';
       expect(firstControl, path).toMatch(/class="skip-link"/);

@@ -50,6 +50,11 @@ describe('import boundaries enforced by the linter', () => {
     expect(await boundaryErrors('src/server/routes/zz-probe.ts', "import { ROUTES } from '../../web/app/routes.tsx';\nexport const a = ROUTES;\n")).not.toEqual([]);
   });
 
+  it('a route never imports another route; a domain module it may', async () => {
+    expect(await boundaryErrors('src/server/routes/zz-probe.ts', "import { brandRoutes } from './brands.ts';\nexport const a = brandRoutes;\n")).toEqual([expect.stringContaining('A route never imports another route')]);
+    expect(await boundaryErrors('src/server/routes/zz-probe.ts', "import { signedInUser } from '../account/session.ts';\nexport const a = signedInUser;\n")).toEqual([]);
+  });
+
   it('both sides may import the contract and the config', async () => {
     const code = "import { SlugSchema } from '../../contract/catalog.ts';\nimport { COUNTRIES } from '../../config/countries.ts';\nexport const a = [SlugSchema, COUNTRIES];\n";
     expect(await boundaryErrors('src/server/routes/zz-probe.ts', code)).toEqual([]);

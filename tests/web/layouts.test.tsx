@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { API_PREFIX } from '../../src/config/constants.ts';
-import { ENDPOINTS } from '../../src/contract/endpoints.ts';
 import { LAYOUTS } from '../../src/web/app/layouts/layouts.tsx';
 import { layoutFixture } from '../helpers/catalog-fake.ts';
 import { renderApp } from '../helpers/render-app.tsx';
@@ -11,103 +9,35 @@ function layoutOf(element: HTMLElement): string | null {
   return element.closest('[data-layout]')?.getAttribute('data-layout') ?? null;
 }
 
-describe('blank layout: /swagger', () => {
-  test('shows the API documentation without the shopper header, navigation or footer', async () => {
+// /swagger is no longer a screen of the SPA: the server serves it (tests/api/openapi-document.test.ts).
+/** The blank layout on its own (its screens, the happening pages, need the booking API's fakes). */
+async function renderBlank(catalog?: NonNullable<Parameters<typeof renderApp>[0]>['catalog']) {
+  const Blank = LAYOUTS.blank;
+  return renderApp({
+    ui: (
+      <Blank>
+        <h1>Happening</h1>
+      </Blank>
+    ),
+    ...(catalog ? { catalog } : {}),
+  });
+}
+
+describe('blank layout', () => {
+  test('shows the page without the shopper header, navigation or footer', async () => {
     let layoutLoads = 0;
     const layouts = async () => {
       layoutLoads += 1;
       return layoutFixture;
     };
-    await renderApp({ url: '/swagger', catalog: { layouts } });
-    const heading = await screen.findByRole('heading', { level: 1, name: 'API documentation' });
+    await renderBlank({ layouts });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Happening' });
     expect(layoutOf(heading)).toBe('blank');
     expect(screen.getByRole('main')).toContainElement(heading);
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
-    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
     // The blank layout has no header to fill, so it must not fetch the layout data.
     expect(layoutLoads).toBe(0);
-    await waitFor(() => expect(document.title).toMatch(/^API documentation \| /));
-  });
-
-  test('documents every registry endpoint with its method, path, operation and description', async () => {
-    await renderApp({ url: '/swagger' });
-    const list = await screen.findByRole('region', { name: 'Endpoints' });
-    const sections = within(list).getAllByRole('region');
-    expect(sections).toHaveLength(ENDPOINTS.length);
-    for (const [index, endpoint] of ENDPOINTS.entries()) {
-      const section = sections[index];
-      if (!section) throw new Error(`no section for ${endpoint.id}`);
-      expect(section).toHaveAccessibleName(`${endpoint.method} /${endpoint.path}`);
-      const facts = new Map(
-        within(section)
-          .getAllByRole('term')
-          .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-      );
-      expect(facts.get('Method')).toBe(endpoint.method);
-      expect(facts.get('Path')).toBe(`${API_PREFIX}/${endpoint.path}`);
-      expect(facts.get('Operation')).toBe(endpoint.operation);
-      expect(within(section).getByText(endpoint.description)).toBeInTheDocument();
-    }
-  });
-
-  test('lists the fields each schema accepts and returns, derived from the contract', async () => {
-    await renderApp({ url: '/swagger' });
-    const products = await screen.findByRole('region', { name: 'GET /products' });
-    const query = within(products).getByRole('table', { name: 'Query parameters' });
-    const perPage = within(query).getByRole('rowheader', { name: 'per_page' }).closest('tr');
-    if (!perPage) throw new Error('no per_page row');
-    expect(within(perPage).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['string', 'Yes']);
-    const sort = within(query).getByRole('rowheader', { name: 'sort' }).closest('tr');
-    expect(sort).toHaveTextContent("'featured' | 'newest'");
-    const response = within(products).getByRole('table', { name: 'Response body' });
-    expect(within(response).getByRole('rowheader', { name: 'data[].brand.slug' })).toBeInTheDocument();
-    expect(within(response).getByRole('rowheader', { name: 'meta.totalPages' })).toBeInTheDocument();
-
-    const create = screen.getByRole('region', { name: 'POST /sandbox/users' });
-    const body = within(create).getByRole('table', { name: 'Request body' });
-    expect(within(body).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['name', 'email']);
-
-    const categories = screen.getByRole('region', { name: 'GET /categories' });
-    const children = within(categories).getByRole('rowheader', { name: 'data[].children[]' }).closest('tr');
-    expect(children).toHaveTextContent('same shape as data[]');
-
-    const deleteUser = screen.getByRole('region', { name: 'DELETE /sandbox/users/{id}' });
-    expect(within(deleteUser).queryByRole('table')).not.toBeInTheDocument();
-    expect(within(deleteUser).getByText('No content')).toBeInTheDocument();
-
-    const errors = screen.getByRole('table', { name: 'Error body' });
-    expect(within(errors).getByRole('rowheader', { name: 'errors[].field' })).toBeInTheDocument();
-  });
-
-  test("lists the common request headers with this site's country and language", async () => {
-    await renderApp({ url: '/swagger?country_code=my' });
-    const section = await screen.findByRole('region', { name: 'Request headers' });
-    const rows = Object.fromEntries(
-      within(section)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent]),
-    );
-    expect(rows).toEqual({
-      'Content-Type': 'application/json',
-      'X-Platform': 'web',
-      'X-App-Platform': 'web_desktop',
-      'X-App-Version': '1.0.0',
-      'X-SWA': 'web',
-      'Accept-Language': 'en-MY',
-      'X-Site-Country': 'my',
-    });
-  });
-
-  test('translates the page chrome but keeps the API reference in English', async () => {
-    await renderApp({ url: '/swagger?country_code=hk&language=zh' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'API 文件' })).toBeInTheDocument();
-    const section = screen.getByRole('region', { name: 'GET /brands' });
-    expect(within(section).getByText('方法')).toBeInTheDocument();
-    expect(within(section).getByText('All brands, sorted by name.')).toBeInTheDocument();
-    const headers = screen.getByRole('region', { name: '請求標頭' });
-    expect(within(headers).getByRole('rowheader', { name: 'Accept-Language' }).nextElementSibling).toHaveTextContent('zh-HK');
   });
 });
 
@@ -132,9 +62,9 @@ describe('the skip link, on every layout', () => {
     await expectSkipLinkToMain(user);
   });
 
-  test('blank layout: before the page (the happening pages, the API documentation)', async () => {
-    const { user } = await renderApp({ url: '/swagger' });
-    await screen.findByRole('heading', { level: 1, name: 'API documentation' });
+  test('blank layout: before the page (the happening pages)', async () => {
+    const { user } = await renderBlank();
+    await screen.findByRole('heading', { level: 1, name: 'Happening' });
     await expectSkipLinkToMain(user);
   });
 

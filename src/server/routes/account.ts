@@ -10,8 +10,10 @@ import { refreshTokens } from '../db/schema.ts';
 import { readMember } from '../loyalty/ledger.ts';
 import { pointsSummaryOf } from '../loyalty/rules.ts';
 import { settlementOf } from '../loyalty/settle.ts';
-import { beautyProfileOf } from './beauty-profile.ts';
-import { signedInUser, toCurrentUser } from './sessions.ts';
+import { beautyProfileOf } from '../account/beauty-profile.ts';
+import { signedInUser, toCurrentUser } from '../account/session.ts';
+import { endpoint } from '../openapi/declare.ts';
+import { AccountResponseSchema } from '../../contract/account.ts';
 
 /**
  * The membership as the dashboard's summary shows it: tier and balance as settling today would
@@ -29,7 +31,7 @@ async function memberSummary(db: Db, userId: number, now: Date): Promise<Account
 /** `GET account`: the account page's summary (Beauty Pass membership, profile, live sessions). */
 export function accountRoutes(db: Db, auth: AuthService) {
   return new Hono<AuthEnv>()
-    .get('/', requireAccess(auth), async (c) => {
+    .get('/', endpoint({ id: 'account.index', operation: 'index', description: 'The account dashboard: user, Beauty Pass membership, beauty profile completion, signed-in devices.', status: 200, response: AccountResponseSchema, auth: true }), requireAccess(auth), async (c) => {
       const user = await signedInUser(db, c);
       const member = await memberSummary(db, user.id, new Date(auth.now()));
       const { completed } = await beautyProfileOf(db, user.id);

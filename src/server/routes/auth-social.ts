@@ -8,8 +8,9 @@ import { unauthorized } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { AppEnv } from '../http/site.ts';
-import { parseJsonBody } from '../http/validate.ts';
-import { startSignedInSession, toCurrentUser } from './sessions.ts';
+import { startSignedInSession, toCurrentUser } from '../account/session.ts';
+import { endpoint, jsonBody } from '../openapi/declare.ts';
+import { CurrentUserResponseSchema } from '../../contract/sign-in.ts';
 
 export const SOCIAL_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured';
 
@@ -19,9 +20,9 @@ export const SOCIAL_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured';
  * an issuer account carrying someone's address would otherwise take that store account over.
  */
 export function socialAuthRoutes(db: Db, auth: AuthService, idTokens: IdTokenVerifier | null) {
-  return new Hono<AppEnv>().post('/social', async (c) => {
+  return new Hono<AppEnv>().post('/social', endpoint({ id: 'authSocial.create', operation: 'create', description: 'Signs in with a Google (OpenID Connect) ID token of an identity linked to an account; sets the session cookies. A genuine token not linked yet: 404 social_not_linked with its email and names for registration. 404 when Google sign-in is not configured.', status: 201, response: CurrentUserResponseSchema }), jsonBody(SocialSignInSchema), async (c) => {
     if (!idTokens) throw notFound(SOCIAL_NOT_CONFIGURED_MESSAGE);
-    const { idToken } = await parseJsonBody(c, SocialSignInSchema);
+    const { idToken } = c.req.valid('json');
     const identity = await idTokens.verify(idToken);
     if (!identity) throw unauthorized();
     const [linked] = await db

@@ -1,23 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { TokenRequestSchema, type TokenResponse } from '../../contract/auth.ts';
+import { TokenRequestSchema, type TokenResponse, TokenResponseSchema } from '../../contract/auth.ts';
 import type { Db } from '../db/client.ts';
 import { users, type UserRole } from '../db/schema.ts';
 import { refreshTokenFromCookie, setSessionCookies } from '../auth/cookies.ts';
 import { ACCESS_TOKEN_SECONDS } from '../auth/jwt.ts';
 import { accessToken, unauthorized } from '../auth/middleware.ts';
-import type { AuthService, IssuedSession } from '../auth/service.ts';
+import type { AuthService } from '../auth/service.ts';
+import { sessionCookieValues } from '../account/session.ts';
 import type { AppEnv } from '../http/site.ts';
-import { parseJsonBody } from '../http/validate.ts';
+import { endpoint, jsonBody } from '../openapi/declare.ts';
 
-export function splitAccessToken(token: string): { data: string; signature: string } {
-  const cut = token.lastIndexOf('.');
-  return { data: token.slice(0, cut), signature: token.slice(cut + 1) };
-}
 
-export function sessionCookieValues(session: IssuedSession) {
-  return { ...splitAccessToken(session.access.token), refreshToken: session.refreshToken, deviceId: session.deviceId };
-}
 
 /** `POST auth/token` (spec §7): rotates the refresh token, client flow through cookies, app flow through the body. */
 export function authTokenRoutes(db: Db, auth: AuthService) {
@@ -26,8 +20,8 @@ export function authTokenRoutes(db: Db, auth: AuthService) {
     return user?.role ?? null;
   };
 
-  return new Hono<AppEnv>().post('/token', async (c) => {
-    const body = await parseJsonBody(c, TokenRequestSchema);
+  return new Hono<AppEnv>().post('/token', endpoint({ id: 'authToken.create', operation: 'create', description: 'Refreshes the session: rotates the refresh token (cookie in the client flow, body plus Bearer access token in the app flow) and issues a new access token.', status: 200, response: TokenResponseSchema }), jsonBody(TokenRequestSchema), async (c) => {
+    const body = c.req.valid('json');
     if (body.flow === 'client') {
       const token = refreshTokenFromCookie(c);
       if (!token) throw unauthorized();

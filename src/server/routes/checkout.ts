@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { ChallengeAnswerSchema, GiftCardCheckSchema, OrderCreateSchema, type CheckoutOptions, type GiftCardCheckResult } from '../../contract/checkout.ts';
+import { ChallengeAnswerSchema, GiftCardCheckSchema, OrderCreateSchema, type CheckoutOptions, type GiftCardCheckResult, CheckoutOptionsResponseSchema, GiftCardCheckResponseSchema, OrderResponseSchema } from '../../contract/checkout.ts';
 import { maskGiftCardCode } from '../../contract/gift-cards.ts';
 import { money } from '../cart/bag.ts';
 import { checkGiftCards } from '../gift-cards/redeem.ts';
@@ -17,9 +17,9 @@ import { users } from '../db/schema.ts';
 import { NO_STORE } from '../http/cache.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { siteOf, type AppEnv } from '../http/site.ts';
-import { parseJsonBody } from '../http/validate.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 import type { Context } from 'hono';
+import { endpoint, jsonBody } from '../openapi/declare.ts';
 
 /**
  * Checkout: `GET checkout/options` (what this bag may be delivered and paid with, a member's saved
@@ -31,7 +31,7 @@ import type { Context } from 'hono';
 export function checkoutRoutes(deps: CheckoutDeps, auth: AuthService, giftCardGuesses?: RateLimit) {
   const { db } = deps;
   return new Hono<AppEnv>()
-    .get('/options', async (c) => {
+    .get('/options', endpoint({ id: 'checkoutOptions.show', operation: 'show', description: "What this bag may be delivered and paid with in the request's country: delivery methods with fees (free standard over the threshold), click & collect stores, card and BNPL with availability and the reason (below_minimum, above_maximum); a member's saved addresses and email.", status: 200, response: CheckoutOptionsResponseSchema, singular: true }), async (c) => {
       const owner = await cartOwner(c, auth);
       const site = siteOf(c);
       const bag = await readBag(db, owner, site);
@@ -47,24 +47,24 @@ export function checkoutRoutes(deps: CheckoutDeps, auth: AuthService, giftCardGu
       };
       return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
     })
-    .post('/orders', async (c) => {
+    .post('/orders', endpoint({ id: 'checkoutOrders.create', operation: 'create', description: 'Places the bag as an order. Requires `Idempotency-Key` (one order and one payment per key: a retry or a second click answers the same order). Stock, the order and the bag are written in one transaction after the payment is authorized; a refusal after that voids it. 201 the order; 202 requires_challenge (answer with checkout/orders/challenge); 400 address fields; 402 payment_declined with reason; 409 bag_changed, bag_blocked, sold_out (lines), payment_unavailable, offer_used_up, offer_customer_limit (the applied code reached its limits meanwhile). `giftCards` (code and PIN, at most 2) pay first, each min(its balance, what is left; never the e-gift cards bought), and the payment is authorized for the rest only (not at all when they pay everything): 404 gift_card_not_found on body.giftCards.N (counted with gift-cards/balance: 429 too_many_attempts), 409 gift_card_other_country, gift_card_empty, gift_card_balance_changed (another order spent it meanwhile; nothing charged). A bag of e-gift cards only needs no address (checkout/options emailOnly).', status: 201, response: OrderResponseSchema }), jsonBody(OrderCreateSchema), async (c) => {
       const key = intentKeyOf(c);
-      const body = await parseJsonBody(c, OrderCreateSchema);
+      const body = c.req.valid('json');
       const owner = await cartOwner(c, auth);
       const guesses = giftCardGuesses && { check: () => giftCardGuesses.check(c), fail: () => giftCardGuesses.fail(c) };
       return answer(c, await placeOrder(deps, owner, siteOf(c), body, key, guesses, c.var.idempotentRepeat === true));
     })
     // Checked as the order checks them (a wrong pair counts as a guess); nothing is spent or held.
-    .post('/gift-cards', async (c) => {
-      const { giftCards } = await parseJsonBody(c, GiftCardCheckSchema);
+    .post('/gift-cards', endpoint({ id: 'checkoutGiftCards.create', operation: 'create', description: "Checks the gift cards the shopper means to pay with (code and PIN, at most 2) as checkout/orders checks them, and answers each card's balance (codes masked), so the payment step knows whether they pay the whole order (then payment method gift_cards, no card). 404 gift_card_not_found on body.giftCards.N (counted with gift-cards/balance: 429 too_many_attempts), 409 gift_card_other_country, gift_card_empty, 400 gift_card_duplicate. Nothing is spent.", status: 200, response: GiftCardCheckResponseSchema }), jsonBody(GiftCardCheckSchema), async (c) => {
+      const { giftCards } = c.req.valid('json');
       const site = siteOf(c);
       const guesses = giftCardGuesses && { check: () => giftCardGuesses.check(c), fail: () => giftCardGuesses.fail(c) };
       const cards = await checkGiftCards(db, site, giftCards, guesses);
       const data: GiftCardCheckResult = { cards: cards.map((card) => ({ code: maskGiftCardCode(card.code), balance: money(site.country, card.balanceMinor) })) };
       return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
     })
-    .post('/orders/challenge', async (c) => {
-      const { attempt, answer: reply } = await parseJsonBody(c, ChallengeAnswerSchema);
+    .post('/orders/challenge', endpoint({ id: 'checkoutOrderChallenges.create', operation: 'create', description: "The answer to the card bank's challenge of a 202 attempt: 201 the order; 402 challenge_failed; 404 challenge_gone (unknown, expired, answered, or another shopper's).", status: 201, response: OrderResponseSchema }), jsonBody(ChallengeAnswerSchema), async (c) => {
+      const { attempt, answer: reply } = c.req.valid('json');
       const owner = await cartOwner(c, auth);
       return answer(c, await answerChallenge(deps, owner, siteOf(c), attempt, reply));
     });

@@ -5,12 +5,13 @@ import { featuredProducts } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { siteOf, type AppEnv } from '../http/site.ts';
-import { parseJsonBody } from '../http/validate.ts';
+import { endpoint, jsonBody } from '../openapi/declare.ts';
+import { FeaturedProductsResponseSchema } from '../../contract/catalog.ts';
 
 /** A POST only because the contract says so (spec §7): it reads, never writes. */
 export function featuredProductRoutes(db: Db) {
-  return new Hono<AppEnv>().post('/', async (c) => {
-    const body = await parseJsonBody(c, FeaturedProductsBodySchema);
+  return new Hono<AppEnv>().post('/', endpoint({ id: 'featuredProducts.create', operation: 'create', description: 'Products picked for a placement (home, category or product page). A POST by contract, but it only reads.', status: 200, response: FeaturedProductsResponseSchema }), jsonBody(FeaturedProductsBodySchema), async (c) => {
+    const body = c.req.valid('json');
     if (body.placement === 'category' && body.category === undefined) {
       throw invalidRequest([{ field: 'body.category', message: 'is required for category placements' }]);
     }

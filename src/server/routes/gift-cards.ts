@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { GiftCardCredentialsSchema, GiftCardPurchaseSchema } from '../../contract/gift-cards.ts';
+import { GiftCardCredentialsSchema, GiftCardPurchaseSchema, GiftCardBalanceResponseSchema } from '../../contract/gift-cards.ts';
 import type { AuthService } from '../auth/service.ts';
 import { cartOwner } from '../cart/owner.ts';
 import { bagAfterWrite } from '../cart/respond.ts';
@@ -8,7 +8,9 @@ import { addGiftCardToBag, removeGiftCardFromBag } from '../gift-cards/bag.ts';
 import { giftCardBalance, giftCardNotFound } from '../gift-cards/redeem.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 import { siteOf, type AppEnv } from '../http/site.ts';
-import { IdParamSchema, parseInput, parseJsonBody } from '../http/validate.ts';
+import { IdParamSchema } from '../http/validate.ts';
+import { endpoint, jsonBody, params } from '../openapi/declare.ts';
+import { CartResponseSchema } from '../../contract/cart.ts';
 
 /**
  * `cart/gift-cards`: an e-gift card added to the bag (201) or removed from it, each answering the
@@ -16,14 +18,14 @@ import { IdParamSchema, parseInput, parseJsonBody } from '../http/validate.ts';
  */
 export function cartGiftCardRoutes(db: Db, auth: AuthService) {
   return new Hono<AppEnv>()
-    .post('/', async (c) => {
-      const purchase = await parseJsonBody(c, GiftCardPurchaseSchema);
+    .post('/', endpoint({ id: 'giftCardLines.create', operation: 'create', description: "Adds an e-gift card to the bag: amount in whole units within the country's range (SG S$20–S$300; `GIFT_CARD_RANGES`), recipient's name and email, sender's name, message (at most 200 characters), send date today or later in the country's calendar (at most 180 days ahead). 400 names each bad field; 409 gift_card_bag_limit (5 per bag). No tax, no points; paid with the bag by checkout/orders and emailed with its code and PIN on the send date. Answers the bag.", status: 201, response: CartResponseSchema }), jsonBody(GiftCardPurchaseSchema), async (c) => {
+      const purchase = c.req.valid('json');
       const owner = await cartOwner(c, auth);
       const result = await addGiftCardToBag(db, owner, siteOf(c), purchase);
       return c.json({ data: await bagAfterWrite(c, db, owner, siteOf(c), result) }, 201);
     })
-    .delete('/:id', async (c) => {
-      const { id } = parseInput(IdParamSchema, c.req.param(), 'param');
+    .delete('/:id', endpoint({ id: 'giftCardLines.delete', operation: 'delete', description: 'Removes an e-gift card from the bag (404 gift_card_unknown_line when it is not in this bag). Answers the bag.', status: 200, response: CartResponseSchema }), params(IdParamSchema), async (c) => {
+      const { id } = c.req.valid('param');
       const owner = await cartOwner(c, auth);
       const result = await removeGiftCardFromBag(db, owner, siteOf(c), id);
       return c.json({ data: await bagAfterWrite(c, db, owner, siteOf(c), result) }, 200);
@@ -35,9 +37,9 @@ export function cartGiftCardRoutes(db: Db, auth: AuthService) {
  * against the client (`guesses`, shared with checkout's gift cards): guessing gets 429.
  */
 export function giftCardRoutes(db: Db, guesses: RateLimit) {
-  return new Hono<AppEnv>().post('/balance', async (c) => {
+  return new Hono<AppEnv>().post('/balance', endpoint({ id: 'giftCardBalance.create', operation: 'create', description: "What is left on an e-gift card, by its code (dashes and spaces ignored) and PIN; cards do not expire (expiresOn null). 404 gift_card_not_found when the pair is wrong; wrong pairs count per client with checkout's gift cards: 429 too_many_attempts after 10 in 15 minutes.", status: 200, response: GiftCardBalanceResponseSchema }), jsonBody(GiftCardCredentialsSchema), async (c) => {
     await guesses.check(c);
-    const credentials = await parseJsonBody(c, GiftCardCredentialsSchema);
+    const credentials = c.req.valid('json');
     const balance = await giftCardBalance(db, credentials);
     if (!balance) {
       await guesses.fail(c);

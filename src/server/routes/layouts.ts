@@ -5,7 +5,9 @@ import { categoryTree } from '../catalog/categories.ts';
 import type { Db } from '../db/client.ts';
 import { cacheCatalogue, NO_STORE } from '../http/cache.ts';
 import type { AppEnv } from '../http/site.ts';
-import { headerAnnouncements, previewEcho, readPreview } from './preview.ts';
+import { headerAnnouncements, previewEcho, readPreview } from '../preview/preview.ts';
+import { endpoint } from '../openapi/declare.ts';
+import { LayoutSchema } from '../../contract/layouts.ts';
 
 /** Paths the SPA's navigation guard lets through without a server round trip (spec §2). */
 const SMART_LINK_EXEMPTED_PATHS: Layout['config']['smartLinkExemptedPaths'] = [
@@ -28,7 +30,7 @@ const LEGAL: Layout['footer']['legal'] = [
  * chosen segments' announcements, in the preview's language and country, and is never cached.
  */
 export function layoutRoutes(db: Db, auth: AuthService) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', endpoint({ id: 'layouts.index', operation: 'index', description: 'Header navigation, announcements, footer legal links and the navigation guard configuration. Staff preview (spec §6): X-Preview-Mode: true, Accept-Language locale-COUNTRY and ?user_segments=a,b add drafts and segment announcements, uncached; 401 without a session, 403 for a shopper.', status: 200, response: LayoutSchema }), async (c) => {
     const preview = await readPreview(c, db, auth);
     const language = preview?.language ?? c.get('language');
     const country = preview?.country ?? c.get('country');

@@ -6,8 +6,9 @@ import { brands, products, variants } from '../db/schema.ts';
 import { IMMUTABLE } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 import type { AppEnv } from '../http/site.ts';
-import { parseInput, PathNumberSchema } from '../http/validate.ts';
+import { PathNumberSchema } from '../http/validate.ts';
 import { productSvg } from '../media/product-svg.ts';
+import { endpoint, params } from '../openapi/declare.ts';
 
 const ImageParamsSchema = v.object({
   productId: PathNumberSchema,
@@ -16,8 +17,12 @@ const ImageParamsSchema = v.object({
 
 /** Offline product pictures: `media/products/{productId}/{variantId}.svg`. */
 export function mediaRoutes(db: Db) {
-  return new Hono<AppEnv>().get('/products/:productId/:file', async (c) => {
-    const { productId, file: variantId } = parseInput(ImageParamsSchema, c.req.param(), 'param');
+  return new Hono<AppEnv>().get(
+    '/products/:productId/:file',
+    endpoint({ id: 'media.productImage', operation: 'show', description: 'Offline product picture of one variant, as SVG (cached forever: the URL changes with the picture); `{file}` is `{variantId}.svg`.', status: 200, contentType: 'image/svg+xml' }),
+    params(ImageParamsSchema),
+    async (c) => {
+    const { productId, file: variantId } = c.req.valid('param');
     const [row] = await db
       .select({ shape: products.shape, brandName: brands.name, colorHex: variants.colorHex })
       .from(variants)
@@ -30,5 +35,6 @@ export function mediaRoutes(db: Db) {
       'Cache-Control': IMMUTABLE,
       'X-Content-Type-Options': 'nosniff',
     });
-  });
+  },
+  );
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { GuestSubscribeBodySchema, NotificationSubscriptionBodySchema } from '../../contract/reviews.ts';
+import { GuestSubscribeBodySchema, NotificationSubscriptionBodySchema, NotificationSubscriptionListSchema, NotificationSubscriptionResponseSchema } from '../../contract/reviews.ts';
 import { requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { listSubscriptions, subscribe, subscriptionById, subscriptionTarget, type SubscriptionTarget } from '../catalog/notifications.ts';
@@ -9,7 +9,8 @@ import { users } from '../db/schema.ts';
 import { NO_STORE } from '../http/cache.ts';
 import { invalidRequest, notFound } from '../http/errors.ts';
 import { siteOf } from '../http/site.ts';
-import { parseJsonBody } from '../http/validate.ts';
+import { endpoint, jsonBody } from '../openapi/declare.ts';
+import { MessageResponseSchema } from '../../contract/auth.ts';
 
 /** The answer to a guest, new or repeat alike: it must not tell whether an address was subscribed. */
 export const SUBSCRIBED_MESSAGE = 'We will email you once when this product is back in stock.';
@@ -31,12 +32,12 @@ export function notificationSubscriptionRoutes(db: Db, auth: AuthService) {
   };
 
   return new Hono<AuthEnv>()
-    .get('/', requireAccess(auth), async (c) => {
+    .get('/', endpoint({ id: 'notificationSubscriptions.index', operation: 'index', description: 'The signed-in member\'s "Notify me" subscriptions.', status: 200, response: NotificationSubscriptionListSchema, auth: true }), requireAccess(auth), async (c) => {
       const member = await memberOf(c.var.auth.sub);
       return c.json({ data: await listSubscriptions(db, member) }, 200, { 'Cache-Control': NO_STORE });
     })
-    .post('/', requireAccess(auth), async (c) => {
-      const body = await parseJsonBody(c, NotificationSubscriptionBodySchema);
+    .post('/', endpoint({ id: 'notificationSubscriptions.create', operation: 'create', description: 'Subscribes the signed-in member to a back-in-stock email for a product or one variant (a repeat returns the same subscription).', status: 201, response: NotificationSubscriptionResponseSchema, auth: true }), requireAccess(auth), jsonBody(NotificationSubscriptionBodySchema), async (c) => {
+      const body = c.req.valid('json');
       const member = await memberOf(c.var.auth.sub);
       const target = await targetOf(body.product, body.variantId);
       const { id } = await subscribe(db, target, { email: member.email, userId: member.id, ...siteOf(c) });
@@ -45,8 +46,8 @@ export function notificationSubscriptionRoutes(db: Db, auth: AuthService) {
       // 201 for a repeat too (the registry's status): the body is the same subscription either way.
       return c.json({ data }, 201);
     })
-    .post('/subscribe', async (c) => {
-      const body = await parseJsonBody(c, GuestSubscribeBodySchema);
+    .post('/subscribe', endpoint({ id: 'notificationSubscriptions.subscribe', operation: 'create', description: 'Anyone: subscribes an email address to a back-in-stock email; answers 202 the same way whether or not it was already subscribed.', status: 202, response: MessageResponseSchema }), jsonBody(GuestSubscribeBodySchema), async (c) => {
+      const body = c.req.valid('json');
       const target = await targetOf(body.product, body.variantId);
       await subscribe(db, target, { email: body.email, userId: null, ...siteOf(c) });
       return c.json({ message: SUBSCRIBED_MESSAGE }, 202);

@@ -1,22 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { DEFAULT_RESET_EMAILS_PER_HOUR, DEFAULT_RESET_TTL_MS } from '../../config/api-limits.ts';
 import * as v from 'valibot';
 import { DEFAULT_PORT } from '../env.ts';
-import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, PasswordResetRequestSchema, PasswordResetSchema, ResetTokenSchema } from '../../contract/account.ts';
+import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, PasswordResetRequestSchema, PasswordResetSchema, ResetTokenSchema, PasswordResetShowSchema } from '../../contract/account.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResets, users } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { siteOf, type AppEnv } from '../http/site.ts';
-import { parseJsonBody } from '../http/validate.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordChangedEmail, passwordResetEmail } from '../mail/templates.ts';
-import { retireResetLinks, revokeAllSessions } from './user.ts';
+import { retireResetLinks, revokeAllSessions } from '../account/session.ts';
+import { endpoint, jsonBody } from '../openapi/declare.ts';
+import { MessageResponseSchema } from '../../contract/auth.ts';
 
-export const DEFAULT_RESET_TTL_MS = 30 * 60_000;
-export const DEFAULT_RESET_EMAILS_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
 
 export interface PasswordResetOptions {
@@ -62,8 +62,8 @@ export function passwordResetRoutes(db: Db, auth: AuthService, options: Password
   };
 
   return new Hono<AppEnv>()
-    .post('/', async (c) => {
-      const { email } = await parseJsonBody(c, PasswordResetRequestSchema);
+    .post('/', endpoint({ id: 'passwordResets.create', operation: 'create', description: 'Asks for a reset link (valid 30 minutes, at most 5 emails per address per hour); the same 202 whether or not the email is on record.', status: 202, response: MessageResponseSchema }), jsonBody(PasswordResetRequestSchema), async (c) => {
+      const { email } = c.req.valid('json');
       const now = auth.now();
       // Both branches run the same statements in one transaction (the token is made either way), so
       // the answer time does not tell a known address from an unknown one.
@@ -83,16 +83,16 @@ export function passwordResetRoutes(db: Db, auth: AuthService, options: Password
       });
       return c.json({ message: ACCOUNT_MESSAGES.resetRequested }, 202);
     })
-    .get('/:token', async (c) => {
+    .get('/:token', endpoint({ id: 'passwordResets.show', operation: 'show', description: 'Checks a reset link: the masked email and expiry, or 410 reset_link_invalid when unknown, expired or used.', status: 200, response: PasswordResetShowSchema }), async (c) => {
       const reset = await liveReset(c.req.param('token'));
       if (!reset) throw linkGone();
       return c.json({ data: { email: maskEmail(reset.email), expiresAt: reset.expiresAt.toISOString() } }, 200);
     })
-    .put('/:token', async (c) => {
+    .put('/:token', endpoint({ id: 'passwordResets.replace', operation: 'replace', description: 'Sets a new password with a reset link (works once, 410 afterwards) and signs out every device.', status: 200, response: MessageResponseSchema }), jsonBody(PasswordResetSchema), async (c) => {
       const token = c.req.param('token');
       // A dead link is answered before the body is looked at: the shopper needs a new link, not a better password.
       if (!(await liveReset(token))) throw linkGone();
-      const { password } = await parseJsonBody(c, PasswordResetSchema);
+      const { password } = c.req.valid('json');
       const passwordHash = await hashPassword(password);
       const at = new Date(auth.now());
       await db.transaction(async (tx) => {

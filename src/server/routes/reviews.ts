@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
+import { REVIEWS_MAX_AGE_SECONDS } from '../../config/api-limits.ts';
 import * as v from 'valibot';
 import { SlugSchema } from '../../contract/catalog.ts';
-import { CATALOG_ERROR_CODES, REVIEWS_PAGE_SIZE, ReviewBodySchema, ReviewListQuerySchema } from '../../contract/reviews.ts';
+import { CATALOG_ERROR_CODES, REVIEWS_PAGE_SIZE, ReviewBodySchema, ReviewListQuerySchema, MyReviewResponseSchema, ReviewListResponseSchema, ReviewResponseSchema } from '../../contract/reviews.ts';
 import { requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { createReview, listReviews, myReview, productIdBySlug } from '../catalog/reviews.ts';
@@ -9,8 +10,8 @@ import type { Db } from '../db/client.ts';
 import { NO_STORE } from '../http/cache.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { siteOf } from '../http/site.ts';
-import { parseInput, parseJsonBody } from '../http/validate.ts';
 import { earnReview } from '../loyalty/earn.ts';
+import { endpoint, jsonBody, params, query } from '../openapi/declare.ts';
 
 const SlugParamSchema = v.object({ slug: SlugSchema });
 
@@ -18,7 +19,7 @@ const SlugParamSchema = v.object({ slug: SlugSchema });
 export const REVIEW_EXISTS_MESSAGE = 'You have already reviewed this product';
 
 /** Shared caches may keep a page of reviews a minute, no longer: a new review shows up soon. */
-const REVIEWS_CACHE = 'public, max-age=60';
+const REVIEWS_CACHE = `public, max-age=${REVIEWS_MAX_AGE_SECONDS}`;
 
 /** `products/{slug}/reviews` (mounted beside the product routes under `/products`). */
 export function reviewRoutes(db: Db, auth: AuthService) {
@@ -29,16 +30,16 @@ export function reviewRoutes(db: Db, auth: AuthService) {
   };
 
   return new Hono<AuthEnv>()
-    .get('/:slug/reviews', async (c) => {
-      const { slug } = parseInput(SlugParamSchema, c.req.param(), 'param');
-      const query = parseInput(ReviewListQuerySchema, c.req.query(), 'query');
+    .get('/:slug/reviews', endpoint({ id: 'reviews.index', operation: 'index', description: 'Published reviews of a product (sort newest, highest, lowest; paged) with the rating summary and histogram.', status: 200, response: ReviewListResponseSchema }), params(SlugParamSchema), query(ReviewListQuerySchema), async (c) => {
+      const { slug } = c.req.valid('param');
+      const query = c.req.valid('query');
       const productId = await productOf(slug);
       const result = await listReviews(db, productId, { sort: query.sort ?? 'newest', page: query.page ?? 1, perPage: query.per_page ?? REVIEWS_PAGE_SIZE });
       return c.json(result, 200, { 'Cache-Control': REVIEWS_CACHE, Vary: 'Accept-Language, X-Site-Country' });
     })
-    .post('/:slug/reviews', requireAccess(auth), async (c) => {
-      const { slug } = parseInput(SlugParamSchema, c.req.param(), 'param');
-      const body = await parseJsonBody(c, ReviewBodySchema);
+    .post('/:slug/reviews', endpoint({ id: 'reviews.create', operation: 'create', description: 'Writes the signed-in member\'s review (rating 1–5, title, text); one per product per member, a second gets 409 review_exists.', status: 201, response: ReviewResponseSchema, auth: true }), requireAccess(auth), params(SlugParamSchema), jsonBody(ReviewBodySchema), async (c) => {
+      const { slug } = c.req.valid('param');
+      const body = c.req.valid('json');
       const productId = await productOf(slug);
       const userId = Number(c.var.auth.sub);
       const result = await createReview(db, productId, userId, body);
@@ -61,8 +62,8 @@ export function reviewRoutes(db: Db, auth: AuthService) {
           throw unauthorized();
       }
     })
-    .get('/:slug/reviews/mine', requireAccess(auth), async (c) => {
-      const { slug } = parseInput(SlugParamSchema, c.req.param(), 'param');
+    .get('/:slug/reviews/mine', endpoint({ id: 'myReview.show', operation: 'show', description: 'The signed-in member\'s own review of the product, or null.', status: 200, response: MyReviewResponseSchema, auth: true }), requireAccess(auth), params(SlugParamSchema), async (c) => {
+      const { slug } = c.req.valid('param');
       const productId = await productOf(slug);
       return c.json({ data: await myReview(db, productId, Number(c.var.auth.sub)) }, 200, { 'Cache-Control': NO_STORE });
     });

@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { SandboxUserBodySchema, SandboxUserPatchSchema, type SandboxUser } from '../../contract/sandbox.ts';
+import { SandboxUserBodySchema, SandboxUserPatchSchema, type SandboxUser, SandboxUserListSchema, SandboxUserResponseSchema } from '../../contract/sandbox.ts';
 import type { Db } from '../db/client.ts';
 import { sandboxUsers } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AppEnv } from '../http/site.ts';
-import { IdParamSchema, parseInput, parseJsonBody } from '../http/validate.ts';
+import { IdParamSchema } from '../http/validate.ts';
+import { endpoint, jsonBody, params } from '../openapi/declare.ts';
 
 const USER_NOT_FOUND = 'User not found';
 
@@ -37,32 +38,32 @@ async function write<T>(action: () => Promise<T>): Promise<T> {
 /** The developer sandbox resource (spec §7): all six operations on a plain table. */
 export function sandboxUserRoutes(db: Db) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', endpoint({ id: 'sandboxUsers.index', operation: 'index', description: 'Developer sandbox: all users.', status: 200, response: SandboxUserListSchema }), async (c) => {
       const rows = await db.select().from(sandboxUsers).orderBy(asc(sandboxUsers.id));
       return c.json({ data: rows.map(toUser) });
     })
-    .get('/:id', async (c) => {
-      const { id } = parseInput(IdParamSchema, c.req.param(), 'param');
+    .get('/:id', endpoint({ id: 'sandboxUsers.show', operation: 'show', description: 'Developer sandbox: one user by id.', status: 200, response: SandboxUserResponseSchema }), params(IdParamSchema), async (c) => {
+      const { id } = c.req.valid('param');
       const [row] = await db.select().from(sandboxUsers).where(eq(sandboxUsers.id, id));
       if (!row) throw new ApiError(404, USER_NOT_FOUND);
       return c.json({ data: toUser(row) });
     })
-    .post('/', async (c) => {
-      const body = await parseJsonBody(c, SandboxUserBodySchema);
+    .post('/', endpoint({ id: 'sandboxUsers.create', operation: 'create', description: 'Developer sandbox: creates a user; send an Idempotency-Key so a retry never makes a duplicate.', status: 201, response: SandboxUserResponseSchema }), jsonBody(SandboxUserBodySchema), async (c) => {
+      const body = c.req.valid('json');
       const [row] = await write(() => db.insert(sandboxUsers).values(body).returning());
       if (!row) throw new Error('insert returned no row');
       return c.json({ data: toUser(row) }, 201);
     })
-    .put('/:id', async (c) => {
-      const { id } = parseInput(IdParamSchema, c.req.param(), 'param');
-      const body = await parseJsonBody(c, SandboxUserBodySchema);
+    .put('/:id', endpoint({ id: 'sandboxUsers.replace', operation: 'replace', description: 'Developer sandbox: replaces every field of a user.', status: 200, response: SandboxUserResponseSchema }), params(IdParamSchema), jsonBody(SandboxUserBodySchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
       const [row] = await write(() => db.update(sandboxUsers).set(body).where(eq(sandboxUsers.id, id)).returning());
       if (!row) throw new ApiError(404, USER_NOT_FOUND);
       return c.json({ data: toUser(row) });
     })
-    .patch('/:id', async (c) => {
-      const { id } = parseInput(IdParamSchema, c.req.param(), 'param');
-      const body = await parseJsonBody(c, SandboxUserPatchSchema);
+    .patch('/:id', endpoint({ id: 'sandboxUsers.update', operation: 'update', description: 'Developer sandbox: changes the fields sent and keeps the others.', status: 200, response: SandboxUserResponseSchema }), params(IdParamSchema), jsonBody(SandboxUserPatchSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
       const [row] =
         Object.keys(changes).length === 0
@@ -71,8 +72,8 @@ export function sandboxUserRoutes(db: Db) {
       if (!row) throw new ApiError(404, USER_NOT_FOUND);
       return c.json({ data: toUser(row) });
     })
-    .delete('/:id', async (c) => {
-      const { id } = parseInput(IdParamSchema, c.req.param(), 'param');
+    .delete('/:id', endpoint({ id: 'sandboxUsers.delete', operation: 'delete', description: 'Developer sandbox: deletes a user.', status: 204, contentType: null }), params(IdParamSchema), async (c) => {
+      const { id } = c.req.valid('param');
       const deleted = await db.delete(sandboxUsers).where(eq(sandboxUsers.id, id)).returning({ id: sandboxUsers.id });
       if (deleted.length === 0) throw new ApiError(404, USER_NOT_FOUND);
       return c.body(null, 204);

@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
 import { PRODUCT_PAGE_SIZE } from '../../config/constants.ts';
 import { SearchQuerySchema, type SearchQuery } from '../../contract/catalog-query.ts';
-import { SuggestionsQuerySchema, type SearchResponse } from '../../contract/search.ts';
+import { SuggestionsQuerySchema, type SearchResponse, PopularQueriesResponseSchema, SearchResponseSchema, SuggestionsResponseSchema } from '../../contract/search.ts';
 import { filtersOfParams } from '../../contract/listing-query.ts';
 import { listProducts } from '../catalog/products.ts';
 import type { Db } from '../db/client.ts';
 import { cacheCatalogue } from '../http/cache.ts';
 import { siteOf, type AppEnv } from '../http/site.ts';
-import { parseInput } from '../http/validate.ts';
 import { clientKeyOf } from '../auth/throttle.ts';
 import { popularQueries, recordSearch, shopperOf } from '../search/popular.ts';
 import { resolveSearch } from '../search/resolve.ts';
 import { suggest } from '../search/suggest.ts';
 import { canonicalQuery } from '../search/text.ts';
+import { endpoint, query } from '../openapi/declare.ts';
 
 /** Parameters that do not change what is searched for: a first page of a search counts whatever they say. */
 const PRESENTATION = new Set(['q', 'sort', 'per_page']);
@@ -36,8 +36,8 @@ export interface SearchRouteOptions {
 
 export function searchRoutes(db: Db, { trustProxy = false, secret, now = () => new Date() }: SearchRouteOptions) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const query = parseInput(SearchQuerySchema, c.req.query(), 'query');
+    .get('/', endpoint({ id: 'search.index', operation: 'index', description: 'Products matching q (typing mistakes corrected), with the listing filters, sort and paging; meta.corrected names the corrected query.', status: 200, response: SearchResponseSchema }), query(SearchQuerySchema), async (c) => {
+      const query = c.req.valid('query');
       const site = siteOf(c);
       const page = query.page ?? 1;
       const perPage = query.per_page ?? PRODUCT_PAGE_SIZE;
@@ -54,13 +54,13 @@ export function searchRoutes(db: Db, { trustProxy = false, secret, now = () => n
       const body: SearchResponse = { data: result.data, meta: { ...result.meta, query: resolved.normalized, corrected: resolved.corrected } };
       return c.json(body);
     })
-    .get('/suggestions', async (c) => {
-      const { q } = parseInput(SuggestionsQuerySchema, c.req.query(), 'query');
+    .get('/suggestions', endpoint({ id: 'searchSuggestions.index', operation: 'index', description: 'Suggestions as the shopper types: completions, products, brands and categories for a prefix.', status: 200, response: SuggestionsResponseSchema }), query(SuggestionsQuerySchema), async (c) => {
+      const { q } = c.req.valid('query');
       const data = await suggest(db, c.get('language'), q);
       cacheCatalogue(c);
       return c.json({ data });
     })
-    .get('/popular-queries', async (c) => {
+    .get('/popular-queries', endpoint({ id: 'popularQueries.index', operation: 'index', description: "What shoppers of the request's country searched most in the request's language (searches that found products): each shopper (client address) counts once a day, and a query is listed once at least 3 different shoppers searched it in the last 30 days.", status: 200, response: PopularQueriesResponseSchema }), async (c) => {
       const data = await popularQueries(db, siteOf(c), now().getTime());
       cacheCatalogue(c);
       return c.json({ data });

@@ -1,49 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { AUTH_MESSAGES } from '../../contract/auth.ts';
-import { SignInSchema, type CurrentUser } from '../../contract/sign-in.ts';
+import { AUTH_MESSAGES, MessageResponseSchema } from '../../contract/auth.ts';
+import { SignInSchema, CurrentUserResponseSchema } from '../../contract/sign-in.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, users } from '../db/schema.ts';
-import { clearSessionCookies, deviceIdFromCookie, refreshTokenFromCookie, setSessionCookies } from '../auth/cookies.ts';
+import { clearSessionCookies, refreshTokenFromCookie } from '../auth/cookies.ts';
 import { requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
 import type { AuthService } from '../auth/service.ts';
 import { clientKeyOf, createSignInThrottle, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../auth/throttle.ts';
 import type { AppEnv } from '../http/site.ts';
-import { parseJsonBody } from '../http/validate.ts';
-import { sessionCookieValues } from './auth-token.ts';
-import { mergeAtSignIn } from '../cart/merge.ts';
+import { startSignedInSession, toCurrentUser } from '../account/session.ts';
 import { clearGuestCookie, GUEST_CART_COOKIE } from '../cart/owner.ts';
 import { getCookie } from 'hono/cookie';
+import { endpoint, jsonBody } from '../openapi/declare.ts';
 
-const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-export function toCurrentUser(user: typeof users.$inferSelect): CurrentUser {
-  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, country: user.country, role: user.role };
-}
 
-/** The holder of the request's access token (after `requireAccess`). */
-export async function signedInUser(db: Db, c: Context<AuthEnv>): Promise<typeof users.$inferSelect> {
-  const [user] = await db.select().from(users).where(eq(users.id, Number(c.var.auth.sub)));
-  // A token outliving its account (deleted meanwhile) is no longer a session.
-  if (!user) throw unauthorized();
-  return user;
-}
-
-/**
- * Starts a new token family for the user on this browser (its `device-id` kept) and sets the session
- * cookies; then the browser's guest bags merge into the member's (every way in — password, Google,
- * registration — comes through here). A failed merge never fails the sign-in (src/server/cart/merge.ts).
- */
-export async function startSignedInSession(c: Context, db: Db, auth: AuthService, user: typeof users.$inferSelect, log?: (line: string) => void): Promise<void> {
-  const cookieDevice = deviceIdFromCookie(c);
-  const deviceId = cookieDevice && DEVICE_ID.test(cookieDevice) ? cookieDevice : randomUUID();
-  const session = await auth.startSession({ id: user.id, role: user.role }, deviceId);
-  setSessionCookies(c, sessionCookieValues(session));
-  await mergeAtSignIn(c, db, user.id, log);
-}
 
 export interface SessionRouteOptions {
   signIn?: SignInLimits;
@@ -57,8 +31,8 @@ export interface SessionRouteOptions {
 export function sessionRoutes(db: Db, auth: AuthService, { signIn = DEFAULT_SIGN_IN_LIMITS, log = console.error }: SessionRouteOptions = {}) {
   const throttle = createSignInThrottle(db, signIn, log);
   return new Hono<AppEnv>()
-    .post('/', async (c) => {
-      const { email, password } = await parseJsonBody(c, SignInSchema);
+    .post('/', endpoint({ id: 'sessions.create', operation: 'create', description: 'Signs in with email and password; sets the jwt-data, jwt-signature, jwt-refresh-token and device-id cookies.', status: 201, response: CurrentUserResponseSchema }), jsonBody(SignInSchema), async (c) => {
+      const { email, password } = c.req.valid('json');
       const pair = { accountKey: email.toLowerCase(), clientKey: clientKeyOf(c, signIn.trustProxy) };
       // Refused here, a blocked pair never reaches the password check, even with the right password.
       await throttle.admit(pair);
@@ -70,7 +44,7 @@ export function sessionRoutes(db: Db, auth: AuthService, { signIn = DEFAULT_SIGN
       await startSignedInSession(c, db, auth, user, log);
       return c.json({ data: toCurrentUser(user) }, 201);
     })
-    .delete('/', async (c) => {
+    .delete('/', endpoint({ id: 'sessions.delete', operation: 'delete', description: 'Signs out: revokes the refresh token family and clears the session cookies.', status: 200, response: MessageResponseSchema, singular: true }), async (c) => {
       const token = refreshTokenFromCookie(c);
       if (token) await auth.revokeFamilyOf(token);
       clearSessionCookies(c);
@@ -79,7 +53,7 @@ export function sessionRoutes(db: Db, auth: AuthService, { signIn = DEFAULT_SIGN
       if (getCookie(c, GUEST_CART_COOKIE) !== undefined) clearGuestCookie(c);
       return c.json({ message: AUTH_MESSAGES.signedOut }, 200);
     })
-    .delete('/all', requireAccess(auth), async (c: Context<AuthEnv>) => {
+    .delete('/all', endpoint({ id: 'sessionsAll.delete', operation: 'delete', description: "Signs out everywhere: revokes every refresh token family of the user (all devices) and clears this browser's session cookies.", status: 200, response: MessageResponseSchema, singular: true, auth: true }), requireAccess(auth), async (c: Context<AuthEnv>) => {
       // Every family of the user, this device's included: no refresh token of theirs works afterwards.
       // Access tokens already out live on until they expire (minutes); nothing is stored to revoke them by.
       await db

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { BEAUTY_PASS_TERMS } from '../../config/consents.ts';
 import { ACCOUNT_ERROR_CODES, ACCOUNT_MESSAGES, ChangePasswordSchema, CONSENT_KINDS, FIELD_MESSAGES, ProfilePatchSchema, RegisterSchema } from '../../contract/account.ts';
@@ -8,14 +8,16 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { AuthService } from '../auth/service.ts';
 import { clientKeyOf, createSignInThrottle, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../auth/throttle.ts';
 import type { Db } from '../db/client.ts';
-import { consents, passwordResets, refreshTokens, userIdentities, users } from '../db/schema.ts';
+import { consents, userIdentities, users } from '../db/schema.ts';
 import { ApiError, invalidRequest } from '../http/errors.ts';
 import { joinBeautyPass } from '../loyalty/join.ts';
 import { siteOf } from '../http/site.ts';
-import { parseJsonBody } from '../http/validate.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordChangedEmail, welcomeEmail } from '../mail/templates.ts';
-import { signedInUser, startSignedInSession, toCurrentUser } from './sessions.ts';
+import { retireResetLinks, revokeAllSessions, signedInUser, startSignedInSession, toCurrentUser } from '../account/session.ts';
+import { endpoint, jsonBody } from '../openapi/declare.ts';
+import { CurrentUserResponseSchema } from '../../contract/sign-in.ts';
+import { MessageResponseSchema } from '../../contract/auth.ts';
 
 export interface UserRouteOptions {
   /** Checks the Google ID token a registration may carry; null: Google sign-in is off. */
@@ -41,15 +43,7 @@ function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-/** Every family of the user: a changed password signs out every device (RFC 9700 §4.14: the old sessions may be the attacker's). */
-export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
 
-/** Reset links still out stop working once the password changed some other way. */
-export async function retireResetLinks(db: Db, userId: number, at: Date): Promise<void> {
-  await db.update(passwordResets).set({ usedAt: at }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-}
 
 /**
  * The signed-in shopper's own record (issue 4), every route of `user` in one place: `GET user`
@@ -68,9 +62,9 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
   };
 
   return new Hono<AuthEnv>()
-    .get('/', requireAccess(auth), async (c) => c.json({ data: toCurrentUser(await signedInUser(db, c)) }, 200))
-    .post('/', async (c) => {
-      const body = await parseJsonBody(c, RegisterSchema);
+    .get('/', endpoint({ id: 'user.index', operation: 'index', description: 'The signed-in user.', status: 200, response: CurrentUserResponseSchema, auth: true }), requireAccess(auth), async (c) => c.json({ data: toCurrentUser(await signedInUser(db, c)) }, 200))
+    .post('/', endpoint({ id: 'user.create', operation: 'create', description: 'Registers an account with its consents (the Beauty Pass one with the country\'s terms variant makes a Pink member), optionally linking a Google account; signs in (session cookies). 409 email_taken, terms_outdated or identity_linked.', status: 201, response: CurrentUserResponseSchema }), jsonBody(RegisterSchema), async (c) => {
+      const body = c.req.valid('json');
       const terms = BEAUTY_PASS_TERMS[body.country];
       const joinsBeautyPass = body.consents.beautyPass;
       if (joinsBeautyPass) {
@@ -127,8 +121,8 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
       await startSignedInSession(c, db, auth, user, log);
       return c.json({ data: toCurrentUser(user) }, 201);
     })
-    .patch('/', requireAccess(auth), async (c) => {
-      const patch = await parseJsonBody(c, ProfilePatchSchema);
+    .patch('/', endpoint({ id: 'user.update', operation: 'update', description: 'Changes the profile fields sent (names, marketing consent; a consent change is recorded).', status: 200, response: CurrentUserResponseSchema, singular: true, auth: true }), requireAccess(auth), jsonBody(ProfilePatchSchema), async (c) => {
+      const patch = c.req.valid('json');
       const userId = Number(c.var.auth.sub);
       const updated = await db.transaction(async (tx) => {
         // Locked, so two edits of the marketing consent cannot both see the old value and both log a change.
@@ -151,8 +145,8 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
       });
       return c.json({ data: toCurrentUser(updated) }, 200);
     })
-    .put('/password', requireAccess(auth), async (c) => {
-      const body = await parseJsonBody(c, ChangePasswordSchema);
+    .put('/password', endpoint({ id: 'userPassword.replace', operation: 'replace', description: 'Changes the password (400 wrong_password), signs out every other device and starts a new session here.', status: 200, response: MessageResponseSchema, singular: true, auth: true }), requireAccess(auth), jsonBody(ChangePasswordSchema), async (c) => {
+      const body = c.req.valid('json');
       const user = await signedInUser(db, c);
       // A stolen session must not become a way to guess the password: same limits as sign-in.
       const pair = { accountKey: user.email, clientKey: clientKeyOf(c, signIn.trustProxy) };

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { SlugSchema } from '../../contract/catalog.ts';
-import { CATALOG_ERROR_CODES, WaitlistPatchSchema } from '../../contract/reviews.ts';
+import { CATALOG_ERROR_CODES, WaitlistPatchSchema, WaitlistPatchResponseSchema, WaitlistResponseSchema } from '../../contract/reviews.ts';
 import { requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { listWaitlist, setWaitlisted } from '../catalog/waitlist.ts';
@@ -9,8 +9,8 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { NO_STORE } from '../http/cache.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { parseInput, parseJsonBody } from '../http/validate.ts';
 import { eq } from 'drizzle-orm';
+import { endpoint, jsonBody, params } from '../openapi/declare.ts';
 
 const SlugParamSchema = v.object({ slug: SlugSchema });
 
@@ -20,10 +20,10 @@ export const NOT_WAITLISTABLE_MESSAGE = 'Only out-of-stock or coming-soon produc
 export function waitlistRoutes(db: Db, auth: AuthService) {
   return new Hono<AuthEnv>()
     .use('*', requireAccess(auth))
-    .get('/', async (c) => c.json({ data: await listWaitlist(db, Number(c.var.auth.sub)) }, 200, { 'Cache-Control': NO_STORE }))
-    .patch('/:slug', async (c) => {
-      const { slug } = parseInput(SlugParamSchema, c.req.param(), 'param');
-      const { waitlisted } = await parseJsonBody(c, WaitlistPatchSchema);
+    .get('/', endpoint({ id: 'waitlist.index', operation: 'index', description: 'Products the signed-in member is waitlisted for; never cached.', status: 200, response: WaitlistResponseSchema, auth: true }), async (c) => c.json({ data: await listWaitlist(db, Number(c.var.auth.sub)) }, 200, { 'Cache-Control': NO_STORE }))
+    .patch('/:slug', endpoint({ id: 'waitlist.update', operation: 'update', description: 'Joins ({"waitlisted": true}) or leaves the waitlist of a product; only out-of-stock or coming-soon products can be joined (409 not_waitlistable).', status: 200, response: WaitlistPatchResponseSchema, auth: true }), params(SlugParamSchema), jsonBody(WaitlistPatchSchema), async (c) => {
+      const { slug } = c.req.valid('param');
+      const { waitlisted } = c.req.valid('json');
       const userId = Number(c.var.auth.sub);
       // A token outliving its account is no longer a session (and would break the foreign key).
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));

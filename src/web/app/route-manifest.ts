@@ -67,7 +67,6 @@ export const ROUTE_MANIFEST: readonly RouteDeclaration[] = [
   { path: '/happening/services/reschedule/:number', layout: 'blank', module: 'src/web/features/booking/reschedule-screen.tsx' },
   { path: '/happening/:kind/cancel/:number', layout: 'blank', module: 'src/web/features/booking/cancel-screen.tsx' },
   { path: '/happening/:kind/:id', layout: 'blank', module: 'src/web/features/booking/activity-screen.tsx' },
-  { path: '/swagger', layout: 'blank', module: 'src/web/features/sandbox/swagger-screen.tsx' },
   // Accounts: sign-in is the one account screen that is a first screen. The Google
   // callback reads the provider's answer in the fragment, which no server sees; registration picks
   // up a Google hand-over from the tab's session storage.

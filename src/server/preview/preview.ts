@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { PREVIEW_MAX_SEGMENTS } from '../../config/api-limits.ts';
 import { isCountryCode, languageFor, type Site } from '../../config/countries.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account.ts';
 import type { Announcement, PreviewEcho } from '../../contract/layouts.ts';
-import { accessToken, requireAccess, unauthorized, type AuthEnv } from '../auth/middleware.ts';
+import { accessToken, unauthorized, type AuthEnv } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
 import { announcements, userSegments } from '../db/schema.ts';
@@ -13,7 +14,6 @@ import { requestedLanguage, type AppEnv } from '../http/site.ts';
 /** The segment every shopper is in; not a preview choice, always part of what is shown. */
 export const EVERYONE_SEGMENT = 'all';
 const SEGMENT_KEY = /^[a-z0-9][a-z0-9-]{0,63}$/;
-const MAX_SEGMENTS = 50;
 
 const staffOnly = () => new ApiError(403, ACCOUNT_MESSAGES.previewForStaff);
 
@@ -48,7 +48,7 @@ export async function readPreview(c: Context<AppEnv>, db: Db, auth: AuthService)
 
   const listed = (c.req.queries('user_segments') ?? []).flatMap((value) => value.split(','));
   const segments = [...new Set(listed.map((key) => key.trim()).filter((key) => key !== ''))];
-  if (segments.length > MAX_SEGMENTS) throw invalidRequest([{ field: 'query.user_segments', message: `must list at most ${MAX_SEGMENTS} segments` }]);
+  if (segments.length > PREVIEW_MAX_SEGMENTS) throw invalidRequest([{ field: 'query.user_segments', message: `must list at most ${PREVIEW_MAX_SEGMENTS} segments` }]);
   const malformed = segments.find((key) => !SEGMENT_KEY.test(key));
   if (malformed !== undefined) throw invalidRequest([{ field: 'query.user_segments', message: `${JSON.stringify(malformed.slice(0, 64))} is not a segment key` }]);
   if (segments.length > 0) {
@@ -92,12 +92,4 @@ export async function headerAnnouncements(
     text: row.text[language] ?? row.text.en,
     ...(preview ? { status: row.status, segment: row.segmentKey } : {}),
   }));
-}
-
-/** `GET sea-falcon/all-user-segments`: the segments staff can preview as (spec §7). */
-export function userSegmentRoutes(db: Db, auth: AuthService) {
-  return new Hono<AuthEnv>().get('/all-user-segments', requireAccess(auth), requireStaff, async (c) => {
-    const rows = await db.select().from(userSegments).orderBy(asc(userSegments.key));
-    return c.json({ data: rows.map((row) => ({ key: row.key, name: row.name })) }, 200);
-  });
 }

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Hono } from 'hono';
+import { API_PREFIX, CLIENT_HEADERS } from '../../config/constants.ts';
+import { NO_STORE } from '../http/cache.ts';
+import { OPENAPI_PATH } from './document.ts';
+
+/**
+ * `/swagger`: Swagger UI (swagger-ui-dist from npm) over the generated OpenAPI document. A page of
+ * its own, served by the server from our origin: no client route, no inline script or style (the
+ * page policy stays as strict as every other page's), nothing from another origin (no validator
+ * badge). A developer page, in English by design.
+ */
+
+const DIST = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+/** Swagger UI's files are named without a hash: kept a day, revalidated after. */
+const ASSET_CACHE = 'public, max-age=86400';
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API reference | Beauty Pass</title>
+<link rel="stylesheet" href="/swagger/swagger-ui.css">
+<link rel="stylesheet" href="/swagger/swagger-page.css">
+</head>
+<body>
+<main id="main" class="swagger-page">
+<h1>Beauty Pass API reference</h1>
+<div id="swagger-ui"></div>
+</main>
+<script src="/swagger/swagger-ui-bundle.js"></script>
+<script src="/swagger/swagger-init.js"></script>
+</body>
+</html>
+`;
+
+/** Started from a file (the policy allows no inline script); "Try it out" sends the SPA's headers, which the API requires. */
+const INIT = `window.addEventListener('load', function () {
+  var headers = ${JSON.stringify(CLIENT_HEADERS)};
+  window.ui = SwaggerUIBundle({
+    url: ${JSON.stringify(API_PREFIX + OPENAPI_PATH)},
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    validatorUrl: null,
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+    requestInterceptor: function (request) {
+      for (var name in headers) if (!(name in request.headers)) request.headers[name] = headers[name];
+      return request;
+    },
+  });
+});
+`;
+
+/** The page's own few rules: a readable width and the heading's margins. */
+const PAGE_CSS = `.swagger-page { max-width: 1460px; margin: 0 auto; padding: 0 20px; }
+.swagger-page h1 { font-family: sans-serif; font-size: 1.5rem; margin: 24px 0 0; color: #3b4151; }
+`;
+
+const FILES: Record<string, { type: string; body: () => string }> = {
+  'swagger-ui.css': { type: 'text/css; charset=utf-8', body: () => readFileSync(join(DIST, 'swagger-ui.css'), 'utf8') },
+  'swagger-ui-bundle.js': { type: 'text/javascript; charset=utf-8', body: () => readFileSync(join(DIST, 'swagger-ui-bundle.js'), 'utf8') },
+  'swagger-init.js': { type: 'text/javascript; charset=utf-8', body: () => INIT },
+  'swagger-page.css': { type: 'text/css; charset=utf-8', body: () => PAGE_CSS },
+};
+
+export function swaggerRoutes() {
+  const cache = new Map<string, string>();
+  return new Hono()
+    .get('/', (c) => c.html(PAGE, 200, { 'Cache-Control': NO_STORE }))
+    .get('/:file', (c) => {
+      const name = c.req.param('file');
+      const file = Object.hasOwn(FILES, name) ? FILES[name] : undefined;
+      if (!file) return c.notFound();
+      let body = cache.get(name);
+      if (body === undefined) {
+        body = file.body();
+        cache.set(name, body);
+      }
+      return c.body(body, 200, { 'Content-Type': file.type, 'Cache-Control': ASSET_CACHE });
+    });
+}
