@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { accountFormConnect } from '../../../../machines/account/account-form.connect.ts';
 import type { FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { FormTextField } from '../../shared/forms/form-text-field.tsx';
 import { lookupFieldError, type LookupField } from '../../shared/forms/lookup-field-errors.ts';
@@ -12,6 +10,7 @@ import type { BookingLookup } from '../../../contract/reservations.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { createBookingApi, type BookingLookupOutcome } from './booking-api.ts';
 import { BOOKING_LOOKUP_FORM } from './booking-lookup.form.ts';
+import { useView, viewNow } from '../../shared/hooks/use-view.ts';
 
 const fieldId = (field: string) => `${BOOKING_LOOKUP_FORM.id}-${field}`;
 
@@ -24,7 +23,7 @@ export function BookingLookup({ number, onFound }: { number: string; onFound: (k
   const api = useApi(createBookingApi);
   // The number of the page's address, as a start.
   const form = useAccountForm({ form: BOOKING_LOOKUP_FORM, values: { confirmationNumber: number, contact: '' } }, (body) => api.lookup(body as BookingLookup));
-  const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
+  const view = useView(form, accountFormConnect);
   const outcome = view.succeeded ? (view.result as BookingLookupOutcome) : null;
   const alert = useRef<HTMLParagraphElement>(null);
   const { country } = useSite();
@@ -42,7 +41,7 @@ export function BookingLookup({ number, onFound }: { number: string; onFound: (k
       onSubmit={(event) => {
         event.preventDefault();
         if (view.succeeded) view.change('contact', form.getSnapshot().context.values.contact ?? '');
-        accountFormConnect(form.getSnapshot(), form.send).submit();
+        viewNow(form, accountFormConnect).submit();
       }}
     >
       <p className="panel">

@@ -1,10 +1,8 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { GiftCardCredentials } from '../../../contract/gift-cards.ts';
 import { GIFT_CARD_CODE_LENGTH, GIFT_CARD_PIN_DIGITS } from '../../../config/gift-cards.ts';
 import { accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { FormTextField } from '../../shared/forms/form-text-field.tsx';
 import { useAccountForm } from '../../shared/forms/use-account-form.ts';
@@ -12,6 +10,7 @@ import { formatMoney } from '../../shared/site/format.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { GIFT_CARD_BALANCE_FORM } from './balance.form.ts';
 import { createGiftCardsApi, type BalanceOutcome } from './gift-cards-api.ts';
+import { useView, viewNow } from '../../shared/hooks/use-view.ts';
 
 const fieldId = (field: string) => `${GIFT_CARD_BALANCE_FORM.id}-${field}`;
 
@@ -69,7 +68,7 @@ function BalanceForm({ onAnother, again }: { onAnother: () => void; again: boole
   const api = useApi(createGiftCardsApi);
   // The check answers what was found, a miss included: the form stays open with the values after a miss.
   const form = useAccountForm({ form: GIFT_CARD_BALANCE_FORM }, (credentials) => api.balance(credentials as GiftCardCredentials));
-  const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
+  const view = useView(form, accountFormConnect);
   const outcome = view.succeeded ? (view.result as BalanceOutcome) : null;
   useEffect(() => {
     if (again) document.getElementById(fieldId('code'))?.focus();
@@ -91,7 +90,7 @@ function BalanceForm({ onAnother, again }: { onAnother: () => void; again: boole
         // After a miss the form holds the answer (the machine's `succeeded`), which takes a change
         // before another submit: the same values are sent again.
         if (view.succeeded) view.change('code', form.getSnapshot().context.values.code ?? '');
-        accountFormConnect(form.getSnapshot(), form.send).submit();
+        viewNow(form, accountFormConnect).submit();
       }}
     >
       <BalanceAlert view={view} outcome={outcome} attempt={view.attempts} />

@@ -1,10 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
 import type { FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { FormTextField } from '../../shared/forms/form-text-field.tsx';
 import { lookupFieldError, type LookupField } from '../../shared/forms/lookup-field-errors.ts';
@@ -19,6 +17,7 @@ import { OrderDetail } from './order-detail.tsx';
 import { createOrdersApi, type LookupOutcome, type OrderLookupBody } from './orders-api.ts';
 import { ordersHref } from './paths.ts';
 import './orders.css';
+import { useView, viewNow } from '../../shared/hooks/use-view.ts';
 
 const fieldId = (field: string) => `${ORDER_LOOKUP_FORM.id}-${field}`;
 
@@ -91,7 +90,7 @@ function OrderLookup({ onAnother, again }: { onAnother: () => void; again: boole
   const api = useApi(createOrdersApi);
   // The lookup answers what was found, a miss included (orders-api.ts): the form stays open with the shopper's values after a miss.
   const form = useAccountForm({ form: ORDER_LOOKUP_FORM }, (body) => api.lookup(body as OrderLookupBody));
-  const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
+  const view = useView(form, accountFormConnect);
   const outcome = view.succeeded ? (view.result as LookupOutcome) : null;
   const orderHeading = useRef<HTMLHeadingElement>(null);
   const { country } = useSite();
@@ -126,7 +125,7 @@ function OrderLookup({ onAnother, again }: { onAnother: () => void; again: boole
         // before another submit: the same values are sent again (a lookup paused for too many
         // attempts is tried again as it was, once the pause is over).
         if (view.succeeded) view.change('number', form.getSnapshot().context.values.number ?? '');
-        accountFormConnect(form.getSnapshot(), form.send).submit();
+        viewNow(form, accountFormConnect).submit();
       }}
     >
       <LookupAlert view={view} outcome={outcome} attempt={view.attempts} labels={labels} />
