@@ -18,16 +18,9 @@ export type Connect<TActor extends AnyActorRef, TView> = (snapshot: SnapshotFrom
  */
 export function useView<TActor extends AnyActorRef, TView>(actor: TActor, connect: Connect<TActor, TView>): TView;
 export function useView<TActor extends AnyActorRef, TView, TSlice>(actor: TActor, connect: Connect<TActor, TView>, select: (view: TView) => TSlice): TSlice;
-export function useView<TActor extends AnyActorRef, TView, TSlice>(actor: TActor, connect: Connect<TActor, TView>, select?: (view: TView) => TSlice): TView | TSlice {
+export function useView<TActor extends AnyActorRef, TView, TSlice>(actor: TActor, connect: Connect<TActor, TView>, select: (view: TView) => TView | TSlice = (view) => view): TView | TSlice {
   // Read as any actor: the connect's own signature types the snapshot.
-  return useSelector<AnyActorRef, TView | TSlice>(
-    actor,
-    (snapshot: SnapshotFrom<TActor>) => {
-      const view = connect(snapshot, actor.send);
-      return select ? select(view) : view;
-    },
-    sameView,
-  );
+  return useSelector<AnyActorRef, TView | TSlice>(actor, (snapshot: SnapshotFrom<TActor>) => select(connect(snapshot, actor.send)), sameView);
 }
 
 /** The view-model of the actor's snapshot now, for an event handler (it subscribes to nothing). */
