@@ -97,6 +97,8 @@ export interface BagApi {
   offerFailure: OfferFailure | null;
   lastFailure: BagFailure | null;
   retry(): void;
+  /** Another tab changed the bag: read it again. */
+  refresh(): void;
   checkout(): void;
   toggleSample(sampleId: number): void;
   applyOffer(code: string): void;
@@ -179,6 +181,7 @@ export function bagConnect(snapshot: Snapshot, send: Send): BagApi {
     offerFailure,
     lastFailure,
     retry: () => send({ type: 'bag.retry' }),
+    refresh: () => send({ type: 'bag.refresh' }),
     checkout: () => send({ type: 'bag.checkout' }),
     toggleSample: (sampleId) => send({ type: 'bag.sample.toggle', sampleId }),
     applyOffer: (code) => send({ type: 'bag.offer.apply', code }),

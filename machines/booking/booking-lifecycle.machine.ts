@@ -64,7 +64,7 @@ const tickNow = ({ event }: { event: { now: number } }) => event.now;
  * with pending and failure states; a refusal of the server lands in the failure state with its
  * reason. Expired and cancelled are final.
  */
-export const bookingLifecycleMachine = setup({
+const lifecycle = setup({
   types: {
     context: {} as BookingLifecycleContext,
     events: {} as BookingLifecycleEvent,
@@ -103,7 +103,29 @@ export const bookingLifecycleMachine = setup({
     advanceClockToCutoff: assign(({ context }) => ({ now: context.now + timerStep(cutoffOf(context), context.now) })),
     advanceClockToAppointment: assign(({ context }) => ({ now: context.now + timerStep(appointmentOf(context), context.now) })),
   },
-}).createMachine({
+});
+
+/** Transitions that several states of a booking share, typed by the machine's setup. */
+const shared = lifecycle.createStateConfig({
+  on: {
+    // A failed call leaves both changes open, besides retrying the one that failed.
+    'booking.reschedule': {
+      guard: { type: 'mayReschedule', params: ({ event }) => ({ startsAt: event.startsAt, artistId: event.artistId }) },
+      target: 'rescheduling',
+      actions: [{ type: 'requestTime', params: ({ event }) => ({ startsAt: event.startsAt, artistId: event.artistId }) }, 'clearFailure'],
+    },
+    'booking.cancel': { guard: 'mayCancel', target: 'cancelling', actions: 'clearFailure' },
+    // The appointment passing ends it all.
+    'booking.clockTick': { guard: { type: 'passedAt', params: tickNow }, target: '#bookingLifecycle.expired', actions: { type: 'setNow', params: tickNow } },
+    // A tick may have passed the cut-off while the failure was shown: no timer waits for a deadline already gone.
+    'booking.dismiss': [
+      { guard: 'cutoffPassedNow', target: 'cutoffPassed', actions: 'clearFailure' },
+      { target: 'idle', actions: 'clearFailure' },
+    ],
+  },
+});
+const { 'booking.clockTick': expire, 'booking.dismiss': dismiss, ...changes } = shared.on;
+export const bookingLifecycleMachine = lifecycle.createMachine({
   id: 'bookingLifecycle',
   context: ({ input }) => ({ confirmationNumber: input.confirmationNumber, now: input.now, booking: null, requested: null, failure: null, movedFrom: null }),
   initial: 'loading',
@@ -143,99 +165,75 @@ export const bookingLifecycleMachine = setup({
  * Only the settled states keep timers: while a call is out, the server's answer decides.
  */
 function activeStatus() {
-  // A failed call leaves both changes open, besides retrying the one that failed.
-  const changes = {
-    'booking.reschedule': {
-      guard: { type: 'mayReschedule' as const, params: ({ event }: { event: Reschedule }) => ({ startsAt: event.startsAt, artistId: event.artistId }) },
-      target: 'rescheduling',
-      actions: [{ type: 'requestTime' as const, params: ({ event }: { event: Reschedule }) => ({ startsAt: event.startsAt, artistId: event.artistId }) }, 'clearFailure' as const],
-    },
-    'booking.cancel': { guard: 'mayCancel' as const, target: 'cancelling', actions: 'clearFailure' as const },
-  };
-  const expire = { guard: { type: 'passedAt' as const, params: tickNow }, target: '#bookingLifecycle.expired', actions: { type: 'setNow' as const, params: tickNow } };
-  const noteFailure = { type: 'noteFailure' as const, params: ({ event }: { event: ErrorActorEvent }) => event.error };
-  // A tick may have passed the cut-off while the failure was shown: no timer waits for a deadline already gone.
-  const dismiss = [
-    { guard: 'cutoffPassedNow' as const, target: 'cutoffPassed', actions: 'clearFailure' as const },
-    { target: 'idle', actions: 'clearFailure' as const },
-  ];
-  return {
-    initial: 'idle' as const,
+  return lifecycle.createStateConfig({
+    initial: 'idle',
     // Busy and failure states: the clock moves on, and the appointment passing ends it all.
-    on: { 'booking.clockTick': [expire, { actions: { type: 'setNow' as const, params: tickNow } }] },
+    on: { 'booking.clockTick': [expire, { actions: { type: 'setNow', params: tickNow } }] },
     states: {
       idle: {
         after: {
           untilCutoff: [
-            { guard: 'timerReachesCutoff' as const, target: 'cutoffPassed', actions: 'advanceClockToCutoff' as const },
+            { guard: 'timerReachesCutoff', target: 'cutoffPassed', actions: 'advanceClockToCutoff' },
             // A far cut-off: count the time waited and wait again.
-            { target: 'idle', reenter: true, actions: 'advanceClockToCutoff' as const },
+            { target: 'idle', reenter: true, actions: 'advanceClockToCutoff' },
           ],
         },
         on: {
           ...changes,
           'booking.clockTick': [
             expire,
-            { guard: { type: 'cutoffPassedAt' as const, params: tickNow }, target: 'cutoffPassed', actions: { type: 'setNow' as const, params: tickNow } },
+            { guard: { type: 'cutoffPassedAt', params: tickNow }, target: 'cutoffPassed', actions: { type: 'setNow', params: tickNow } },
             // The timer restarts from the new time.
-            { target: 'idle', reenter: true, actions: { type: 'setNow' as const, params: tickNow } },
+            { target: 'idle', reenter: true, actions: { type: 'setNow', params: tickNow } },
           ],
         },
       },
       rescheduling: {
-        tags: ['busy', 'rescheduling'] as LifecycleTag[],
+        tags: ['busy', 'rescheduling'],
         invoke: {
           id: 'rescheduleBooking',
-          src: 'rescheduleBooking' as const,
-          input: ({ context }: { context: BookingLifecycleContext }) => ({ confirmationNumber: context.confirmationNumber, startsAt: context.requested?.startsAt ?? '', artistId: context.requested?.artistId ?? null }),
+          src: 'rescheduleBooking',
+          input: ({ context }) => ({ confirmationNumber: context.confirmationNumber, startsAt: context.requested?.startsAt ?? '', artistId: context.requested?.artistId ?? null }),
           onDone: [
             // By the clock the machine has now (ticks moved it while the call was out), the new time may have passed already…
-            {
-              guard: { type: 'isExpired' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
-              target: '#bookingLifecycle.expired',
-              actions: { type: 'storeMove' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
-            },
+            { guard: { type: 'isExpired', params: ({ event }) => event.output }, target: '#bookingLifecycle.expired', actions: { type: 'storeMove', params: ({ event }) => event.output } },
             // … or be within its cut-off: booked, but no further change.
-            {
-              guard: { type: 'isPastCutoff' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
-              target: '#bookingLifecycle.rescheduled.cutoffPassed',
-              actions: { type: 'storeMove' as const, params: ({ event }: { event: { output: Reservation } }) => event.output },
-            },
-            { target: '#bookingLifecycle.rescheduled', reenter: true, actions: { type: 'storeMove' as const, params: ({ event }: { event: { output: Reservation } }) => event.output } },
+            { guard: { type: 'isPastCutoff', params: ({ event }) => event.output }, target: '#bookingLifecycle.rescheduled.cutoffPassed', actions: { type: 'storeMove', params: ({ event }) => event.output } },
+            { target: '#bookingLifecycle.rescheduled', reenter: true, actions: { type: 'storeMove', params: ({ event }) => event.output } },
           ],
-          onError: { target: 'rescheduleFailure', actions: noteFailure },
+          onError: { target: 'rescheduleFailure', actions: { type: 'noteFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
         },
       },
       rescheduleFailure: {
-        tags: ['failure'] as LifecycleTag[],
-        on: { ...changes, 'booking.retry': { guard: 'mayRetryReschedule' as const, target: 'rescheduling', actions: 'clearFailure' as const }, 'booking.dismiss': dismiss },
+        tags: ['failure'],
+        on: { ...changes, 'booking.retry': { guard: 'mayRetryReschedule', target: 'rescheduling', actions: 'clearFailure' }, 'booking.dismiss': dismiss },
       },
       cancelling: {
-        tags: ['busy', 'cancelling'] as LifecycleTag[],
+        tags: ['busy', 'cancelling'],
         invoke: {
           id: 'cancelBooking',
-          src: 'cancelBooking' as const,
-          input: ({ context }: { context: BookingLifecycleContext }) => ({ confirmationNumber: context.confirmationNumber }),
-          onDone: { target: '#bookingLifecycle.cancelled', actions: { type: 'storeBooking' as const, params: ({ event }: { event: { output: Reservation } }) => event.output } },
-          onError: { target: 'cancelFailure', actions: noteFailure },
+          src: 'cancelBooking',
+          input: ({ context }) => ({ confirmationNumber: context.confirmationNumber }),
+          onDone: { target: '#bookingLifecycle.cancelled', actions: { type: 'storeBooking', params: ({ event }) => event.output } },
+          onError: { target: 'cancelFailure', actions: { type: 'noteFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
         },
       },
       cancelFailure: {
-        tags: ['failure'] as LifecycleTag[],
-        on: { ...changes, 'booking.retry': { guard: 'mayRetryCancel' as const, target: 'cancelling', actions: 'clearFailure' as const }, 'booking.dismiss': dismiss },
+        tags: ['failure'],
+        on: { ...changes, 'booking.retry': { guard: 'mayRetryCancel', target: 'cancelling', actions: 'clearFailure' }, 'booking.dismiss': dismiss },
       },
       /** Too close to the appointment for any change (`changeCutoffAt`): it only waits to expire. */
       cutoffPassed: {
         after: {
           untilAppointment: [
-            { guard: 'timerReachesAppointment' as const, target: '#bookingLifecycle.expired', actions: 'advanceClockToAppointment' as const },
-            { target: 'cutoffPassed', reenter: true, actions: 'advanceClockToAppointment' as const },
+            { guard: 'timerReachesAppointment', target: '#bookingLifecycle.expired', actions: 'advanceClockToAppointment' },
+            { target: 'cutoffPassed', reenter: true, actions: 'advanceClockToAppointment' },
           ],
         },
-        on: { 'booking.clockTick': [expire, { target: 'cutoffPassed', reenter: true, actions: { type: 'setNow' as const, params: tickNow } }] },
+        on: { 'booking.clockTick': [expire, { target: 'cutoffPassed', reenter: true, actions: { type: 'setNow', params: tickNow } }] },
       },
     },
-  };
+  });
 }
 
 type LifecycleSnapshot = SnapshotFrom<typeof bookingLifecycleMachine>;

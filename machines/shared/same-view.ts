@@ -9,12 +9,11 @@
  */
 export function sameView(a: unknown, b: unknown): boolean {
   if (Object.is(a, b) || (typeof a === 'function' && typeof b === 'function')) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  // Written short: every first screen carries it (shared/hooks/use-view.ts).
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
   // Plain objects and arrays compare by value; class instances (errors, actor refs, dates) only by identity.
   const prototype: unknown = Object.getPrototypeOf(a);
   if (prototype !== Object.getPrototypeOf(b) || (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null)) return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  const keys = Object.keys(x);
-  return keys.length === Object.keys(y).length && keys.every((key) => key in y && sameView(x[key], y[key]));
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameView((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }

@@ -1,12 +1,10 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { accountFormConnect, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
 import type { FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
 import type { AccountFailure } from '../../../../machines/account/account-form.failure.ts';
 import { FAILURE_MESSAGES, FIELD_ERROR_MESSAGES, REQUIRED_FIELD_MESSAGES } from '../../../../machines/account/messages.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import type { CountryCode } from '../../../config/countries.ts';
 import { EMAIL_MAX, NAME_MAX } from '../../../contract/account-constants.ts';
 import { contactFieldMessage } from '../../shared/forms/contact-field-messages.ts';
@@ -15,6 +13,7 @@ import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import type { FormRef } from './form-parts.tsx';
 import { accountMessages } from './messages.ts';
+import { useView } from '../../shared/hooks/use-view.ts';
 
 /*
  * What a form shows once a submit has failed, with its texts in the account feature's catalog.
@@ -65,7 +64,7 @@ export interface ErrorSummaryProps {
  * reference id.
  */
 export function ErrorSummary({ form, labels, actions }: ErrorSummaryProps) {
-  const view = useSelector(form, (snapshot) => accountFormConnect(snapshot, form.send), sameView);
+  const view = useView(form, accountFormConnect);
   const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import { formFieldId, useAccountFormFact, useField, type FormRef } from '../../s
 import type * as ErrorTextsModule from './form-errors.tsx';
 import type { ErrorSummaryProps } from './form-errors.tsx';
 import './account.css';
+import { viewNow } from '../../shared/hooks/use-view.ts';
 
 export { useAccountForm, useAccountFormFact, useField, type FormRef } from '../../shared/forms/use-account-form.ts';
 
@@ -133,7 +134,7 @@ export function AccountFormElement({ form, children, label }: { form: FormRef; c
       aria-busy={submitting}
       onSubmit={(event) => {
         event.preventDefault();
-        accountFormConnect(form.getSnapshot(), form.send).submit();
+        viewNow(form, accountFormConnect).submit();
       }}
     >
       {children}

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { Cart } from '../../../contract/cart.ts';
 import { bagConnect, type BagLineView } from '../../../../machines/bag/bag.connect.ts';
 import type { BagAction, BagFailure, BagFailureReason } from '../../../../machines/bag/bag.failure.ts';
@@ -13,7 +13,8 @@ import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useNotify } from '../../shared/notifications/notify.ts';
 import { useWishlistActions } from '../../shared/wishlist/use-wishlist.ts';
-import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
+import { useView } from '../../shared/hooks/use-view.ts';
+import { useScreenActor } from '../../shared/ssr/screen-state.tsx';
 import { useResponsePersonal } from '../../shared/ssr/server-render.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
@@ -74,6 +75,48 @@ function MergeNotice({ notice }: { notice: NonNullable<Cart['mergeNotice']> }) {
   );
 }
 
+type BagActor = ActorRefFrom<typeof bagMachine>;
+
+/* The bag's sections, each reading its own part of the view-model. */
+
+function Lines({ actor, onMoveToWishlist }: { actor: BagActor; onMoveToWishlist: (line: BagLineView) => void }) {
+  const lines = useView(actor, bagConnect, (bag) => bag.lines);
+  return lines.length > 0 ? <BagLines lines={lines} onMoveToWishlist={onMoveToWishlist} /> : null;
+}
+
+function GiftCards({ actor }: { actor: BagActor }) {
+  return <BagGiftCards giftCards={useView(actor, bagConnect, (bag) => bag.giftCards)} />;
+}
+
+function Reward({ actor }: { actor: BagActor }) {
+  return <BagReward view={useView(actor, bagConnect, (bag) => bag.reward)} />;
+}
+
+function Samples({ actor }: { actor: BagActor }) {
+  const { samples, toggleSample } = useView(actor, bagConnect, (bag) => ({ samples: bag.samples, toggleSample: bag.toggleSample }));
+  return <BagSamples samples={samples} onToggle={toggleSample} />;
+}
+
+function Offers({ actor }: { actor: BagActor }) {
+  const view = useView(actor, bagConnect, ({ offers, beautyPassOffers, offerBusy, offerFailure, applyOffer, removeOffer }) => ({ offers, beautyPassOffers, offerBusy, offerFailure, applyOffer, removeOffer }));
+  return <BagOffers view={view} />;
+}
+
+function Summary({ actor }: { actor: BagActor }) {
+  const view = useView(actor, bagConnect, ({ bag, giftCardsTotal, deliveredByEmail, saving, checkoutDisabledReason, checkout }) => ({ bag, giftCardsTotal, deliveredByEmail, saving, checkoutDisabledReason, checkout }));
+  if (!view.bag) return null;
+  return (
+    <BagSummary
+      bag={view.bag}
+      giftCardsTotal={view.giftCardsTotal}
+      deliveredByEmail={view.deliveredByEmail}
+      saving={view.saving}
+      checkoutDisabledReason={view.checkoutDisabledReason}
+      onCheckout={view.checkout}
+    />
+  );
+}
+
 /**
  * `/cart` (spec §2): the bag, server-rendered from its screen machine (`GET cart/` in one read) and
  * restored from the page's snapshot in the browser; changes are the bag machine's (optimistic,
@@ -119,17 +162,22 @@ export default function BagScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [api, rewardsApi],
   );
-  const [snapshot, send] = useScreenMachine('cart', machine);
-  const view = bagConnect(snapshot, send);
-  const bag = view.bag;
-  const loadedCount = bag?.count ?? null;
-  // Another tab changed the bag: read it again (the machine waits until this tab's own changes are back).
-  useEffect(() => count?.onOtherTab(() => send({ type: 'bag.refresh' })), [count, send]);
-  // The bag read here is the newest count this tab knows: the header (and other tabs) follow it.
-  useEffect(() => {
-    if (loadedCount !== null) count?.confirm(loadedCount);
-  }, [count, loadedCount]);
-
+  const actor = useScreenActor('cart', machine);
+  // Only what the page's frame shows: each section below selects its own part, so a change of one
+  // (a sample picked, an offer applying) renders that section and not the lines or the summary.
+  const view = useView(actor, bagConnect, (bag) => ({
+    status: bag.status,
+    loadedCount: bag.bag?.count ?? null,
+    mergeNotice: bag.bag?.mergeNotice ?? null,
+    mergePending: bag.mergePending,
+    merging: bag.merging,
+    mergeBag: bag.mergeBag,
+    stockWarning: bag.stockWarning,
+    deliveredByEmail: bag.deliveredByEmail,
+    retry: bag.retry,
+    refresh: bag.refresh,
+  }));
+  const { loadedCount, refresh } = view;
   // The wish list's own store: a guest's list is on the device, a member's on the server; either way
   // the line leaves the bag only once the list holds it (the store says what failed otherwise).
   const moveToWishlist = (line: BagLineView) => {
@@ -138,6 +186,12 @@ export default function BagScreen() {
       if (kept) line.remove();
     });
   };
+  // Another tab changed the bag: read it again (the machine waits until this tab's own changes are back).
+  useEffect(() => count?.onOtherTab(refresh), [count, refresh]);
+  // The bag read here is the newest count this tab knows: the header (and other tabs) follow it.
+  useEffect(() => {
+    if (loadedCount !== null) count?.confirm(loadedCount);
+  }, [count, loadedCount]);
 
   return (
     <div className="bag" data-state={view.status}>
@@ -152,7 +206,7 @@ export default function BagScreen() {
           </Link>
         </div>
       ) : null}
-      {view.status === 'ready' && bag ? (
+      {view.status === 'ready' ? (
         <div className="bag__layout">
           <div className="bag__main">
             {view.mergePending ? (
@@ -163,27 +217,20 @@ export default function BagScreen() {
                 </button>
               </div>
             ) : null}
-            {bag.mergeNotice && bag.mergeNotice.length > 0 ? <MergeNotice notice={bag.mergeNotice} /> : null}
+            {view.mergeNotice && view.mergeNotice.length > 0 ? <MergeNotice notice={view.mergeNotice} /> : null}
             {view.stockWarning ? (
               <p className="bag__warning" role="alert">
                 {view.stockWarning === 'not_on_sale' ? t`Remove the item that is not on sale yet to check out.` : t`Out-of-stock item must be removed to proceed`}
               </p>
             ) : null}
-            {view.lines.length > 0 ? <BagLines lines={view.lines} onMoveToWishlist={moveToWishlist} /> : null}
-            <BagGiftCards giftCards={view.giftCards} />
-            <BagReward view={view.reward} />
+            <Lines actor={actor} onMoveToWishlist={moveToWishlist} />
+            <GiftCards actor={actor} />
+            <Reward actor={actor} />
             {/* E-gift cards only: emailed, not a parcel: no samples to pick, no offers to spend towards. */}
-            {view.deliveredByEmail ? null : <BagSamples samples={view.samples} onToggle={view.toggleSample} />}
-            {view.deliveredByEmail ? null : <BagOffers view={view} />}
+            {view.deliveredByEmail ? null : <Samples actor={actor} />}
+            {view.deliveredByEmail ? null : <Offers actor={actor} />}
           </div>
-          <BagSummary
-            bag={bag}
-            giftCardsTotal={view.giftCardsTotal}
-            deliveredByEmail={view.deliveredByEmail}
-            saving={view.saving}
-            checkoutDisabledReason={view.checkoutDisabledReason}
-            onCheckout={view.checkout}
-          />
+          <Summary actor={actor} />
         </div>
       ) : null}
     </div>

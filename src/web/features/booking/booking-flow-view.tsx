@@ -1,19 +1,18 @@
 import { Trans } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { bookingFlowConnect, type BookingStep } from '../../../../machines/booking/booking-flow.connect.ts';
 import { bookingFlowMachine, type BookingFlowInput } from '../../../../machines/booking/booking-flow.machine.ts';
 import type { Contact } from '../../../../machines/booking/booking-flow.types.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
+import { useScreenActor } from '../../shared/ssr/screen-state.tsx';
 import { BookingConfirmation } from './booking-confirmation.tsx';
 import { BookingDetailsForm } from './booking-details-form.tsx';
 import { ActivityStep, ArtistStep, SlotStep } from './booking-flow-steps.tsx';
 import { FlowSummary, HoldNotice } from './booking-summary.tsx';
 import { bookingMessages } from './messages.ts';
 import './booking.css';
+import { useView, viewNow } from '../../shared/hooks/use-view.ts';
 
 type FlowRef = ActorRefFrom<typeof bookingFlowMachine>;
 type FlowImplementations = Parameters<typeof bookingFlowMachine.provide>[0];
@@ -27,12 +26,11 @@ const COUNTDOWN_MS = 1_000;
  * and every second while a time is held (the countdown; the hold ends by the server's `expiresAt`).
  */
 function useFlowClock(actorRef: FlowRef, clock: () => number) {
-  const held = useSelector(actorRef, (snapshot) => snapshot.hasTag('held'));
+  const held = useView(actorRef, bookingFlowConnect, (view) => view.held);
   useEffect(() => {
     const tick = () => {
       // A confirmed flow is done: its clock stops with it.
-      const snapshot = actorRef.getSnapshot();
-      if (snapshot.status === 'active') bookingFlowConnect(snapshot, actorRef.send).clockTick(clock());
+      if (actorRef.getSnapshot().status === 'active') viewNow(actorRef, bookingFlowConnect).clockTick(clock());
     };
     tick();
     const onVisible = () => {
@@ -63,11 +61,11 @@ export interface BookingFlowProps {
 export function BookingFlow({ implementations, input, clock = Date.now, screenKey = null, contact = null }: BookingFlowProps) {
   useFeatureCatalog(bookingMessages);
   const [machine] = useState(() => bookingFlowMachine.provide(implementations));
-  const [, , actorRef] = useScreenMachine(screenKey, machine, { input });
+  const actorRef = useScreenActor(screenKey, machine, { input });
   useFlowClock(actorRef, clock);
   useEffect(() => {
     // The machine fills only what is still empty: a contact arriving late never overwrites typing.
-    if (contact && actorRef.getSnapshot().status === 'active') bookingFlowConnect(actorRef.getSnapshot(), actorRef.send).prefill(contact);
+    if (contact && actorRef.getSnapshot().status === 'active') viewNow(actorRef, bookingFlowConnect).prefill(contact);
   }, [actorRef, contact]);
   return <BookingFlowView actorRef={actorRef} />;
 }
@@ -88,7 +86,7 @@ const HEADINGS: Readonly<Record<BookingStep, ReactNode>> = {
  */
 export function BookingFlowView({ actorRef }: { actorRef: FlowRef }) {
   useFeatureCatalog(bookingMessages);
-  const view = useSelector(actorRef, (snapshot) => bookingFlowConnect(snapshot, actorRef.send), sameView);
+  const view = useView(actorRef, bookingFlowConnect);
   const { step } = view;
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);

@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { bookingLifecycleConnect, type BookingLifecycleApi } from '../../../../machines/booking/booking-lifecycle.connect.ts';
 import { bookingLifecycleMachine, type BookingLifecycleInput } from '../../../../machines/booking/booking-lifecycle.machine.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
+import { useScreenActor } from '../../shared/ssr/screen-state.tsx';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { BookingFacts } from './booking-confirmation.tsx';
 import { formatStoreDateTime } from './booking-format.ts';
@@ -17,6 +15,7 @@ import { bookingMessages } from './messages.ts';
 import { useKeptFocus } from './booking-days.tsx';
 import { ReschedulePicker } from './reschedule-picker.tsx';
 import './booking.css';
+import { useView, viewNow } from '../../shared/hooks/use-view.ts';
 
 type LifecycleRef = ActorRefFrom<typeof bookingLifecycleMachine>;
 type LifecycleImplementations = Parameters<typeof bookingLifecycleMachine.provide>[0];
@@ -46,12 +45,11 @@ export interface BookingLifecycleProps {
 export function BookingLifecycle({ implementations, input, clock = Date.now, screenKey = null, ...props }: BookingLifecycleProps) {
   useFeatureCatalog(bookingMessages);
   const [machine] = useState(() => bookingLifecycleMachine.provide(implementations));
-  const [, , actorRef] = useScreenMachine(screenKey, machine, { input });
+  const actorRef = useScreenActor(screenKey, machine, { input });
   useEffect(() => {
     const tick = () => {
       // A cancelled or expired booking is final: its clock stops with it.
-      const snapshot = actorRef.getSnapshot();
-      if (snapshot.status === 'active') bookingLifecycleConnect(snapshot, actorRef.send).clockTick(clock());
+      if (actorRef.getSnapshot().status === 'active') viewNow(actorRef, bookingLifecycleConnect).clockTick(clock());
     };
     tick();
     const onVisible = () => {
@@ -98,7 +96,7 @@ export function BookingLifecycleView({ actorRef, mode, manageKey, notFound = nul
   useFeatureCatalog(bookingMessages);
   const site = useSite();
   const { t, i18n } = useLingui();
-  const view = useSelector(actorRef, (snapshot) => bookingLifecycleConnect(snapshot, actorRef.send), sameView);
+  const view = useView(actorRef, bookingLifecycleConnect);
   const { booking, status, activity } = view;
   const rescheduleId = useId();
   const cancelId = useId();

@@ -6,7 +6,8 @@ import { hasFilters, type ListingQuery } from '../../../contract/listing-query.t
 import { productListingMachine, type FetchPageInput, type ListingPage } from '../../../../machines/catalog/product-listing.machine.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { createListingApi, decodeListingQuery, fetchListing, listingKey, type ListingScope } from './listing.tsx';
-import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
+import { useScreenActor } from '../../shared/ssr/screen-state.tsx';
+import { useView, viewNow } from '../../shared/hooks/use-view.ts';
 import { listingHref, withoutFilters } from './listing-url.ts';
 import { ProductGrid } from '../../shared/ui/product-grid.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
@@ -60,11 +61,11 @@ export default function ListingView({ scope, renderEmpty, renderNotice }: Listin
       },
     }),
   );
-  const [snapshot, send, actorRef] = useScreenMachine(listingKey(scope), machine, { input: { query } });
-  const view = productListingConnect(snapshot, send);
+  const actor = useScreenActor(listingKey(scope), machine, { input: { query } });
+  const view = useView(actor, productListingConnect);
   useEffect(() => {
-    productListingConnect(actorRef.getSnapshot(), send).requery(query);
-  }, [query, send, actorRef]);
+    viewNow(actor, productListingConnect).requery(query);
+  }, [query, actor]);
 
   const change = (next: ListingQuery) => navigate(listingHref(path, next, search));
   const { products, total, firstNewIndex, corrected, showsProducts, loadingMore } = view;

@@ -65,7 +65,7 @@ export function decodeListingQuery(search: string): ListingQuery {
 /** What the page fixes: a category, a brand, the sale, or a search text. */
 export type ListingScope = { kind: 'category'; path: string } | { kind: 'brand'; slug: string } | { kind: 'sale' } | { kind: 'search'; q: string };
 
-/** The listing machine's key among the page's screen machines (useScreenMachine). */
+/** The listing machine's key among the page's screen machines (useScreenActor). */
 export function listingKey(scope: ListingScope): string {
   switch (scope.kind) {
     case 'category':

@@ -8,7 +8,8 @@ import { restoreCheckout, toPersisted } from '../../../../machines/checkout/chec
 import type { ChallengeRequired, CheckoutStep } from '../../../../machines/checkout/checkout.types.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { useBagCountStore } from '../../shared/bag/bag-count.tsx';
-import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
+import { useView, viewNow } from '../../shared/hooks/use-view.ts';
+import { useScreenActor } from '../../shared/ssr/screen-state.tsx';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
 import { AddressStep } from './address-step.tsx';
@@ -84,8 +85,10 @@ export function CheckoutFlow({ start, reload }: { start: CheckoutStart; reload: 
       }),
     [api],
   );
-  const [snapshot, send, actor] = useScreenMachine('checkout-flow', machine, { input: { country: site.country, owner, bag: start.bag, options: start.options } });
-  const view = checkoutConnect(snapshot, send);
+  const actor = useScreenActor('checkout-flow', machine, { input: { country: site.country, owner, bag: start.bag, options: start.options } });
+  // The whole view-model, compared by value: a snapshot that changes nothing shown (a check's
+  // bookkeeping, the kept document) renders nothing.
+  const view = useView(actor, checkoutConnect);
   const [attempted, setAttempted] = useState<ReadonlySet<CheckoutStep>>(new Set());
   // The steps wait for the browser: what the shopper kept in this browser decides the step, and a
   // field typed into before hydration would be lost. The server renders the order beside a placeholder.
@@ -94,7 +97,7 @@ export function CheckoutFlow({ start, reload }: { start: CheckoutStart; reload: 
   // After hydration only (storage is the browser's): resume the checkout kept for this bag, then keep every change.
   useEffect(() => {
     const result = restoreCheckout(readKept(key), { owner, country: site.country, bagVersion: start.bag.version });
-    if (result) send({ type: 'checkout.restore', result });
+    if (result) viewNow(actor, checkoutConnect).restore(result);
     setResumed(true);
     const subscription = actor.subscribe((next) => {
       const document = toPersisted(next);

@@ -12,10 +12,11 @@ import { useApi } from '../../shared/api/api-provider.tsx';
 import { useBagCountStore } from '../../shared/bag/bag-count.tsx';
 import { formatCalendarDate } from '../../shared/site/format-calendar.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
-import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
+import { useScreenActor } from '../../shared/ssr/screen-state.tsx';
 import { createGiftCardsApi } from './gift-cards-api.ts';
 import { todayIn } from '../../../contract/calendar-day.ts';
 import { formatWholeAmount } from './gift-cards-format.ts';
+import { useView } from '../../shared/hooks/use-view.ts';
 
 const fieldId = (field: PurchaseField | 'customAmount') => `gift-card-${field}`;
 const errorId = (field: PurchaseField) => `${fieldId(field)}-error`;
@@ -186,8 +187,7 @@ export function GiftCardPurchaseForm() {
     [api, count],
   );
   // Today is the server's when it renders the page (kept in the machine's snapshot), so both renders agree.
-  const [snapshot, send] = useScreenMachine('gift-card-purchase', machine, { input: { country: site.country, today: todayIn(site.country) } });
-  const view = giftCardPurchaseConnect(snapshot, send);
+  const view = useView(useScreenActor('gift-card-purchase', machine, { input: { country: site.country, today: todayIn(site.country) } }), giftCardPurchaseConnect);
   const issueText = useIssueTexts(view);
   const errorOf = (field: PurchaseField) => {
     const code = view.issues[field];

@@ -1,17 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMachine, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { beautyPassConnect } from '../../../../machines/loyalty/beauty-pass.connect.ts';
 import { beautyPassMachine } from '../../../../machines/loyalty/beauty-pass.machine.ts';
 import { tierMachine, type TierInput } from '../../../../machines/loyalty/tier.machine.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import type { BeautyPassStatus } from '../../../contract/beauty-pass.ts';
 import { useApi, useOptionalApi } from '../../shared/api/api-provider.tsx';
 import { OFFERS_HREF, POINTS_HREF, REWARDS_HREF } from '../../shared/beauty-pass-links.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
-import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
+import { useScreenActor } from '../../shared/ssr/screen-state.tsx';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { ErrorPanel } from '../../shared/ui/retry.tsx';
 import { PageSkeleton } from '../../shared/ui/skeleton.tsx';
@@ -22,6 +21,7 @@ import { PointsSummaryView } from './points-summary.tsx';
 import { TierStatusPanel } from './tier-status-panel.tsx';
 import { WhatIfForm } from './what-if-form.tsx';
 import './beauty-pass.css';
+import { useView } from '../../shared/hooks/use-view.ts';
 
 /** The screen machine's key: `GET beauty-pass` is rendered by the server and restored in the browser. */
 export const BEAUTY_PASS_SCREEN_KEY = 'beauty-pass:status';
@@ -43,7 +43,7 @@ function MemberPanel({ status }: { status: BeautyPassStatus }) {
   const api = useApi(createBeautyPassApi);
   const input = tierInputOf(status);
   const [machine] = useState(() => tierMachine.provide({ actions: { changeSeen: () => void api.markTierSeen().catch(() => undefined) } }));
-  const [, , actor] = useMachine(machine, { input });
+  const actor = useActorRef(machine, { input });
   const pointsId = useId();
   return (
     <div className="beauty-pass-member" data-state="member">
@@ -77,8 +77,8 @@ function MemberPanel({ status }: { status: BeautyPassStatus }) {
 function Section({ api }: { api: BeautyPassApi }) {
   const { t } = useLingui();
   const [machine] = useState(() => beautyPassMachine.provide({ actors: { loadBeautyPass: fromPromise(({ signal }) => api.status({ signal })) } }));
-  const [, , actor] = useScreenMachine(BEAUTY_PASS_SCREEN_KEY, machine);
-  const view = useSelector(actor, (snapshot) => beautyPassConnect(snapshot, actor.send), sameView);
+  const actor = useScreenActor(BEAUTY_PASS_SCREEN_KEY, machine);
+  const view = useView(actor, beautyPassConnect);
   return (
     <div id="beauty-pass" className="beauty-pass-section" data-state={view.state}>
       {view.state === 'loading' ? <PageSkeleton /> : null}

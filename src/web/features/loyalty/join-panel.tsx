@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMachine } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -12,6 +12,7 @@ import { COUNTRY_NAMES } from '../../shared/site/messages.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
 import { createBeautyPassApi } from './beauty-pass-api.ts';
 import { TIER_PERKS } from './perks.ts';
+import { useView } from '../../shared/hooks/use-view.ts';
 
 /**
  * A signed-in shopper who has not joined: why join (the pink and white perks, points, rewards) and
@@ -32,8 +33,7 @@ export function JoinPanel({ onJoined, intro }: { onJoined: () => void; intro?: s
       actions: { joined: () => joined.current() },
     }),
   );
-  const [snapshot, send] = useMachine(machine);
-  const view = beautyPassJoinConnect(snapshot, send);
+  const view = useView(useActorRef(machine), beautyPassJoinConnect);
   const country = i18n._(COUNTRY_NAMES[site.country]);
   const { dataLaw, variant } = BEAUTY_PASS_TERMS[site.country];
   const submit = (event: FormEvent) => {

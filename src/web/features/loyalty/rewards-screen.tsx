@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMachine, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -7,7 +7,6 @@ import { rewardRedeemConnect, type RewardRedeemApi } from '../../../../machines/
 import { rewardRedeemMachine, type RedeemedBag } from '../../../../machines/loyalty/reward-redeem.machine.ts';
 import { rewardsListConnect } from '../../../../machines/loyalty/rewards-list.connect.ts';
 import { rewardsListMachine, type RewardSort } from '../../../../machines/loyalty/rewards-list.machine.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import { REWARD_SORTS, type RewardList } from '../../../contract/beauty-pass.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { useBagCountStore } from '../../shared/bag/bag-count.tsx';
@@ -15,7 +14,7 @@ import { OFFERS_HREF, POINTS_HREF, REWARDS_HREF } from '../../shared/beauty-pass
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { useSignedIn } from '../../shared/session/session-store.ts';
-import { useScreenMachine } from '../../shared/ssr/screen-state.tsx';
+import { useScreenActor } from '../../shared/ssr/screen-state.tsx';
 import { useResponsePersonal } from '../../shared/ssr/server-render.tsx';
 import { formatNumber } from '../../shared/site/format-date-number.ts';
 import { useSite } from '../../shared/site/site-provider.tsx';
@@ -26,6 +25,7 @@ import { JoinPanel } from './join-panel.tsx';
 import { loyaltyMessages } from './messages.ts';
 import { RewardCard } from './reward-card.tsx';
 import './beauty-pass.css';
+import { useView, viewNow } from '../../shared/hooks/use-view.ts';
 
 /** The sort the URL asks for (`?sort=points_desc`); by points, lowest first, otherwise. */
 function sortOf(search: string): RewardSort {
@@ -136,9 +136,13 @@ function RewardsContent({ sort }: { sort: RewardSort }) {
   const count = useRef(bagCount);
   count.current = bagCount;
   const [listMachine] = useState(() => rewardsListMachine.provide({ actors: { loadRewards: fromPromise(({ input, signal }) => api.rewards(input.sort, { signal })) } }));
-  const [, , listActor] = useScreenMachine(`rewards:${sort}`, listMachine, { input: { sort } });
-  const list = useSelector(listActor, (snapshot) => rewardsListConnect(snapshot, listActor.send), sameView);
-  const refresh = () => listActor.send({ type: 'rewards.refresh' });
+  const listActor = useScreenActor(`rewards:${sort}`, listMachine, { input: { sort } });
+  const list = useView(listActor, rewardsListConnect);
+  // Only a shown list is read again (the machine takes a refresh in no other state).
+  const refresh = () => {
+    const now = viewNow(listActor, rewardsListConnect);
+    if (now.state === 'ready') now.refresh();
+  };
   const [redeemMachine] = useState(() =>
     rewardRedeemMachine.provide({
       actors: { redeemReward: fromPromise<RedeemedBag, { rewardId: number }>(({ input }) => api.redeem(input.rewardId)) },
@@ -151,8 +155,7 @@ function RewardsContent({ sort }: { sort: RewardSort }) {
       },
     }),
   );
-  const [redeemSnapshot, redeemSend] = useMachine(redeemMachine);
-  const redeem = rewardRedeemConnect(redeemSnapshot, redeemSend);
+  const redeem = useView(useActorRef(redeemMachine), rewardRedeemConnect);
   if (list.state === 'loading') return <PageSkeleton />;
   if (list.state === 'failure') return <ErrorPanel title={t`The rewards could not be loaded.`} onRetry={list.retry} />;
   return <Boutique list={list.list} refreshing={list.refreshing} redeem={redeem} onJoined={list.refresh} />;

@@ -1,11 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { tierConnect } from '../../../../machines/loyalty/tier.connect.ts';
 import type { tierMachine } from '../../../../machines/loyalty/tier.machine.ts';
 import { TIER_LABELS } from '../../../../machines/loyalty/tier.messages.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import type { Site } from '../../../config/countries.ts';
 import { TIER_PERKS } from './perks.ts';
 import { tierFormat } from './tier-format.ts';
@@ -13,6 +11,7 @@ import { TierProgressBar } from './tier-progress.tsx';
 import { useFeatureCatalog } from '../../shared/i18n/use-feature-catalog.ts';
 import { loyaltyMessages } from './messages.ts';
 import './tier-status.css';
+import { useView } from '../../shared/hooks/use-view.ts';
 
 export interface TierStatusPanelProps {
   actor: ActorRefFrom<typeof tierMachine>;
@@ -28,7 +27,7 @@ export function TierStatusPanel({ actor, site }: TierStatusPanelProps) {
   useFeatureCatalog(loyaltyMessages);
   const { t, i18n } = useLingui();
   const headingId = useId();
-  const view = useSelector(actor, (snapshot) => tierConnect(snapshot, actor.send), sameView);
+  const view = useView(actor, tierConnect);
   const format = useMemo(() => tierFormat(site), [site]);
   const { tier, messaging, cards, progress, member } = view;
   const message = view.message(format);

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMachine } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useId, useMemo, type FormEvent } from 'react';
 import { TIER_LABELS } from '../../../../machines/loyalty/tier.messages.ts';
 import type { TierInput } from '../../../../machines/loyalty/tier.machine.ts';
@@ -8,6 +8,7 @@ import { tierWhatIfMachine } from '../../../../machines/loyalty/tier-what-if.mac
 import { COUNTRIES, type Site } from '../../../config/countries.ts';
 import { InputField } from '../../shared/ui/input-field.tsx';
 import { tierFormat } from './tier-format.ts';
+import { useView } from '../../shared/hooks/use-view.ts';
 
 /**
  * "What if I spend X by D?" (issue 15): the answer is the tier machine's own, for the member's
@@ -19,8 +20,7 @@ export function WhatIfForm({ base, site }: { base: TierInput; site: Site }) {
   const { t, i18n } = useLingui();
   const headingId = useId();
   const id = useId();
-  const [snapshot, send] = useMachine(tierWhatIfMachine, { input: base });
-  const view = tierWhatIfConnect(snapshot, send);
+  const view = useView(useActorRef(tierWhatIfMachine, { input: base }), tierWhatIfConnect);
   const format = useMemo(() => tierFormat(site), [site]);
   if (!view.available || !view.range) return null;
   const symbol = COUNTRIES[site.country].currencySymbol;

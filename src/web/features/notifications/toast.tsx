@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import type { FocusEvent } from 'react';
 import type { QueuedToast } from '../../../../machines/notifications/queue.machine.ts';
 import { toastConnect, toastRole } from '../../../../machines/notifications/toast.connect.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
+import { useView } from '../../shared/hooks/use-view.ts';
 
 /**
  * One notification. A click anywhere on it is the mouse shortcut (when closeOnClick); the close
@@ -12,7 +11,7 @@ import { sameView } from '../../../../machines/shared/same-view.ts';
  */
 export function Toast({ toast }: { toast: QueuedToast }) {
   const { t } = useLingui();
-  const view = useSelector(toast.ref, (snapshot) => toastConnect(snapshot, toast.ref.send), sameView);
+  const view = useView(toast.ref, toastConnect);
   const { item, count } = toast;
   const leaveUnlessInside = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) view.leave();

@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { Order } from '../../../contract/checkout.ts';
 import { orderCancelConnect } from '../../../../machines/orders/order-cancel.connect.ts';
 import { orderCancelMachine } from '../../../../machines/orders/order-cancel.machine.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
 import { useDocumentHead } from '../../shared/head/use-document-head.ts';
 import { useResource } from '../../shared/hooks/use-resource.ts';
@@ -23,6 +22,7 @@ import { OrderDetail } from './order-detail.tsx';
 import { createOrdersApi } from './orders-api.ts';
 import { ordersHref } from './paths.ts';
 import './orders.css';
+import { useView } from '../../shared/hooks/use-view.ts';
 
 function BackToOrders() {
   const { t } = useLingui();
@@ -38,7 +38,7 @@ function CancellableOrder({ order }: { order: Order }) {
   const api = useApi(createOrdersApi);
   const machine = useMemo(() => orderCancelMachine.provide({ actors: { cancelOrder: fromPromise<Order, { number: string }>(({ input }) => api.cancel(input.number)) } }), [api]);
   const actor = useActorRef(machine, { input: { order } });
-  const view = useSelector(actor, (snapshot) => orderCancelConnect(snapshot, actor.send), sameView);
+  const view = useView(actor, orderCancelConnect);
   return (
     <>
       <OrderDetail order={view.order} level={1} points="always" />

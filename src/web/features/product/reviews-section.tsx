@@ -13,8 +13,9 @@ import { useSite } from '../../shared/site/site-provider.tsx';
 import { createProductApi, type ProductApi } from './product-api.ts';
 import { ReviewForm } from './review-form.tsx';
 import { reviewListConnect, type ReviewListApi } from '../../../../machines/product/review-list.connect.ts';
-import { useScreenDataProvided, useScreenMachine } from '../../shared/ssr/screen-state.tsx';
+import { useScreenActor, useScreenDataProvided } from '../../shared/ssr/screen-state.tsx';
 import './product.css';
+import { useView } from '../../shared/hooks/use-view.ts';
 
 /** The review list's key among the page's screen machines. */
 const reviewsKey = (slug: string) => `reviews:${slug}`;
@@ -65,8 +66,7 @@ function Reviews({ api, slug }: { api: ProductApi; slug: string }) {
       actors: { fetchReviews: fromPromise<ReviewListResponse, FetchReviewsInput>(({ input, signal }) => api.reviews(slug, { ...input, fresh: signedIn }, { signal })) },
     }),
   );
-  const [snapshot, send] = useScreenMachine(reviewsKey(slug), machine);
-  const view = reviewListConnect(snapshot, send);
+  const view = useView(useScreenActor(reviewsKey(slug), machine), reviewListConnect);
   const sortId = useId();
   const { summary, sort, loadingFirst } = view;
 

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -14,7 +14,7 @@ import { createSearchApi, type SearchApi } from './search-api.ts';
 import { searchBoxConnect } from '../../../../machines/search/search-box.connect.ts';
 import { localRecentSearches, type RecentSearchStore } from './recent-searches.ts';
 import { SuggestionPopup } from './suggestion-list.tsx';
-import { sameView } from '../../../../machines/shared/same-view.ts';
+import { useView } from '../../shared/hooks/use-view.ts';
 
 export interface SearchBoxProps {
   /** What was typed into the header's plain form before this chunk arrived. */
@@ -70,7 +70,7 @@ export default function SearchBox({ initialText = '', autoFocus = false, api, st
   // Read once: the machine keeps the list from then on and writes every change back.
   const [recent] = useState(() => recentStore.read(country));
   const actor = useActorRef(machine, { input: { recent, text: initialText } });
-  const view = useSelector(actor, (snapshot) => searchBoxConnect(snapshot, actor.send), sameView);
+  const view = useView(actor, searchBoxConnect);
 
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();

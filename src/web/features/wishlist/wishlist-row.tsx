@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -7,7 +7,6 @@ import { wishlistMoveConnect } from '../../../../machines/wishlist/wishlist-move
 import { wishlistMoveMachine } from '../../../../machines/wishlist/wishlist-move.machine.ts';
 import { moveTarget, type MoveFailure } from '../../../../machines/wishlist/wishlist-move.rules.ts';
 import { STOCK_DATA_STATE, type StockState } from '../../../../machines/product/stock-state.rules.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import type { Money } from '../../../contract/site.ts';
 import type { ProductDetail } from '../../../contract/catalog.ts';
 import { useApi } from '../../shared/api/api-provider.tsx';
@@ -17,6 +16,7 @@ import { useNotify } from '../../shared/notifications/notify.ts';
 import { Price } from '../../shared/ui/price.tsx';
 import { useWishlistActions } from '../../shared/wishlist/use-wishlist.ts';
 import { createWishlistScreenApi } from './wishlist-api.ts';
+import { useView } from '../../shared/hooks/use-view.ts';
 
 /** One item as the list shows it, from the member's `GET wishlist` or a guest's product read. */
 export interface WishlistRowData {
@@ -76,7 +76,7 @@ export function WishlistRow({ item }: { item: WishlistRowData }) {
     }),
   );
   const actor = useActorRef(machine);
-  const view = useSelector(actor, (snapshot) => wishlistMoveConnect(snapshot, actor.send), sameView);
+  const view = useView(actor, wishlistMoveConnect);
   const known = item.variants ? moveTarget(item.variantId, item.variants) : null;
   const mustChoose = view.mustChoose || known?.kind === 'choose';
   const inStock = item.stock === 'inStock';

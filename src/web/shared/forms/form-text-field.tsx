@@ -1,9 +1,6 @@
-import { useSelector } from '@xstate/react';
-import { accountFieldConnect } from '../../../../machines/account/account-form.connect.ts';
 import type { FieldErrorCode } from '../../../../machines/account/account-form.definition.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import { InputField } from '../ui/input-field.tsx';
-import type { FormRef } from './use-account-form.ts';
+import { useField, type FormRef } from './use-account-form.ts';
 
 export interface FormTextFieldProps {
   form: FormRef;
@@ -23,7 +20,7 @@ export interface FormTextFieldProps {
 
 /** One required text field of a form on the account form machine: its value, its busy state and its refusal. */
 export function FormTextField({ form, id, field, label, type, autoComplete, hint, inputMode, named = true, errorText }: FormTextFieldProps) {
-  const view = useSelector(form, (snapshot) => accountFieldConnect(snapshot, form.send, field), sameView);
+  const view = useField(form, field);
   return (
     <InputField
       id={id}

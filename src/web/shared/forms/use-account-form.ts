@@ -1,7 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { accountFieldConnect, accountFormConnect, type AccountFieldApi, type AccountFormApi } from '../../../../machines/account/account-form.connect.ts';
+import { useView, type Connect } from '../hooks/use-view.ts';
 import type { AccountFormDefinition } from '../../../../machines/account/account-form.definition.ts';
 import { createAccountFormMachine, type AccountFormInput, type AccountFormMachine, type SubmitInput } from '../../../../machines/account/account-form.machine.ts';
 
@@ -37,14 +38,16 @@ export const formFieldId = (form: FormRef, field: string) => `${form.getSnapshot
  * re-renders that field only. `error` is the code of its error.
  */
 export function useField(form: FormRef, field: string): AccountFieldApi {
-  const view = (snapshot = form.getSnapshot()) => accountFieldConnect(snapshot, form.send, field);
-  const value = useSelector(form, (snapshot) => view(snapshot).value);
-  const error = useSelector(form, (snapshot) => view(snapshot).error);
-  const busy = useSelector(form, (snapshot) => view(snapshot).busy);
-  return { value, error, busy, change: (next) => view().change(next) };
+  return useView(form, fieldConnect(field));
 }
+
+/** `accountFieldConnect` for one field, in the shape `useView` takes. */
+export const fieldConnect =
+  (field: string) =>
+  (...[snapshot, send]: Parameters<Connect<FormRef, AccountFieldApi>>): AccountFieldApi =>
+    accountFieldConnect(snapshot, send, field);
 
 /** One fact of the form's view-model (saved, the answer, the country chosen …), re-rendering only when it changes. */
 export function useAccountFormFact<T extends string | boolean | null>(form: FormRef, pick: (view: AccountFormApi) => T): T {
-  return useSelector(form, (snapshot) => pick(accountFormConnect(snapshot, form.send)));
+  return useView(form, accountFormConnect, pick);
 }
