@@ -1,13 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
-import { ProductDetailResponseSchema, ProductListResponseSchema, CategoryTreeSchema } from '../../src/contract/catalog.ts';
-import { ProductListQuerySchema } from '../../src/contract/catalog-query.ts';
-import { ENDPOINTS, endpointUrl, pathParams, type Endpoint, type Operation } from '../../src/contract/endpoints.ts';
-import { LayoutSchema } from '../../src/contract/layouts.ts';
-import { SandboxUserPatchSchema, SandboxUserResponseSchema } from '../../src/contract/sandbox.ts';
-import { schemaFields } from '../../src/contract/schema-fields.ts';
+import { ProductDetailResponseSchema, ProductListResponseSchema } from '../../src/contract/catalog.ts';
+import { SandboxUserResponseSchema } from '../../src/contract/sandbox.ts';
+import type { Operation } from '../../src/server/openapi/declare.ts';
 import { cookieHeader, cookieJar, insertUser } from '../helpers/auth.ts';
 import { BEAUTY_PASS_TERMS } from '../../src/config/consents.ts';
 import { passwordResets, products, userIdentities, variants } from '../../src/server/db/schema.ts';
@@ -27,6 +26,7 @@ import { book, DETAILS, findSlots, hold, holdRequest, validAnswers } from '../he
 import { appTarget } from '../helpers/cart.ts';
 import { BEAUTY_PASS_SEED_PASSWORD, beautyPassSeedEmail } from '../../src/server/db/seed/beauty-pass-members.ts';
 import { newMember, redeem, rewardOf } from '../helpers/rewards.ts';
+import { apiDocument, apiOperations, pathParams, type ApiOperation, type JsonSchema } from '../helpers/openapi-operations.ts';
 
 let t: TestApp;
 /** A local OpenID Connect issuer for `auth/social`. */
@@ -96,7 +96,7 @@ interface Example {
   headers?: Record<string, string>;
 }
 
-/** A valid request for each registry entry; an entry without one fails the test below. */
+/** A valid request for each operation of the OpenAPI document; an operation without one fails the test below. */
 const EXAMPLES: Record<string, () => Promise<Example>> = {
   'brands.index': async () => ({}),
   'categories.index': async () => ({}),
@@ -118,7 +118,7 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     const product = await someProduct();
     const variant = product.variants[0];
     if (!variant) throw new Error('a product without variants');
-    return { params: { productId: product.id, variantId: variant.id } };
+    return { params: { productId: product.id, file: `${variant.id}.svg` } };
   },
   'authToken.create': async () => ({ body: { grant_type: 'refresh_token', flow: 'client' }, cookie: await signedIn() }),
   'sessions.create': async () => {
@@ -380,36 +380,78 @@ async function guestLine(): Promise<{ cookie: string; lineId: number }> {
   return { cookie: cookieHeader(cookieJar(response)), lineId };
 }
 
-describe('every registry entry is a real endpoint', () => {
-  it.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
+const OPERATIONS = await apiOperations();
+const DOCUMENT = await apiDocument();
+
+/**
+ * The document's schemas, compiled as JSON Schema 2020-12 (OpenAPI 3.1's dialect) with their
+ * formats: a component reference (`#/components/schemas/…`) points into one registered schema of
+ * the components, so each schema compiles alone.
+ */
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+addFormats(ajv);
+const local = (schema: unknown) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"components#/$defs/')) as JsonSchema;
+ajv.addSchema({ $id: 'components', $defs: local(DOCUMENT.components.schemas) });
+function compile(schema: JsonSchema): ValidateFunction {
+  return ajv.compile(local(schema));
+}
+/** The errors of a value against a schema, one line each; undefined when it is valid. */
+function errorsOf(schema: JsonSchema, value: unknown): string[] | undefined {
+  const validate = compile(schema);
+  return validate(value) ? undefined : (validate.errors ?? []).map((error) => `${error.instancePath || '/'}: ${error.message ?? error.keyword}`);
+}
+/** The parameters of one place (`query`, `path`) as the schema of the object they make. */
+function parametersSchema(operation: ApiOperation, place: 'query' | 'path'): JsonSchema {
+  const list = operation.parameters.filter((parameter) => parameter.in === place);
+  return { type: 'object', properties: Object.fromEntries(list.map((parameter) => [parameter.name, parameter.schema])), required: list.filter((parameter) => parameter.required).map((parameter) => parameter.name) };
+}
+
+/** The full URL path of an operation with its parameters filled in: `/api/web/v1/products/lip-tint`. */
+function operationUrl(operation: ApiOperation, params: Readonly<Record<string, string | number>> = {}): string {
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${operation.path}`);
+    return encodeURIComponent(String(value));
+  });
+  return `${API_PREFIX}/${path}`;
+}
+
+describe('every operation of the OpenAPI document is a real endpoint', () => {
+  it.each(OPERATIONS.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
     '%s answers a valid example with its documented status and response',
-    async (_, endpoint: Endpoint) => {
-      const example = EXAMPLES[endpoint.id];
-      if (!example) throw new Error(`no example request for ${endpoint.id}: add one to EXAMPLES`);
+    async (_, operation: ApiOperation) => {
+      const example = EXAMPLES[operation.id];
+      if (!example) throw new Error(`no example request for ${operation.id}: add one to EXAMPLES`);
       const { params, query, body, cookie, headers } = await example();
-      expect(Object.keys(params ?? {}).sort()).toEqual(pathParams(endpoint.path).sort());
-      // The example must itself satisfy the registry's input schemas, or the docs would mislead.
-      if (query !== undefined) expect(endpoint.query && v.safeParse(endpoint.query, Object.fromEntries(new URLSearchParams(query))).success).toBe(true);
-      else expect(endpoint.query).toBeUndefined();
-      if (body !== undefined) expect(endpoint.body && v.safeParse(endpoint.body, body).success).toBe(true);
-      else expect(endpoint.body).toBeUndefined();
+      expect(Object.keys(params ?? {}).sort()).toEqual(pathParams(operation.path).sort());
+      // The example must itself satisfy the documented input schemas, or the docs would mislead.
+      expect(errorsOf(parametersSchema(operation, 'path'), Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, String(value)])))).toBeUndefined();
+      const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
+      if (query !== undefined) {
+        expect(queryParameters.length, 'a query the document does not describe').toBeGreaterThan(0);
+        expect(errorsOf(parametersSchema(operation, 'query'), Object.fromEntries(new URLSearchParams(query)))).toBeUndefined();
+      } else expect(queryParameters).toEqual([]);
+      if (body !== undefined) {
+        expect(operation.body, 'a body the document does not describe').not.toBeNull();
+        expect(errorsOf(operation.body ?? {}, body)).toBeUndefined();
+      } else expect(operation.body).toBeNull();
 
-      const url = endpointUrl(endpoint, params) + (query ? `?${query}` : '');
-      const response = await call(endpoint.method, url, body, cookie, headers);
+      const url = operationUrl(operation, params) + (query ? `?${query}` : '');
+      const response = await call(operation.method, url, body, cookie, headers);
 
-      expect(response.status, await response.clone().text()).toBe(endpoint.status);
-      if (endpoint.contentType === null) {
+      expect(response.status, await response.clone().text()).toBe(operation.status);
+      if (operation.contentType === null) {
         expect(await response.text()).toBe('');
       } else {
-        expect(response.headers.get('content-type')).toContain(endpoint.contentType);
+        expect(response.headers.get('content-type')).toContain(operation.contentType);
       }
-      if (endpoint.response) {
-        const parsed = v.safeParse(endpoint.response, await response.json());
-        expect(parsed.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`)).toBeUndefined();
-      } else if (endpoint.contentType === 'image/svg+xml') {
+      if (operation.contentType === 'application/json') {
+        expect(operation.response, 'a JSON answer without its schema').not.toBeNull();
+        expect(errorsOf(operation.response ?? {}, await response.json())).toBeUndefined();
+      } else if (operation.contentType === 'image/svg+xml') {
         expect(await response.text()).toMatch(/^<svg[\s>]/);
       } else {
-        expect(endpoint.contentType).toBeNull();
+        expect(operation.contentType).toBeNull();
       }
     },
   );
@@ -424,66 +466,105 @@ function routeShape(path: string): string {
     .join('/');
 }
 
-describe('the registry lists every API route', () => {
+describe('the OpenAPI document lists every API route', () => {
   it('matches the routes the server mounts under the API prefix, both ways', () => {
     const mounted = t.app.routes
       // The OpenAPI document itself is not one of the endpoints it documents.
       .filter((route) => route.path.startsWith(`${API_PREFIX}/`) && !route.path.endsWith('*') && route.path !== `${API_PREFIX}/openapi.json`)
       .map((route) => `${route.method} ${routeShape(route.path.slice(API_PREFIX.length))}`);
-    const documented = ENDPOINTS.map((endpoint) => `${endpoint.method} ${routeShape(endpoint.path)}`);
+    const documented = OPERATIONS.map((operation) => `${operation.method} ${routeShape(operation.path)}`);
     expect(mounted.length).toBeGreaterThan(0);
     expect([...documented].sort()).toEqual([...new Set(mounted)].sort());
   });
 
   it('has unique ids and routes', () => {
-    expect(new Set(ENDPOINTS.map((e) => e.id)).size).toBe(ENDPOINTS.length);
-    expect(new Set(ENDPOINTS.map((e) => `${e.method} ${routeShape(e.path)}`)).size).toBe(ENDPOINTS.length);
+    expect(new Set(OPERATIONS.map((e) => e.id)).size).toBe(OPERATIONS.length);
+    expect(new Set(OPERATIONS.map((e) => `${e.method} ${routeShape(e.path)}`)).size).toBe(OPERATIONS.length);
   });
 
   it('names each operation as spec §7 defines it', () => {
     const methods: Record<Operation, string> = { index: 'GET', show: 'GET', create: 'POST', update: 'PATCH', replace: 'PUT', delete: 'DELETE' };
-    for (const endpoint of ENDPOINTS) {
-      expect(endpoint.method, endpoint.id).toBe(methods[endpoint.operation]);
-      const hasParams = pathParams(endpoint.path).length > 0;
+    for (const operation of OPERATIONS) {
+      expect(operation.method, operation.id).toBe(methods[operation.operation]);
+      const hasParams = pathParams(operation.path).length > 0;
       // A collection ends in its name, nested ones too (`products/{slug}/reviews`).
-      if (endpoint.operation === 'index' || endpoint.operation === 'create') expect(/\{\w+\}$/.test(endpoint.path), endpoint.id).toBe(false);
-      else if (endpoint.singular) expect(hasParams, endpoint.id).toBe(false);
-      else expect(hasParams, endpoint.id).toBe(true);
-      expect(endpoint.path).not.toMatch(/^\/|\/$/);
+      if (operation.operation === 'index' || operation.operation === 'create') expect(/\{\w+\}$/.test(operation.path), operation.id).toBe(false);
+      else if (operation.singular) expect(hasParams, operation.id).toBe(false);
+      else expect(hasParams, operation.id).toBe(true);
+      expect(operation.path).not.toMatch(/^\/|\/$/);
     }
   });
 });
 
-describe('schemaFields', () => {
-  const byPath = (fields: ReturnType<typeof schemaFields>) => new Map(fields.map((field) => [field.path, field]));
+/**
+ * What the document shows a developer of the contract's schemas: nested fields, the strings a
+ * query is sent as, a recursive tree, optional and nullable fields (the hand-made page once walked
+ * the valibot schemas for this; the generated document must show no less).
+ */
+describe('the schemas the OpenAPI document shows', () => {
+  const operation = (id: string): ApiOperation => {
+    const found = OPERATIONS.find((entry) => entry.id === id);
+    if (!found) throw new Error(`no operation ${id}`);
+    return found;
+  };
+  /** The schema at a path of property names, `[]` for array items, following component references. */
+  const at = (schema: JsonSchema | null, path: string): JsonSchema | undefined => {
+    let node: JsonSchema | undefined = schema ?? undefined;
+    for (const step of path.split('.').flatMap((part) => part.split(/(?=\[\])/))) {
+      const ref = node?.['$ref'];
+      if (typeof ref === 'string') node = DOCUMENT.components.schemas[ref.slice('#/components/schemas/'.length)];
+      node = step === '[]' ? (node?.['items'] as JsonSchema | undefined) : (node?.['properties'] as Record<string, JsonSchema> | undefined)?.[step];
+    }
+    return node;
+  };
+  const nullable = (schema: JsonSchema | undefined) => Array.isArray(schema?.['anyOf']) && (schema['anyOf'] as JsonSchema[]).some((branch) => branch['type'] === 'null');
 
   it('walks nested objects and arrays of a response', () => {
-    const fields = byPath(schemaFields(ProductListResponseSchema));
-    expect(fields.get('data')?.type).toEqual({ kind: 'array' });
-    expect(fields.get('data[].brand.slug')?.type).toEqual({ kind: 'string' });
-    expect(fields.get('data[].price.amount')?.type).toEqual({ kind: 'number' });
-    expect(fields.get('data[].salePrice')).toMatchObject({ nullable: true, type: { kind: 'object' } });
-    expect(fields.get('data[].badges[]')?.type).toMatchObject({ kind: 'enum', options: expect.arrayContaining(['new', 'out_of_stock']) });
-    expect(fields.get('meta.totalPages')?.type).toEqual({ kind: 'number' });
+    const list = operation('products.index').response;
+    expect(at(list, 'data')?.['type']).toBe('array');
+    expect(at(list, 'data[].brand.slug')?.['type']).toBe('string');
+    expect(at(list, 'data[].price.amount')?.['type']).toBe('number');
+    const sale = at(list, 'data[].salePrice');
+    expect(nullable(sale)).toBe(true);
+    expect((sale?.['anyOf'] as JsonSchema[]).map((branch) => branch['type'])).toContain('object');
+    expect(at(list, 'data[].badges[]')?.['enum']).toEqual(expect.arrayContaining(['new', 'out_of_stock']));
+    expect(at(list, 'meta.totalPages')?.['type']).toBe('number');
   });
 
   it('documents query parameters as the strings the client sends, with their optionality', () => {
-    const fields = byPath(schemaFields(ProductListQuerySchema));
-    expect([...fields.keys()]).toEqual(['category', 'brand', 'brands', 'categories', 'price_min', 'price_max', 'others', 'on_sale', 'sort', 'page', 'per_page']);
+    const query = operation('products.index').parameters.filter((parameter) => parameter.in === 'query');
+    expect(query.map((parameter) => parameter.name)).toEqual(['category', 'brand', 'brands', 'categories', 'price_min', 'price_max', 'others', 'on_sale', 'sort', 'page', 'per_page']);
+    const byName = new Map(query.map((parameter) => [parameter.name, parameter]));
     // A comma list is sent as one string, not as the array the server turns it into.
-    expect(fields.get('brands')?.type).toEqual({ kind: 'string' });
-    expect(fields.get('per_page')).toEqual({ path: 'per_page', type: { kind: 'string' }, optional: true, nullable: false });
-    expect(fields.get('sort')?.type).toEqual({ kind: 'enum', options: ['featured', 'newest', 'price_desc', 'price_asc', 'top_rated'] });
+    expect(byName.get('brands')?.schema['type']).toBe('string');
+    expect(byName.get('per_page')?.schema['type']).toBe('string');
+    expect(byName.get('per_page')?.required).toBeFalsy();
+    expect(byName.get('sort')?.schema['enum']).toEqual(['featured', 'newest', 'price_desc', 'price_asc', 'top_rated']);
   });
 
-  it('stops at a recursive schema and says which field it repeats', () => {
-    const fields = byPath(schemaFields(CategoryTreeSchema));
-    expect(fields.get('data[].children[]')?.type).toEqual({ kind: 'recursive', path: 'data[]' });
-    expect([...fields.keys()].some((path) => path.startsWith('data[].children[].'))).toBe(false);
+  it('shows a recursive schema once, its repetition by reference', () => {
+    const tree = operation('categories.index').response;
+    const ref = at(tree, 'data[].children[]')?.['$ref'];
+    expect(ref).toMatch(/^#\/components\/schemas\//);
+    // The reference is the category itself: the same fields as the tree's items, children included.
+    const repeated = DOCUMENT.components.schemas[String(ref).slice('#/components/schemas/'.length)];
+    expect(Object.keys((repeated?.['properties'] as JsonSchema | undefined) ?? {})).toEqual(Object.keys((at(tree, 'data[]')?.['properties'] as JsonSchema | undefined) ?? {}));
+    expect(Object.keys((repeated?.['properties'] as JsonSchema | undefined) ?? {})).toContain('children');
+  });
+
+  it('refuses what its schemas do not describe, so the checks above cannot pass vacuously', () => {
+    expect(errorsOf(operation('products.index').response ?? {}, { data: [{ brand: { slug: 7 } }], meta: {} })).toBeDefined();
+    expect(errorsOf(operation('categories.index').response ?? {}, { data: [{ id: 1, slug: 'a', path: 'a', name: 'A', level: 1, children: [{ id: 'x' }] }] })).toBeDefined();
+    expect(errorsOf(operation('sandboxUsers.create').body ?? {}, { name: '', email: 'not an email' })).toBeDefined();
+    expect(errorsOf(parametersSchema(operation('products.index'), 'query'), { sort: 'cheapest' })).toBeDefined();
   });
 
   it('marks the fields of a partial body optional and nullable fields nullable', () => {
-    expect(schemaFields(SandboxUserPatchSchema).every((field) => field.optional)).toBe(true);
-    expect(byPath(schemaFields(LayoutSchema)).get('data.footer.legal[].section')).toMatchObject({ nullable: true, optional: false });
+    const patch = operation('sandboxUsers.update').body;
+    expect(Object.keys(at(patch, 'name') ?? {}).length).toBeGreaterThan(0);
+    expect(patch?.['required'] ?? []).toEqual([]);
+    const legal = at(operation('layouts.index').response, 'data.footer.legal[]');
+    expect(nullable(at(legal ?? null, 'section'))).toBe(true);
+    expect(legal?.['required']).toContain('section');
   });
 });

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/config/constants.ts';
-import { ENDPOINTS } from '../../src/contract/endpoints.ts';
 import { createApp, type App } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { ConfigError, loadObservabilityConfig } from '../../src/server/env.ts';
@@ -14,6 +13,7 @@ import { createLogger } from '../../src/server/http/logging.ts';
 import { createMetrics, measuredJobRun, metricsApp } from '../../src/server/http/metrics.ts';
 import { createPageCache } from '../../src/server/render/page-cache.ts';
 import { prepareDatabase } from '../../src/server/server.ts';
+import { apiOperations } from '../helpers/openapi-operations.ts';
 
 let database: Database;
 
@@ -26,8 +26,8 @@ const headers = { 'X-Platform': 'web', 'Content-Type': 'application/json' };
 /** A route pattern as a path: `:id` becomes 1. */
 const concrete = (pattern: string) => pattern.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, '1');
 
-/** Developer-only: under `sandbox/` or documented as the developer sandbox (src/contract/endpoints.ts), and the metrics. */
-const DOCUMENTED_DEVELOPER_PATHS = ENDPOINTS.filter((endpoint) => /^Developer/.test(endpoint.description) || endpoint.path.startsWith('sandbox/')).map((endpoint) => `${API_PREFIX}/${endpoint.path.replace(/\{[^}]+\}/g, ':id')}`);
+/** Developer-only: under `sandbox/` or documented as the developer sandbox (its description in the OpenAPI document), and the metrics. */
+const DOCUMENTED_DEVELOPER_PATHS = (await apiOperations()).filter((endpoint) => /^Developer/.test(endpoint.description) || endpoint.path.startsWith('sandbox/')).map((endpoint) => `${API_PREFIX}/${endpoint.path.replace(/\{[^}]+\}/g, ':id')}`);
 const isDeveloper = (path: string) => path.includes('/sandbox/') || path.endsWith('/sandbox') || path === '/metrics' || DOCUMENTED_DEVELOPER_PATHS.includes(path);
 
 /** Every handler a Hono app mounts, as method and pattern (its `*` middlewares left out). */

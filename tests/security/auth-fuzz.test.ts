@@ -2,12 +2,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { EMPTY_BEAUTY_PROFILE } from '../../src/contract/account.ts';
-import { ENDPOINTS, pathParams, type Endpoint } from '../../src/contract/endpoints.ts';
-import { schemaFields } from '../../src/contract/schema-fields.ts';
 import { createOidcVerifier } from '../../src/server/auth/oidc.ts';
 import { registration, SPA_HEADERS } from '../helpers/account.ts';
 import { startOidcIssuer, type OidcTestIssuer } from '../helpers/oidc-issuer.ts';
 import { cookieHeader, cookieJar, insertUser } from '../helpers/auth.ts';
+import { apiOperations, operationsUnder, pathParams, type ApiOperation } from '../helpers/openapi-operations.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /**
@@ -20,7 +19,7 @@ const RUNS = 500;
 /**
  * The auth and account endpoints, each with a valid body the mutations start from (null: it takes
  * no body, and gets the hostile bodies anyway). A new endpoint of these resources must be added
- * here: the first test fails when the registry has one this list lacks.
+ * here: the first test fails when the OpenAPI document has one this list lacks.
  */
 const SEEDS: Record<string, Record<string, unknown> | null> = {
   'authToken.create': { grant_type: 'refresh_token', flow: 'client' },
@@ -49,7 +48,10 @@ const SEEDS: Record<string, Record<string, unknown> | null> = {
   'notificationSubscriptions.create': { product: 'lip-tint', variantId: 1 },
 };
 const ACCOUNT_RESOURCES = /^(auth|sessions|user|account|beautyProfile|passwordResets)/;
-const FUZZED = ENDPOINTS.filter((endpoint) => endpoint.id in SEEDS);
+const OPERATIONS = await apiOperations();
+const FUZZED = OPERATIONS.filter((endpoint) => endpoint.id in SEEDS);
+/** The auth and account resources' paths: every operation there must be in SEEDS, whatever its id. */
+const ACCOUNT_PATHS = ['auth', 'sessions', 'user', 'account', 'beauty-profile', 'password-resets'];
 
 
 let t: TestApp;
@@ -86,8 +88,8 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A body shaped like the endpoint's schema with fields dropped, retyped or poisoned. */
-function shapedBody(endpoint: Endpoint): fc.Arbitrary<string> {
-  const names = endpoint.body ? [...new Set(schemaFields(endpoint.body).map((field) => field.path.split('.')[0] ?? ''))].filter(Boolean) : [];
+function shapedBody(endpoint: ApiOperation): fc.Arbitrary<string> {
+  const names = endpoint.bodyFields;
   const keys = [...names, ...POISON_KEYS];
   return fc
     .dictionary(fc.constantFrom(...keys), hostileValue, { maxKeys: keys.length })
@@ -131,7 +133,7 @@ const rawBody: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 65_000, max: 90_000 }).map((length) => JSON.stringify({ email: `${'a'.repeat(length)}@example.com`, password: 'p' })),
 );
 
-function urlOf(endpoint: Endpoint, token: string): string {
+function urlOf(endpoint: ApiOperation, token: string): string {
   const params = Object.fromEntries(pathParams(endpoint.path).map((name) => [name, token]));
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   return `${API_PREFIX}/${path}`;
@@ -141,7 +143,7 @@ interface Outcome {
   statuses: Map<number, number>;
 }
 
-async function send(endpoint: Endpoint, body: string | null, signedIn: boolean, token: string, outcome: Outcome): Promise<void> {
+async function send(endpoint: ApiOperation, body: string | null, signedIn: boolean, token: string, outcome: Outcome): Promise<void> {
   const headers: Record<string, string> = { ...SPA_HEADERS, ...(signedIn ? { Cookie: sessionCookie } : {}) };
   if (body === null) delete headers['Content-Type'];
   const response = await t.app.request(urlOf(endpoint, token), { method: endpoint.method, headers, ...(body === null ? {} : { body }) });
@@ -156,10 +158,11 @@ async function send(endpoint: Endpoint, body: string | null, signedIn: boolean, 
 }
 
 describe(`fuzz: ${RUNS}+ generated bodies per auth and account endpoint`, () => {
-  it(`covers all ${Object.keys(SEEDS).length} auth and account endpoints of the registry, no more, no fewer`, () => {
+  it(`covers all ${Object.keys(SEEDS).length} auth and account endpoints of the OpenAPI document, no more, no fewer`, () => {
     expect(FUZZED.map((endpoint) => endpoint.id).sort()).toEqual(Object.keys(SEEDS).sort());
-    const unlisted = ENDPOINTS.filter((endpoint) => ACCOUNT_RESOURCES.test(endpoint.id) && !(endpoint.id in SEEDS));
+    const unlisted = OPERATIONS.filter((endpoint) => ACCOUNT_RESOURCES.test(endpoint.id) && !(endpoint.id in SEEDS));
     expect(unlisted.map((endpoint) => endpoint.id)).toEqual([]);
+    expect(operationsUnder(OPERATIONS, ACCOUNT_PATHS).filter((endpoint) => !(endpoint.id in SEEDS)).map((endpoint) => endpoint.id)).toEqual([]);
   });
 
   for (const endpoint of FUZZED) {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BEAUTY_PASS_ENDPOINTS } from '../../src/contract/endpoints-beauty-pass.ts';
 import { BEAUTY_PASS_SEED_NON_MEMBER, BEAUTY_PASS_SEED_PASSWORD, beautyPassSeedEmail } from '../../src/server/db/seed/beauty-pass-members.ts';
 import { signIn } from '../helpers/account.ts';
 import { insertUser } from '../helpers/auth.ts';
 import { appTarget, type CartTarget } from '../helpers/cart.ts';
 import { fuzz, hostileString, mutate, rawBody, steps, successes, sendFuzzed, type Sent } from '../helpers/checkout-fuzz.ts';
+import { apiOperations, operationsUnder } from '../helpers/openapi-operations.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /**
@@ -14,6 +14,9 @@ import { createTestApp, type TestApp } from '../helpers/server.ts';
  * countries and languages; mutated and raw join bodies. No answer may be a 5xx or leak a stack or
  * a path; afterwards every balance is still its ledger's sum and never below zero.
  */
+
+/** The `beauty-pass/…` operations of the OpenAPI document; its offers are the rewards fuzzer's (rewards-fuzz.test.ts). */
+const BEAUTY_PASS = operationsUnder(await apiOperations(), ['beauty-pass'], ['beauty-pass/offers']);
 
 let t: TestApp;
 let target: CartTarget;
@@ -101,7 +104,7 @@ describe('fuzz: 500+ generated requests per Beauty Pass endpoint', { timeout: 60
   });
 
   it('covered every endpoint, and every balance is its ledger sum, never below zero', async () => {
-    expect([...covered].sort()).toEqual(BEAUTY_PASS_ENDPOINTS.map((endpoint) => endpoint.id).sort());
+    expect([...covered].sort()).toEqual(BEAUTY_PASS.map((operation) => operation.id).sort());
     const wrong = await target.query(`select m.user_id from beauty_pass_members m left join (select user_id, sum(amount) as s from points_ledger group by user_id) l on l.user_id = m.user_id
       where m.points <> coalesce(l.s, 0) or m.points < 0`);
     expect(wrong).toEqual([]);

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { GIFT_CARD_BAG_LIMIT, GIFT_CARD_RANGES } from '../../src/config/gift-cards.ts';
-import { ENDPOINTS, type Endpoint } from '../../src/contract/endpoints.ts';
 import { groupGiftCardCode } from '../../src/contract/gift-cards.ts';
 import { SPA_HEADERS } from '../helpers/account.ts';
 import { appTarget, guestBag, variantsWithStock, type CartTarget } from '../helpers/cart.ts';
 import { bagVersion, orderBody } from '../helpers/checkout.ts';
 import { balanceOf, cardWith, dayIn, type TestCard } from '../helpers/gift-cards.ts';
+import { apiOperations, operationsUnder, type ApiOperation } from '../helpers/openapi-operations.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /**
@@ -18,7 +18,9 @@ import { createTestApp, type TestApp } from '../helpers/server.ts';
  * version moved on once per 2xx write) and the cards' balances agree with their transactions.
  */
 const RUNS = 500;
-const FUZZED = [...ENDPOINTS.filter((e) => e.id.startsWith('giftCard')), ...ENDPOINTS.filter((e) => e.id === 'checkoutOrders.create')];
+const OPERATIONS = await apiOperations();
+/** The e-gift card operations of the OpenAPI document, and placing an order (which spends cards). */
+const FUZZED = [...operationsUnder(OPERATIONS, ['cart/gift-cards', 'gift-cards']), ...OPERATIONS.filter((e) => e.method === 'POST' && e.path === 'checkout/orders')];
 
 let t: TestApp;
 let target: CartTarget;
@@ -65,7 +67,7 @@ const codes = () => fc.oneof(fc.constant(card.code), fc.constant(groupGiftCardCo
 const pins = () => fc.oneof(fc.constant(card.pin), fc.stringMatching(/^\d{8}$/), fc.string({ maxLength: 10 }), hostileValue);
 
 /** What a run sends: the body (built when the run starts, so it can name the bag's current version). */
-function bodies(endpoint: Endpoint): fc.Arbitrary<(version: number) => string> {
+function bodies(endpoint: ApiOperation): fc.Arbitrary<(version: number) => string> {
   const raw = fc.oneof(fc.string({ maxLength: 100 }), fc.constantFrom('{', '[]', 'null', '""', '{"code":', '{"a":1}garbage', '\uFEFF{}'));
   const rawBody = raw.map((text) => () => text);
   switch (endpoint.id) {
@@ -101,7 +103,7 @@ const lineIds = async () => (await target.query<{ id: number }>('select id from 
 const junkIds = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('0', '-1', '1.5', '99999999999', '%00', '..', 'a/b', ' '), fc.integer({ min: 1, max: 2_147_483_647 }).map(String));
 
 describe(`fuzz: ${RUNS}+ generated requests per e-gift card endpoint`, () => {
-  it('covers the e-gift card endpoints of the registry', () => {
+  it('covers the e-gift card operations of the OpenAPI document', () => {
     expect(FUZZED.map((e) => e.id).sort()).toEqual(['checkoutOrders.create', 'giftCardBalance.create', 'giftCardLines.create', 'giftCardLines.delete']);
   });
 

@@ -1,6 +1,6 @@
 /**
- * Paths under /api/web/v1 (src/contract/endpoints.ts) of the account calls; kept here so the account
- * chunks do not pull every endpoint's schemas, and so the sign-in call needs no other account call.
+ * Paths under /api/web/v1 of the account calls (each declared in its route file under src/server/routes/
+ * and listed in the OpenAPI document); kept in a module of their own so the sign-in call needs no other account call.
  */
 export const ACCOUNT_API_PATHS = {
   sessions: 'sessions',

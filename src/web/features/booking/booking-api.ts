@@ -33,7 +33,7 @@ import { ApiError } from '../../shared/api/errors.ts';
 import { createServerClock, type ServerClock } from './booking-clock.ts';
 import { isConfirmationNumber } from './booking-paths.ts';
 
-/** Paths under /api/web/v1 (`BOOKING_ENDPOINTS`, src/contract/endpoints-booking.ts). */
+/** Paths under /api/web/v1, declared in src/server/routes/happening.ts and reservations.ts (the OpenAPI document lists each). */
 export const BOOKING_PATHS = {
   activities: 'booking-service/activities',
   storeActivities: 'layouts/store-services/activities',

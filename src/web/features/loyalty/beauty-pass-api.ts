@@ -13,7 +13,7 @@ import type { RewardSort } from '../../../../machines/loyalty/rewards-list.machi
 import type { ApiClient } from '../../shared/api/client.ts';
 import { newIdempotencyKey } from '../../shared/api/idempotency.ts';
 
-/** Paths under /api/web/v1 (src/contract/endpoints-beauty-pass.ts, endpoints-rewards.ts). */
+/** Paths under /api/web/v1, declared in src/server/routes/beauty-pass.ts and rewards.ts (the OpenAPI document lists each). */
 export const BEAUTY_PASS_PATHS = {
   status: 'beauty-pass',
   tierSeen: 'beauty-pass/tier/seen',

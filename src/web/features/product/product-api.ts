@@ -17,7 +17,7 @@ import {
 import type { ApiClient } from '../../shared/api/client.ts';
 import { newIdempotencyKey } from '../../shared/api/idempotency.ts';
 
-/** Paths under /api/web/v1 (src/contract/endpoints.ts); kept here so the product chunk does not pull every endpoint's schemas. */
+/** Paths under /api/web/v1, each declared in its route file under src/server/routes/ (the OpenAPI document lists each); written here, as the client sends them. */
 export const PRODUCT_PATHS = {
   variants: 'variants',
   reviews: (slug: string) => `products/${encodeURIComponent(slug)}/reviews`,

@@ -1,7 +1,7 @@
 import { ActivityListResponseSchema, StoreListResponseSchema, StoreResponseSchema, type ActivitySummary, type HappeningStore, type Session } from '../../../contract/happening.ts';
 import type { ApiClient } from '../../shared/api/client.ts';
 
-/** Paths under /api/web/v1 (`BOOKING_ENDPOINTS`: `stores`, `stores/{id}`, `booking-service/activities`). */
+/** Paths under /api/web/v1, declared in src/server/routes/happening.ts (operations `stores.index`, `stores.show`, `bookingActivities.index` of the OpenAPI document). */
 export const STORES_PATHS = { stores: 'stores', store: (id: string) => `stores/${encodeURIComponent(id)}`, services: 'booking-service/activities' } as const;
 
 /** A store's upcoming events, each with its sessions' seats (0: sold out). */

@@ -1,8 +1,7 @@
 import { RETRY_STATUSES } from '../../../config/constants.ts';
 
-import type { HttpMethod } from '../../../contract/endpoints.ts';
-
-export type { HttpMethod };
+/** The methods the web API answers (spec §7); the client's calls and its retry rule are typed by them. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The token request refreshes the session: a duplicate could rotate the refresh token twice (spec §7). */
 export const TOKEN_PATH = 'auth/token';
