@@ -24,14 +24,20 @@ afterAll(async () => {
 async function statementsDuring(action: () => Promise<unknown>): Promise<string[]> {
   const client = (t.db as unknown as { $client: PGlite }).$client;
   const seen: string[] = [];
+  // Statements with values go through `query` (bound parameters), statements without any through `exec`.
   const exec = vi.spyOn(client, 'exec').mockImplementation(function (this: PGlite, query, options) {
     seen.push(query);
     return PGlite.prototype.exec.call(this, query, options);
+  });
+  const query = vi.spyOn(client, 'query').mockImplementation(function (this: PGlite, text, params, options) {
+    seen.push(`${text} -- ${JSON.stringify(params ?? [])}`);
+    return PGlite.prototype.query.call(this, text, params, options);
   });
   try {
     await action();
   } finally {
     exec.mockRestore();
+    query.mockRestore();
   }
   return seen;
 }
@@ -72,7 +78,7 @@ describe('SummaryCache', () => {
     const statements = await statementsDuring(async () => (rows = await cache.read(t.db, ids, version)));
     // One query for what changed, one for the changed row: the four others stay in memory.
     expect(statements).toHaveLength(2);
-    expect(statements[1]).toMatch(/p\.id in \(3\)/);
+    expect(statements[1]).toMatch(/p\.id = any\(\$1::integer\[\]\).* -- \[\[3\]\]$/);
     expect(rows.get(3)).toEqual(expect.arrayContaining([3, 4.9, 321, 0]));
   });
 
@@ -86,9 +92,13 @@ describe('SummaryCache', () => {
     const client = (t.db as unknown as { $client: PGlite }).$client;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const exec = vi.spyOn(client, 'exec').mockImplementation(async function (this: PGlite, query, options) {
-      const result = await PGlite.prototype.exec.call(this, query, options);
-      if (query.includes('p.id in (6)')) await held;
+    let heldRead = false;
+    const exec = vi.spyOn(client, 'query').mockImplementation(async function (this: PGlite, text, params, options) {
+      const result = await PGlite.prototype.query.call(this, text, params, options);
+      if (text.includes('p.id = any($1::integer[])') && JSON.stringify(params) === '[[6]]') {
+        heldRead = true;
+        await held;
+      }
       return result;
     });
     try {
@@ -98,6 +108,8 @@ describe('SummaryCache', () => {
       const current = await catalogueVersion(t.db);
       await cache.read(t.db, [1], current);
       release();
+      // The race happened: A's read of product 6 was held until B had moved the cache on.
+      expect(heldRead).toBe(true);
       // A answers what it read (it was current for A's version)…
       expect((await a).get(6)?.[6]).toBe(11);
       // …but the cache, now at B's version, must not hold it.

@@ -31,7 +31,10 @@ describe('feature catalogs', () => {
   it("each feature's loader loads its own catalog", async () => {
     expect(ALL_FEATURE_MESSAGES.map(({ feature }) => feature).sort()).toEqual([...FEATURE_CATALOGS].sort());
     for (const { feature, load } of ALL_FEATURE_MESSAGES) {
-      const source = readFileSync(join(root, 'src', 'web', 'features', feature, 'messages.ts'), 'utf8');
+      // A feature's catalog sits in its folder; a shared unit's (shared/bag/add-to-bag/) in the unit's.
+      const [file, ...others] = sourceFiles(join(root, 'src', 'web')).filter((path) => path.endsWith(`/${feature}/messages.ts`));
+      expect(others, feature).toEqual([]);
+      const source = readFileSync(join(root, file ?? `src/web/features/${feature}/messages.ts`), 'utf8');
       expect(source, feature).toContain(`i18n/features/${feature}/\${catalog}.po`);
       const { messages } = await load('th');
       expect(Object.keys(messages).length, feature).toBeGreaterThan(0);
