@@ -17,6 +17,7 @@ import { candidateArtists, dayInWindow, freeArtistSql, lockArtists } from './hol
 import { BOOKED, bookingStatus, changeCutoff, RESERVATION_COLUMNS, reservationByNumber, reservationJson, type ReservationRow } from './read.ts';
 import { availableDays, timeSlots } from './availability.ts';
 import { bookingNotFound, refused } from './refusals.ts';
+import { MINUTE_MS } from '../../contract/calendar-day.ts';
 
 /*
  * Rescheduling (services) and cancelling, each one transaction: the booking's row is locked first
@@ -29,7 +30,6 @@ import { bookingNotFound, refused } from './refusals.ts';
  */
 
 const ARTIST_NAMES: ReadonlyMap<string, string> = new Map(ARTISTS.map((artist) => [artist.id, artist.name]));
-const MINUTE_MS = 60_000;
 
 interface Locked {
   row: ReservationRow;

@@ -13,6 +13,7 @@ import { newHoldToken, sha256 } from './codes.ts';
 import { iso, type HappeningDeps } from './deps.ts';
 import { activityNotFound, refused, storeNotFound } from './refusals.ts';
 import { artistsOfferedAt } from './slots.ts';
+import { MINUTE_MS } from '../../contract/calendar-day.ts';
 import { localOf } from './zoned-time.ts';
 
 /*
@@ -25,7 +26,6 @@ import { localOf } from './zoned-time.ts';
  */
 
 const ARTIST_BY_ID: ReadonlyMap<string, { id: string; name: string }> = new Map(ARTISTS.map((artist) => [artist.id, { id: artist.id, name: artist.name }]));
-const MINUTE_MS = 60_000;
 
 /** A live reservation of the row `r`: confirmed, rescheduled, or held while its hold lasts. */
 export const liveSql = (now: number, alias = sql`r`): SQL =>

@@ -1,5 +1,6 @@
 import { SLOT_GRID_MINUTES } from '../../config/activities.ts';
 import type { OpeningTime } from '../../config/stores.ts';
+import { MINUTE_MS } from '../../contract/calendar-day.ts';
 import { daysBetween, minutesOf, type ZonedDay } from './zoned-time.ts';
 
 /*
@@ -44,7 +45,6 @@ export interface FreeTime {
   artistIds: string[];
 }
 
-const MINUTE_MS = 60_000;
 
 const overlaps = (intervals: readonly Interval[] | undefined, start: number, end: number) => intervals?.some((busy) => busy.start < end && busy.end > start) ?? false;
 

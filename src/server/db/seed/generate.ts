@@ -5,6 +5,7 @@ import { flattenCategories, type FlatCategory, type LeafTraits } from './categor
 import { localPriceMinor, salePriceMinor } from './prices.ts';
 import { createRng, type Rng } from './prng.ts';
 import { makeReviews, ratingOf, type ReviewRow } from './reviews.ts';
+import { DAY_MS } from '../../../contract/calendar-day.ts';
 import {
   ADJECTIVES,
   BENEFITS,
@@ -23,7 +24,6 @@ import {
 export const SEED = 20_240_601;
 /** "Now" of the catalogue: creation dates are spread before it, so no run depends on the clock. */
 const CATALOGUE_EPOCH = Date.UTC(2025, 5, 1);
-const DAY_MS = 86_400_000;
 
 export interface CountryRow {
   code: string;
