@@ -5,7 +5,7 @@ import type { Address, DeliveryMethod, Order, PaymentMethod } from '../../contra
 import type { ServerBag } from '../cart/read.ts';
 import { todayIn } from '../../contract/calendar-day.ts';
 import type { Db } from '../db/client.ts';
-import { batch } from '../db/query.ts';
+import { batch, transaction } from '../db/query.ts';
 import { ORDER_NUMBER_SEQUENCE } from '../db/schema.ts';
 import { issueOrderGiftCards } from '../gift-cards/issue.ts';
 import { appliedTotal, spendGiftCards, type AppliedGiftCard } from '../gift-cards/redeem.ts';
@@ -68,7 +68,7 @@ const ids = (values: readonly number[]) => sql.join(values.map((value) => sql`${
  * when the order has any.
  */
 export async function commitOrder(db: Db, input: CommitInput): Promise<Committed> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const { site, figures, bag, userId } = input;
     const code = bag.appliedOffer?.code ?? null;
     const variantIds = [...new Set(bag.lines.map((line) => line.variant.id))].sort((a, b) => a - b);

@@ -1,7 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/pglite';
 import type { Db } from './client.ts';
+import * as schema from './schema.ts';
 
 /*
  * The one way the server runs SQL it writes itself (docs/decisions/028-one-query-module.md). Values
@@ -27,6 +29,11 @@ export function rowsOf<T>(result: unknown): T[] {
  * through drizzle as every other query.
  */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const open = pgliteTransactions.get(db);
+  if (open) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await open.query<T>(text, params)).rows;
+  }
   const client: unknown = (db as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
     const { sql: text, params } = dialect.sqlToQuery(query);
@@ -44,14 +51,35 @@ export async function jsonOf<T>(db: Db, query: SQL): Promise<T | null> {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
+/** The PGlite transaction under each drizzle transaction opened by `transaction`. */
+const pgliteTransactions = new WeakMap<Db, Transaction>();
+
 /**
- * Runs `queries` in order in the transaction `tx` and answers each one's rows. Use only inside
- * `db.transaction`. Statement by statement through drizzle's public `execute`, values bound: one
- * round trip each (decision 028 measured what that costs an order and a booking).
+ * `work` in one transaction, as `db.transaction` runs it. On PGlite the transaction is PGlite's own
+ * (its public `transaction`), with drizzle over it for the query builder: `queryRows` and `batch`
+ * then send their statements straight to its `query`, values bound, without drizzle's session
+ * around each (a third of an order's CPU, docs/decisions/028-one-query-module.md). On node-postgres,
+ * drizzle's transaction.
+ */
+export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite)) return db.transaction(work);
+  return client.transaction(async (open) => {
+    // drizzle's PGlite driver runs its statements on any object with PGlite's `query`, as its own transactions do.
+    const tx: Db = drizzle(open as unknown as PGlite, { schema });
+    pgliteTransactions.set(tx, open);
+    return work(tx);
+  });
+}
+
+/**
+ * Runs `queries` in order in the transaction `tx` and answers each one's rows. Use only inside a
+ * transaction. Statement by statement, values bound: on PGlite through its transaction's `query`
+ * (when `transaction` opened it), elsewhere drizzle's public `execute`.
  */
 export async function batch(tx: Db, queries: readonly SQL[]): Promise<unknown[][]> {
   const out: unknown[][] = [];
-  for (const query of queries) out.push(rowsOf(await tx.execute(query)));
+  for (const query of queries) out.push(await queryRows(tx, query));
   return out;
 }
 

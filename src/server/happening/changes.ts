@@ -5,7 +5,7 @@ import type { Site } from '../../config/countries.ts';
 import type { Store } from '../../config/stores.ts';
 import type { TimeSlots } from '../../contract/happening.ts';
 import { bookingChangeRefusal, type Reschedule, type RescheduleDays, type Reservation } from '../../contract/reservations.ts';
-import { batch } from '../db/query.ts';
+import { batch, transaction } from '../db/query.ts';
 import type { Db } from '../db/client.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { mayManage, type Caller } from './bookings.ts';
@@ -76,7 +76,7 @@ export async function rescheduleBooking(deps: HappeningDeps, site: Site, caller:
   const startsAt = Date.parse(request.startsAt);
   if (!Number.isFinite(startsAt)) throw invalidRequest([{ field: 'body.startsAt', message: 'is not a time' }]);
   const secret = await deps.secret();
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const { row, now } = await lockForChange(tx, deps, caller, rawNumber, 'reschedule');
     const activity = activityById(row.activity_id);
     const store = storeById(row.store_id);
@@ -151,7 +151,7 @@ export async function rescheduleTimes(deps: HappeningDeps, caller: Caller, rawNu
 /** `DELETE reservation-service/{number}`: cancelled, its artist's time or its seat free at once. */
 export async function cancelBooking(deps: HappeningDeps, site: Site, caller: Caller, rawNumber: string): Promise<Reservation> {
   const secret = await deps.secret();
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const { row, now } = await lockForChange(tx, deps, caller, rawNumber, 'cancel');
     const written = await batch(tx, [
       sql`update reservations set status = 'cancelled', updated_at = ${iso(now)}::timestamptz where id = ${row.id}`,

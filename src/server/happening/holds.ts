@@ -4,7 +4,7 @@ import { ARTISTS } from '../../config/artists.ts';
 import { COUNTRIES, type Site } from '../../config/countries.ts';
 import type { Store } from '../../config/stores.ts';
 import type { Hold, HoldRequest } from '../../contract/reservations.ts';
-import { batch } from '../db/query.ts';
+import { batch, transaction } from '../db/query.ts';
 import { invalidRequest } from '../http/errors.ts';
 import { serviceDay, sessionsOfDay } from './availability.ts';
 import { bookingWindow, offeredAt, storeIn } from './calendar.ts';
@@ -105,7 +105,7 @@ export async function holdTime(deps: HappeningDeps, site: Site, request: HoldReq
     const candidates = candidateArtists(activity, store, date, startsAt, request.artistId);
     endsAt = startsAt + activity.durationMinutes * MINUTE_MS;
     const end = endsAt;
-    row = await deps.db.transaction(async (tx) => {
+    row = await transaction(deps.db, async (tx) => {
       const results = await batch(tx, [
         ...lockArtists(candidates, now),
         sql`insert into reservations ${columns} select ${common(sql`free.id`, sql`null`, end)} from (${freeArtistSql(candidates, startsAt, end, now)}) as free returning id, artist_id`,
@@ -120,7 +120,7 @@ export async function holdTime(deps: HappeningDeps, site: Site, request: HoldReq
     endsAt = session.endsAt;
     const end = endsAt;
     const where = sql`s.activity_id = ${activity.id} and s.store_id = ${store.id} and s.starts_at = ${values.startsAt}::timestamptz`;
-    row = await deps.db.transaction(async (tx) => {
+    row = await transaction(deps.db, async (tx) => {
       const results = await batch(tx, [
         // The session's row, written by its first hold (a second writer waits for the first and does nothing), then locked: its seats are counted under it.
         sql`insert into activity_sessions (activity_id, store_id, starts_at) values (${activity.id}, ${store.id}, ${values.startsAt}::timestamptz) on conflict do nothing`,
