@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../helpers/server.ts';
 
 /*
  * Product summaries kept in memory (src/server/catalog/summaries.ts) against the catalogue version
- * the triggers of migration 0005 keep: what the cache answers must always be what the rows hold.
+ * its trigger functions keep (src/server/db/functions/catalogue.sql): what the cache answers must
+ * always be what the rows hold.
  */
 
 let t: TestApp;
