@@ -10,7 +10,7 @@ export default mergeConfig(
       // tests/pg needs a PostgreSQL install: `npm run test:pg` runs it with vitest.pg.config.ts.
       exclude: ['tests/e2e/**', 'tests/pg/**', 'node_modules/**'],
       setupFiles: ['tests/setup/vitest.setup.ts'],
-      globalSetup: ['tests/setup/database-images.ts'],
+      globalSetup: ['tests/setup/database-images.ts', 'tests/setup/api-contract.ts'],
       tags: TEST_TAGS,
       // API tests each open an in-memory PGlite: give them time on a 2-core machine.
       testTimeout: 30_000,

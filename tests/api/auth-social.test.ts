@@ -5,6 +5,7 @@ import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
 import { ACCOUNT_MESSAGES, NotLinkedSchema } from '../../src/contract/account.ts';
 import { CurrentUserResponseSchema } from '../../src/contract/sign-in.ts';
 import { createApp } from '../../src/server/app.ts';
+import { checkedApp } from '../helpers/api-contract.ts';
 import { createOidcVerifier } from '../../src/server/auth/oidc.ts';
 import { userIdentities } from '../../src/server/db/schema.ts';
 import { cookieHeader, cookieJar, insertUser, type TestUser } from '../helpers/auth.ts';
@@ -151,7 +152,7 @@ describe('POST auth/social (Google sign-in)', () => {
   });
 
   it('Google sign-in not configured (no OIDC_GOOGLE_ISSUER) → 404 "Google sign-in is not configured"', async () => {
-    const app = createApp({ db: t.db, log: () => undefined });
+    const app = checkedApp(createApp({ db: t.db, log: () => undefined }));
     const response = await social(issuer.mint(), app);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Google sign-in is not configured', status: 404 });

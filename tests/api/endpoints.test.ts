@@ -1,6 +1,4 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, CLIENT_HEADERS } from '../../src/config/constants.ts';
@@ -26,6 +24,7 @@ import { book, DETAILS, findSlots, hold, holdRequest, validAnswers } from '../he
 import { appTarget } from '../helpers/cart.ts';
 import { BEAUTY_PASS_SEED_PASSWORD, beautyPassSeedEmail } from '../../src/server/db/seed/beauty-pass-members.ts';
 import { newMember, redeem, rewardOf } from '../helpers/rewards.ts';
+import { schemaChecker } from '../helpers/api-contract.ts';
 import { apiDocument, apiOperations, pathParams, type ApiOperation, type JsonSchema } from '../helpers/openapi-operations.ts';
 
 let t: TestApp;
@@ -383,23 +382,8 @@ async function guestLine(): Promise<{ cookie: string; lineId: number }> {
 const OPERATIONS = await apiOperations();
 const DOCUMENT = await apiDocument();
 
-/**
- * The document's schemas, compiled as JSON Schema 2020-12 (OpenAPI 3.1's dialect) with their
- * formats: a component reference (`#/components/schemas/…`) points into one registered schema of
- * the components, so each schema compiles alone.
- */
-const ajv = new Ajv2020({ allErrors: true, strict: true });
-addFormats(ajv);
-const local = (schema: unknown) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"components#/$defs/')) as JsonSchema;
-ajv.addSchema({ $id: 'components', $defs: local(DOCUMENT.components.schemas) });
-function compile(schema: JsonSchema): ValidateFunction {
-  return ajv.compile(local(schema));
-}
-/** The errors of a value against a schema, one line each; undefined when it is valid. */
-function errorsOf(schema: JsonSchema, value: unknown): string[] | undefined {
-  const validate = compile(schema);
-  return validate(value) ? undefined : (validate.errors ?? []).map((error) => `${error.instancePath || '/'}: ${error.message ?? error.keyword}`);
-}
+/** The errors of a value against one of the document's schemas, one line each; undefined when it is valid. */
+const errorsOf = schemaChecker(DOCUMENT);
 /** The parameters of one place (`query`, `path`) as the schema of the object they make. */
 function parametersSchema(operation: ApiOperation, place: 'query' | 'path'): JsonSchema {
   const list = operation.parameters.filter((parameter) => parameter.in === place);

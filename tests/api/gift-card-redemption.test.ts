@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChallengeRequiredSchema } from '../../src/contract/checkout.ts';
 import { createApp } from '../../src/server/app.ts';
+import { checkedApp } from '../helpers/api-contract.ts';
 import { refundOrderToGiftCards } from '../../src/server/gift-cards/redeem.ts';
 import { createTestCardProcessor } from '../../src/server/payments/test-card-processor.ts';
 import type { PaymentProvider } from '../../src/server/payments/provider.ts';
@@ -158,7 +159,7 @@ describe('spending gift cards at checkout', () => {
       void: (id) => processor.void(id),
       refund: (id, amount) => processor.refund(id, amount),
     };
-    const app = createApp({ db: t.db, log: () => undefined, payments: draining });
+    const app = checkedApp(createApp({ db: t.db, log: () => undefined, payments: draining }));
     const other: CartTarget = { ...target, request: (url, init) => Promise.resolve(app.request(url, init)) };
     const cookie = await bagOf25(other);
     const version = await bagVersion(other, cookie);

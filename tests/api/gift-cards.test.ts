@@ -252,5 +252,9 @@ describe('the balance check', () => {
     expect(right.status).toBe(429);
     expect(await right.json()).toMatchObject({ code: 'too_many_attempts' });
     expect(right.headers.get('retry-after')).toBe(String(15 * 60));
+    // The payment step's check of the cards is counted with them: refused as well, even with the right PIN.
+    const checked = await cartCall(target, 'POST', '/checkout/gift-cards', { cookie, body: { giftCards: [{ code: card.code, pin: card.pin }] } });
+    expect(checked.status).toBe(429);
+    expect(await checked.json()).toMatchObject({ code: 'too_many_attempts' });
   });
 });

@@ -12,6 +12,7 @@ import { API_PREFIX } from '../../src/config/constants.ts';
 import { ApiErrorBodySchema } from '../../src/contract/site.ts';
 import type { PageRenderer } from '../../src/contract/page-render.ts';
 import { createApp } from '../../src/server/app.ts';
+import { checkedApp } from '../helpers/api-contract.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { databaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from '../../src/server/http/errors.ts';
 
@@ -61,7 +62,7 @@ function failingDb(failure: () => unknown): Db {
 
 let failure: () => unknown = () => new Error('unset');
 const logs: string[] = [];
-const app = createApp({ db: failingDb(() => failure()), log: (line) => logs.push(line), sandbox: false, metrics: { token: null } });
+const app = checkedApp(createApp({ db: failingDb(() => failure()), log: (line) => logs.push(line), sandbox: false, metrics: { token: null } }));
 
 const brands = () => app.request(`${API_PREFIX}/brands`, { headers: { 'X-Platform': 'web', 'X-Request-Id': 'outage-test-1' } });
 
@@ -119,7 +120,7 @@ describe('a database outage on a server-rendered page', () => {
   beforeAll(() => {
     dist = mkdtempSync(path.join(tmpdir(), 'bp-outage-'));
     writeFileSync(path.join(dist, 'index.html'), SHELL);
-    pages = createApp({ db: failingDb(() => failure()), log: (line) => logs.push(line), sandbox: false, staticDir: dist, pages: renderer, metrics: { token: null } });
+    pages = checkedApp(createApp({ db: failingDb(() => failure()), log: (line) => logs.push(line), sandbox: false, staticDir: dist, pages: renderer, metrics: { token: null } }));
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -144,7 +145,7 @@ describe('a database outage on a server-rendered page', () => {
         return { status: 200, html: '<p>Could not load brands</p>', head: '', lang: 'en', state: {}, modules: [] };
       },
     } as unknown as PageRenderer;
-    const app = createApp({ db, log: (line) => logs.push(line), sandbox: false, staticDir: dist, pages: rendering, metrics: { token: null } });
+    const app = checkedApp(createApp({ db, log: (line) => logs.push(line), sandbox: false, staticDir: dist, pages: rendering, metrics: { token: null } }));
     const first = await app.request('/brands');
     expect(apiStatuses).toEqual([503]);
     expect(first.status).toBe(503);

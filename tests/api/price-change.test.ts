@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/config/constants.ts';
 import { createApp, type App } from '../../src/server/app.ts';
+import { checkedApp } from '../helpers/api-contract.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { rowsOf } from '../../src/server/db/query.ts';
 import * as schema from '../../src/server/db/schema.ts';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   // The same PGlite under a second Db: what a second process on the same database holds apart.
   const client = (t.db as unknown as { $client: PGlite }).$client;
   const other = drizzle({ client, schema }) as unknown as Db;
-  second = createApp({ db: other, staticDir: dir, pages: entry, sandbox: true, log: (line) => logs.push(line) });
+  second = checkedApp(createApp({ db: other, staticDir: dir, pages: entry, sandbox: true, log: (line) => logs.push(line) }));
   // Opening, migrating and seeding PGlite takes a minute on a busy 2-core machine.
 }, 180_000);
 afterAll(async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { checkedApp } from '../helpers/api-contract.ts';
 import { DEFAULT_SIGN_IN_LIMITS } from '../../src/server/auth/throttle.ts';
 import { ConfigError } from '../../src/server/env.ts';
 import { HSTS, loadTagManagerOrigin, securityHeaders } from '../../src/server/http/security-headers.ts';
@@ -84,7 +85,7 @@ describe('security headers', () => {
     const forwarded = { headers: { 'X-Forwarded-Proto': 'https' } };
     // Without TRUST_PROXY a client could send the header itself: not believed.
     expect((await t.app.request('/', forwarded)).headers.get('strict-transport-security')).toBeNull();
-    const behindProxy = createApp({ db: t.db, staticDir: dist, log: () => undefined, signIn: { ...DEFAULT_SIGN_IN_LIMITS, trustProxy: true } });
+    const behindProxy = checkedApp(createApp({ db: t.db, staticDir: dist, log: () => undefined, signIn: { ...DEFAULT_SIGN_IN_LIMITS, trustProxy: true } }));
     expect((await behindProxy.request('/', forwarded)).headers.get('strict-transport-security')).toBe(HSTS);
     expect((await behindProxy.request('/', { headers: { 'X-Forwarded-Proto': 'http' } })).headers.get('strict-transport-security')).toBeNull();
   });

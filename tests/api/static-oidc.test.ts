@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleSignInMetaSchema } from '../../src/contract/account.ts';
 import { createApp } from '../../src/server/app.ts';
+import { checkedApp } from '../helpers/api-contract.ts';
 import { createOidcVerifier } from '../../src/server/auth/oidc.ts';
 import { startOidcIssuer, type OidcTestIssuer } from '../helpers/oidc-issuer.ts';
 import { createTestApp, type TestApp } from '../helpers/server.ts';
@@ -54,21 +55,21 @@ describe('index.html tells the SPA how to start Google sign-in', () => {
 
   it('escapes the JSON for the attribute: a client id holding "><script> stays inside content and decodes back exactly', async () => {
     const clientId = `evil"><script>alert('x')</script>&amp;`;
-    const app = createApp({ db: t.db, staticDir: root, log: () => undefined, idTokens: createOidcVerifier({ issuer: issuer.issuer, clientId, log: () => undefined }) });
+    const app = checkedApp(createApp({ db: t.db, staticDir: root, log: () => undefined, idTokens: createOidcVerifier({ issuer: issuer.issuer, clientId, log: () => undefined }) }));
     const html = await (await app.request('/')).text();
     expect(html).not.toContain('<script>');
     expect(googleMeta(html)).toEqual({ authorizationEndpoint: `${issuer.issuer}/authorize`, clientId });
   });
 
   it('no meta when Google sign-in is not configured', async () => {
-    const app = createApp({ db: t.db, staticDir: root, log: () => undefined });
+    const app = checkedApp(createApp({ db: t.db, staticDir: root, log: () => undefined }));
     const html = await (await app.request('/')).text();
     expect(html).not.toContain('bp-google-signin');
     expect(html).toBe(INDEX);
   });
 
   it('an unreachable issuer: pages are still served (without the meta) and it is asked at most once in 60 s for 5 pages', async () => {
-    const app = createApp({ db: t.db, staticDir: root, log: () => undefined, idTokens: createOidcVerifier({ issuer: issuer.issuer, clientId: 'x', log: () => undefined }) });
+    const app = checkedApp(createApp({ db: t.db, staticDir: root, log: () => undefined, idTokens: createOidcVerifier({ issuer: issuer.issuer, clientId: 'x', log: () => undefined }) }));
     const discovery = '/.well-known/openid-configuration';
     issuer.down = true;
     try {

@@ -32,7 +32,7 @@ export interface ApiOperation {
   /** A singular resource (`x-singular`): shown, changed or deleted without an id. */
   singular: boolean;
   description: string;
-  /** Its success status, the one 2xx answer it documents. */
+  /** Its success status (`x-success`); a replay or a challenge may answer another 2xx. */
   status: number;
   /** `Content-Type` of the success answer; null when it has no body. */
   contentType: string | null;
@@ -54,6 +54,8 @@ interface DocumentOperation {
   description: string;
   'x-operation': Operation;
   'x-singular'?: boolean;
+  /** Its success status, among its other answers (a replay's 200, a challenge's 202). */
+  'x-success': number;
   parameters?: OperationParameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
@@ -98,9 +100,8 @@ export async function apiOperations(): Promise<ApiOperation[]> {
     METHODS.flatMap((method) => {
       const entry = methods[method.toLowerCase() as Lowercase<HttpMethod>];
       if (!entry) return [];
-      const successes = Object.keys(entry.responses).filter((status) => /^2\d\d$/.test(status));
-      const [status] = successes;
-      if (successes.length !== 1 || status === undefined) throw new Error(`${entry.operationId} documents ${successes.length} success answers`);
+      const status = String(entry['x-success']);
+      if (!entry.responses[status]) throw new Error(`${entry.operationId} does not document its success status ${status}`);
       const [contentType = null] = Object.keys(entry.responses[status]?.content ?? {});
       return [
         {

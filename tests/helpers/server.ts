@@ -5,6 +5,7 @@ import { createApp, type App, type AppOptions } from '../../src/server/app.ts';
 import type { AuthOptions } from '../../src/server/auth/service.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { preparedMemoryDatabase } from './memory-database.ts';
+import { checkedApp } from './api-contract.ts';
 
 export interface TestApp {
   app: App;
@@ -55,7 +56,7 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database } = await preparedMemoryDatabase(options.seedProducts ?? 150);
   const logs: string[] = [];
-  const app = createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line), ...(options.auth ? { auth: options.auth } : {}), ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.idTokens ? { idTokens: options.idTokens } : {}), sandbox: options.sandbox ?? true, ...(options.passwordResets ? { passwordResets: options.passwordResets } : {}), pages: options.pages ?? null, ...(options.pageCacheBytes === undefined ? {} : { pageCacheBytes: options.pageCacheBytes }), ...(options.now ? { now: options.now } : {}) });
+  const app = checkedApp(createApp({ db: database.db, staticDir: options.staticDir ?? null, log: (line) => logs.push(line), ...(options.auth ? { auth: options.auth } : {}), ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.idTokens ? { idTokens: options.idTokens } : {}), sandbox: options.sandbox ?? true, ...(options.passwordResets ? { passwordResets: options.passwordResets } : {}), pages: options.pages ?? null, ...(options.pageCacheBytes === undefined ? {} : { pageCacheBytes: options.pageCacheBytes }), ...(options.now ? { now: options.now } : {}) }));
   options.routes?.(app);
   return {
     app,

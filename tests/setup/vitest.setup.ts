@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/dom';
-import { afterAll, afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect } from 'vitest';
+import { writeSeenPairs } from '../helpers/api-contract-seen.ts';
 import { installConsoleGuard, takeConsoleProblems } from '../helpers/console-guard.ts';
 
 // Component tests (jsdom): tell React that this is a test environment whose updates go through
@@ -47,3 +48,6 @@ function failOnConsoleProblems(): void {
 afterEach(failOnConsoleProblems);
 // What is logged after a file's last test (a timer, a late promise) fails the file.
 afterAll(failOnConsoleProblems);
+
+// The answers this file's apps gave, for the run's response contract report (tests/setup/api-contract.ts).
+afterAll(() => writeSeenPairs(expect.getState().testPath));

@@ -37,6 +37,8 @@ export interface EndpointDoc {
   auth?: true;
   /** The errors it answers besides the 400 of its input (added by the input middlewares), with why. */
   errors?: Partial<Record<ErrorStatus, string>>;
+  /** Its other successful answers, with why: an idempotent replay (200), a challenge to answer first (202), a cached copy still good (304). */
+  otherAnswers?: Partial<Record<200 | 202 | 304, { description: string; response?: v.GenericSchema }>>;
 }
 
 const JSON_TYPE = 'application/json';
@@ -57,6 +59,12 @@ export function endpoint(doc: EndpointDoc): MiddlewareHandler {
           description: 'OK',
           content: { [contentType]: doc.response ? { schema: resolver(doc.response, OUTPUT_CONVERSION) } : contentType === 'image/svg+xml' ? { schema: { type: 'string' as const } } : {} },
         };
+  const others = Object.fromEntries(
+    Object.entries(doc.otherAnswers ?? {}).map(([status, answer]) => [
+      status,
+      status === '304' ? { description: answer.description } : { description: answer.description, content: { [JSON_TYPE]: answer.response ? { schema: resolver(answer.response, OUTPUT_CONVERSION) } : {} } },
+    ]),
+  );
   const errors: Record<string, ReturnType<typeof errorContent>> = {};
   if (doc.auth) errors['401'] = errorContent('No session, or an expired one.');
   for (const [status, why] of Object.entries(doc.errors ?? {})) errors[status] = errorContent(why);
@@ -66,10 +74,11 @@ export function endpoint(doc: EndpointDoc): MiddlewareHandler {
     summary: doc.description.split(/(?<=\.)\s/)[0],
     tags: [doc.id.split('.')[0] ?? doc.id],
     ...(doc.auth ? { security: [{ sessionCookie: [] }, { bearer: [] }] } : {}),
-    responses: { [String(doc.status)]: success, ...errors },
+    responses: { [String(doc.status)]: success, ...others, ...errors },
   };
-  // Extensions: spec §7's operation kind and a singular resource, which the naming test checks.
-  return describeRoute(Object.assign(spec, { 'x-operation': doc.operation, ...(doc.singular ? { 'x-singular': true } : {}) }));
+  // Extensions: spec §7's operation kind, its success status among its other answers, and a
+  // singular resource, which the naming test checks.
+  return describeRoute(Object.assign(spec, { 'x-operation': doc.operation, 'x-success': doc.status, ...(doc.singular ? { 'x-singular': true } : {}) }));
 }
 
 type InputTarget = 'query' | 'param' | 'json';

@@ -3,6 +3,7 @@ import { generateSpecs, type GenerateSpecOptions } from 'hono-openapi';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { ApiErrorBodySchema } from '../../contract/site.ts';
 import { NO_STORE } from '../http/cache.ts';
+import { MAX_BODY_BYTES } from '../http/validate.ts';
 import { SESSION_COOKIES } from '../../contract/session-constants.ts';
 
 /** Where the document is served, under the API prefix. */
@@ -15,6 +16,9 @@ type SchemaObject = NonNullable<NonNullable<GenerateSpecOptions['documentation']
 const API_ERROR_SCHEMA = toJsonSchema(ApiErrorBodySchema, { target: 'draft-2020-12', typeMode: 'output', errorMode: 'ignore' }) as unknown as SchemaObject;
 
 export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
+
+/** Why any write may be refused (src/server/auth/middleware.ts, `requireApiClient`). */
+export const CROSS_SITE = 'Refused as cross-site: a write carries the client\'s `X-Platform` header and a JSON body.';
 
 /** Every error answer: the shared error body by reference (`ApiErrorBodySchema`). */
 export function errorContent(description: string) {
@@ -49,13 +53,24 @@ export async function openApiDocument<E extends Env>(app: Hono<E>): Promise<Open
   // The schemas are generated as JSON Schema 2020-12, OpenAPI 3.1's own dialect: drop the per-schema `$schema`.
   // A recursive schema (`v.lazy`: the category tree) has its definition lifted into the components
   // while its `$ref` still points into the `$defs` it came from: point it at the component.
-  return JSON.parse(
+  const written = JSON.parse(
     JSON.stringify(document, (key, value: unknown) => {
       if (key === '$schema') return undefined;
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) return `#/components/schemas/${value.slice('#/$defs/'.length)}`;
       return value;
     }),
   ) as OpenApiDocument;
+  // What any route answers, whatever it declares: a wrong site header, a write from another site, a
+  // JSON body over the limit, a server failure.
+  for (const methods of Object.values(written.paths ?? {}))
+    for (const [method, operation] of Object.entries(methods as Record<string, { requestBody?: unknown; responses?: Record<string, unknown> }>)) {
+      if (!operation.responses) continue;
+      operation.responses['400'] ??= errorContent('A site header is wrong: `errors` names it (`header.x-site-country`).');
+      if (method !== 'get') operation.responses['403'] ??= errorContent(CROSS_SITE);
+      if (operation.requestBody) operation.responses['413'] ??= errorContent(`The JSON body is over ${MAX_BODY_BYTES / 1024} KB.`);
+      operation.responses['5XX'] = errorContent('The server could not answer: 503 with `Retry-After` while the database is unavailable (try again then), 500 with a reference id for a fault.');
+    }
+  return written;
 }
 
 /** `GET openapi.json`: generated once, on first use, after every route is mounted. */

@@ -27,7 +27,8 @@ const PAGE = `<!doctype html>
 <link rel="stylesheet" href="/swagger/swagger-page.css">
 </head>
 <body>
-<main id="main" class="swagger-page">
+<a class="skip-link" href="#main">Skip to content</a>
+<main id="main" class="swagger-page" tabindex="-1">
 <h1>Beauty Pass API reference</h1>
 <div id="swagger-ui"></div>
 </main>
@@ -55,9 +56,15 @@ const INIT = `window.addEventListener('load', function () {
 });
 `;
 
-/** The page's own few rules: a readable width and the heading's margins. */
+/**
+ * The page's own few rules: a readable width, the heading's margins and the store's skip link (the
+ * blank layout's: hidden until focused).
+ */
 const PAGE_CSS = `.swagger-page { max-width: 1460px; margin: 0 auto; padding: 0 20px; }
+.swagger-page:focus { outline: none; }
 .swagger-page h1 { font-family: sans-serif; font-size: 1.5rem; margin: 24px 0 0; color: #3b4151; }
+.skip-link { position: absolute; left: -999px; top: 0; background: #fff; color: #1a1a1a; padding: 0.5rem 1rem; z-index: 10; font-family: sans-serif; }
+.skip-link:focus { left: 1rem; }
 `;
 
 const FILES: Record<string, { type: string; body: () => string }> = {

@@ -20,7 +20,7 @@ export const SOCIAL_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured';
  * an issuer account carrying someone's address would otherwise take that store account over.
  */
 export function socialAuthRoutes(db: Db, auth: AuthService, idTokens: IdTokenVerifier | null) {
-  return new Hono<AppEnv>().post('/social', endpoint({ id: 'authSocial.create', operation: 'create', description: 'Signs in with a Google (OpenID Connect) ID token of an identity linked to an account; sets the session cookies. A genuine token not linked yet: 404 social_not_linked with its email and names for registration. 404 when Google sign-in is not configured.', status: 201, response: CurrentUserResponseSchema }), jsonBody(SocialSignInSchema), async (c) => {
+  return new Hono<AppEnv>().post('/social', endpoint({ id: 'authSocial.create', operation: 'create', description: 'Signs in with a Google (OpenID Connect) ID token of an identity linked to an account; sets the session cookies. A genuine token not linked yet: 404 social_not_linked with its email and names for registration. 404 when Google sign-in is not configured.', status: 201, response: CurrentUserResponseSchema, errors: { 401: 'The ID token is not genuine, expired, or for another client.', 404: 'social_not_linked: a genuine identity not linked to an account (its email and names come back for registration); or Google sign-in is not configured.' } }), jsonBody(SocialSignInSchema), async (c) => {
     if (!idTokens) throw notFound(SOCIAL_NOT_CONFIGURED_MESSAGE);
     const { idToken } = c.req.valid('json');
     const identity = await idTokens.verify(idToken);

@@ -20,7 +20,7 @@ export function authTokenRoutes(db: Db, auth: AuthService) {
     return user?.role ?? null;
   };
 
-  return new Hono<AppEnv>().post('/token', endpoint({ id: 'authToken.create', operation: 'create', description: 'Refreshes the session: rotates the refresh token (cookie in the client flow, body plus Bearer access token in the app flow) and issues a new access token.', status: 200, response: TokenResponseSchema }), jsonBody(TokenRequestSchema), async (c) => {
+  return new Hono<AppEnv>().post('/token', endpoint({ id: 'authToken.create', operation: 'create', description: 'Refreshes the session: rotates the refresh token (cookie in the client flow, body plus Bearer access token in the app flow) and issues a new access token.', status: 200, response: TokenResponseSchema, errors: { 401: 'Wrong email or password.', 403: 'Sign-in blocked after too many failures (for the account or the client), with a reference id.' } }), jsonBody(TokenRequestSchema), async (c) => {
     const body = c.req.valid('json');
     if (body.flow === 'client') {
       const token = refreshTokenFromCookie(c);

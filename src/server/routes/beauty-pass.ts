@@ -27,23 +27,23 @@ export function beautyPassRoutes(db: Db, auth: AuthService) {
   const userIdOf = (c: { var: { auth: { sub: string } } }) => Number(c.var.auth.sub);
 
   return new Hono<AuthEnv>()
-    .get('/', endpoint({ id: 'beautyPass.index', operation: 'index', description: "The member's Beauty Pass: the tier machine's status (the closed year's while a downgrade waits out its notice) with the country's thresholds, the last tier change and why, the points balance with its expiry date and warning, in the member's calendar. 404 not_member for a signed-in non-member.", status: 200, response: BeautyPassStatusResponseSchema, auth: true }), requireAccess(auth), async (c) => {
+    .get('/', endpoint({ id: 'beautyPass.index', operation: 'index', description: "The member's Beauty Pass: the tier machine's status (the closed year's while a downgrade waits out its notice) with the country's thresholds, the last tier change and why, the points balance with its expiry date and warning, in the member's calendar. 404 not_member for a signed-in non-member.", status: 200, response: BeautyPassStatusResponseSchema, auth: true, errors: { 404: 'The account is not a Beauty Pass member.' } }), requireAccess(auth), async (c) => {
       const status = await beautyPassStatus(db, userIdOf(c), now());
       if (!status) throw notMember();
       return c.json({ data: status }, 200, { 'Cache-Control': NO_STORE });
     })
-    .get('/points', endpoint({ id: 'beautyPassPoints.index', operation: 'index', description: 'A page of the points history, newest first: source key, amount, when, the order number or product name it names. 404 not_member for a non-member.', status: 200, response: PointsHistoryResponseSchema, auth: true }), requireAccess(auth), query(PointsHistoryQuerySchema), async (c) => {
+    .get('/points', endpoint({ id: 'beautyPassPoints.index', operation: 'index', description: 'A page of the points history, newest first: source key, amount, when, the order number or product name it names. 404 not_member for a non-member.', status: 200, response: PointsHistoryResponseSchema, auth: true, errors: { 404: 'The account is not a Beauty Pass member.' } }), requireAccess(auth), query(PointsHistoryQuerySchema), async (c) => {
       const query = c.req.valid('query');
       const member = await readMember(db, userIdOf(c));
       if (!member) throw notMember();
       return c.json(await pointsHistory(db, member, query.page ?? 1, now()), 200, { 'Cache-Control': NO_STORE });
     })
-    .post('/tier/seen', endpoint({ id: 'beautyPassTierSeen.create', operation: 'create', description: 'The member has read the tier change message (upgraded, renewed, downgraded): it is not served as news again. Idempotent; 404 not_member.', status: 204, contentType: null, auth: true }), requireAccess(auth), async (c) => {
+    .post('/tier/seen', endpoint({ id: 'beautyPassTierSeen.create', operation: 'create', description: 'The member has read the tier change message (upgraded, renewed, downgraded): it is not served as news again. Idempotent; 404 not_member.', status: 204, contentType: null, auth: true, errors: { 404: 'The account is not a Beauty Pass member.' } }), requireAccess(auth), async (c) => {
       const seen = await markTierSeen(db, userIdOf(c), now());
       if (!seen) throw notMember();
       return c.body(null, 204);
     })
-    .post('/members', endpoint({ id: 'beautyPassMembers.create', operation: 'create', description: "A signed-in shopper joins Beauty Pass, agreeing to their country's terms: pink, the registration points, a year from today. Answers the new status; 409 already_member.", status: 201, response: BeautyPassStatusResponseSchema, auth: true }), requireAccess(auth), jsonBody(JoinBeautyPassSchema), async (c) => {
+    .post('/members', endpoint({ id: 'beautyPassMembers.create', operation: 'create', description: "A signed-in shopper joins Beauty Pass, agreeing to their country's terms: pink, the registration points, a year from today. Answers the new status; 409 already_member.", status: 201, response: BeautyPassStatusResponseSchema, auth: true, errors: { 409: 'Already a member.' } }), requireAccess(auth), jsonBody(JoinBeautyPassSchema), async (c) => {
       c.req.valid('json');
       const user = await signedInUser(db, c);
       // Every account has one of the eight (registration's schema); an odd row is not a session to trust.

@@ -30,7 +30,7 @@ export function cartOfferRoutes(db: Db, auth: AuthService) {
       if (isGiftCardsOnly(await readBag(db, owner, site))) return c.json({ data: { limit: 0, choices: [] } }, 200, { 'Cache-Control': NO_STORE });
       return c.json({ data: await listSamples(db, owner, site) }, 200, { 'Cache-Control': NO_STORE });
     })
-    .put('/samples', endpoint({ id: 'cartSamples.replace', operation: 'replace', description: "Replaces the picks: samples of this country (else 400), in stock (409 sample_unavailable), at most the country's limit (409 sample_limit). Answers the bag.", status: 200, response: CartResponseSchema, singular: true }), jsonBody(SamplesBodySchema), async (c) => {
+    .put('/samples', endpoint({ id: 'cartSamples.replace', operation: 'replace', description: "Replaces the picks: samples of this country (else 400), in stock (409 sample_unavailable), at most the country's limit (409 sample_limit). Answers the bag.", status: 200, response: CartResponseSchema, singular: true, errors: { 409: 'Samples are not offered for this bag (an e-gift card bag, or more than allowed).' } }), jsonBody(SamplesBodySchema), async (c) => {
       const { sampleIds } = c.req.valid('json');
       const owner = await cartOwner(c, auth);
       const result = await replaceSamples(db, owner, c.var.country, sampleIds);
@@ -39,7 +39,7 @@ export function cartOfferRoutes(db: Db, auth: AuthService) {
     })
     .get('/offers', endpoint({ id: 'cartOffers.index', operation: 'index', description: "The country's offers valid today: those that apply to the bag and those that would after spending more (an empty list: 'No offers found').", status: 200, response: OffersResponseSchema }), offersOf(false))
     .get('/beauty-pass-offers', endpoint({ id: 'beautyPassOffers.index', operation: 'index', description: "Beauty Pass offers for the member's tier, valid today (none for guests and non-members).", status: 200, response: OffersResponseSchema }), offersOf(true))
-    .post('/offers', endpoint({ id: 'cartOffers.create', operation: 'create', description: "Applies an offer by code; unknown, expired or not for this member's tier: 404 offer_not_found 'Offer not found'; minimum spend not reached: 409. Answers the bag.", status: 201, response: CartResponseSchema }), jsonBody(ApplyOfferSchema), async (c) => {
+    .post('/offers', endpoint({ id: 'cartOffers.create', operation: 'create', description: "Applies an offer by code; unknown, expired or not for this member's tier: 404 offer_not_found 'Offer not found'; minimum spend not reached: 409. Answers the bag.", status: 201, response: CartResponseSchema, errors: { 404: 'No such code in this country.', 409: 'The code does not apply to this bag, has expired or reached its limits.' } }), jsonBody(ApplyOfferSchema), async (c) => {
       const { code } = c.req.valid('json');
       const owner = await cartOwner(c, auth);
       const result = await applyOffer(db, owner, c.var.country, code);

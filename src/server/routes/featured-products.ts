@@ -10,7 +10,7 @@ import { FeaturedProductsResponseSchema } from '../../contract/catalog.ts';
 
 /** A POST only because the contract says so (spec §7): it reads, never writes. */
 export function featuredProductRoutes(db: Db) {
-  return new Hono<AppEnv>().post('/', endpoint({ id: 'featuredProducts.create', operation: 'create', description: 'Products picked for a placement (home, category or product page). A POST by contract, but it only reads.', status: 200, response: FeaturedProductsResponseSchema }), jsonBody(FeaturedProductsBodySchema), async (c) => {
+  return new Hono<AppEnv>().post('/', endpoint({ id: 'featuredProducts.create', operation: 'create', description: 'Products picked for a placement (home, category or product page). A POST by contract, but it only reads.', status: 200, response: FeaturedProductsResponseSchema, errors: { 403: 'Only in the developer sandbox.', 422: 'The products cannot be featured (unknown or not on sale here).' } }), jsonBody(FeaturedProductsBodySchema), async (c) => {
     const body = c.req.valid('json');
     if (body.placement === 'category' && body.category === undefined) {
       throw invalidRequest([{ field: 'body.category', message: 'is required for category placements' }]);

@@ -18,13 +18,13 @@ import { CartResponseSchema } from '../../contract/cart.ts';
  */
 export function cartGiftCardRoutes(db: Db, auth: AuthService) {
   return new Hono<AppEnv>()
-    .post('/', endpoint({ id: 'giftCardLines.create', operation: 'create', description: "Adds an e-gift card to the bag: amount in whole units within the country's range (SG S$20–S$300; `GIFT_CARD_RANGES`), recipient's name and email, sender's name, message (at most 200 characters), send date today or later in the country's calendar (at most 180 days ahead). 400 names each bad field; 409 gift_card_bag_limit (5 per bag). No tax, no points; paid with the bag by checkout/orders and emailed with its code and PIN on the send date. Answers the bag.", status: 201, response: CartResponseSchema }), jsonBody(GiftCardPurchaseSchema), async (c) => {
+    .post('/', endpoint({ id: 'giftCardLines.create', operation: 'create', description: "Adds an e-gift card to the bag: amount in whole units within the country's range (SG S$20–S$300; `GIFT_CARD_RANGES`), recipient's name and email, sender's name, message (at most 200 characters), send date today or later in the country's calendar (at most 180 days ahead). 400 names each bad field; 409 gift_card_bag_limit (5 per bag). No tax, no points; paid with the bag by checkout/orders and emailed with its code and PIN on the send date. Answers the bag.", status: 201, response: CartResponseSchema, errors: { 409: 'The bag holds the most e-gift cards allowed, or is being checked out.' } }), jsonBody(GiftCardPurchaseSchema), async (c) => {
       const purchase = c.req.valid('json');
       const owner = await cartOwner(c, auth);
       const result = await addGiftCardToBag(db, owner, siteOf(c), purchase);
       return c.json({ data: await bagAfterWrite(c, db, owner, siteOf(c), result) }, 201);
     })
-    .delete('/:id', endpoint({ id: 'giftCardLines.delete', operation: 'delete', description: 'Removes an e-gift card from the bag (404 gift_card_unknown_line when it is not in this bag). Answers the bag.', status: 200, response: CartResponseSchema }), params(IdParamSchema), async (c) => {
+    .delete('/:id', endpoint({ id: 'giftCardLines.delete', operation: 'delete', description: 'Removes an e-gift card from the bag (404 gift_card_unknown_line when it is not in this bag). Answers the bag.', status: 200, response: CartResponseSchema, errors: { 404: 'No such e-gift card line in this bag.' } }), params(IdParamSchema), async (c) => {
       const { id } = c.req.valid('param');
       const owner = await cartOwner(c, auth);
       const result = await removeGiftCardFromBag(db, owner, siteOf(c), id);
@@ -37,7 +37,7 @@ export function cartGiftCardRoutes(db: Db, auth: AuthService) {
  * against the client (`guesses`, shared with checkout's gift cards): guessing gets 429.
  */
 export function giftCardRoutes(db: Db, guesses: RateLimit) {
-  return new Hono<AppEnv>().post('/balance', endpoint({ id: 'giftCardBalance.create', operation: 'create', description: "What is left on an e-gift card, by its code (dashes and spaces ignored) and PIN; cards do not expire (expiresOn null). 404 gift_card_not_found when the pair is wrong; wrong pairs count per client with checkout's gift cards: 429 too_many_attempts after 10 in 15 minutes.", status: 200, response: GiftCardBalanceResponseSchema }), jsonBody(GiftCardCredentialsSchema), async (c) => {
+  return new Hono<AppEnv>().post('/balance', endpoint({ id: 'giftCardBalance.create', operation: 'create', description: "What is left on an e-gift card, by its code (dashes and spaces ignored) and PIN; cards do not expire (expiresOn null). 404 gift_card_not_found when the pair is wrong; wrong pairs count per client with checkout's gift cards: 429 too_many_attempts after 10 in 15 minutes.", status: 200, response: GiftCardBalanceResponseSchema, errors: { 404: 'No card with that code and PIN.', 429: 'too_many_attempts: too many wrong codes from this client; try later.' } }), jsonBody(GiftCardCredentialsSchema), async (c) => {
     await guesses.check(c);
     const credentials = c.req.valid('json');
     const balance = await giftCardBalance(db, credentials);

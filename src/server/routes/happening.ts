@@ -54,23 +54,23 @@ export function happeningRoutes(deps: HappeningDeps) {
   // Each resource at its own prefix (app.ts mounts them): `booking-service`, `booking-services`, `happening`, `layouts/store-services`, `stores`.
   const bookingService = new Hono<AppEnv>()
     .get('/activities', endpoint({ id: 'bookingActivities.index', operation: 'index', description: "The country's bookable services, classes and events (filter by `kind`, `storeId`, `groupId`), with price, duration, capacity and policy.", status: 200, response: ActivityListResponseSchema }), query(ActivityListQuerySchema), list)
-    .get('/activities/:id', endpoint({ id: 'bookingActivities.show', operation: 'show', description: 'One activity with its description, teacher and booking questions; 404 activity_not_found when the country has no such activity.', status: 200, response: ActivityResponseSchema }), params(IdParamSchema), (c) => {
+    .get('/activities/:id', endpoint({ id: 'bookingActivities.show', operation: 'show', description: 'One activity with its description, teacher and booking questions; 404 activity_not_found when the country has no such activity.', status: 200, response: ActivityResponseSchema, errors: { 404: 'No such activity in this country.' } }), params(IdParamSchema), (c) => {
       const data = activityDetail(activityOf(c), siteOf(c));
       cacheCatalogue(c);
       return c.json({ data }, 200);
     })
-    .get('/questions/:id', endpoint({ id: 'bookingQuestions.show', operation: 'show', description: "The questions asked when booking the activity `{id}` (answered in reservation-service's `answers`).", status: 200, response: QuestionsResponseSchema }), params(IdParamSchema), (c) => {
+    .get('/questions/:id', endpoint({ id: 'bookingQuestions.show', operation: 'show', description: "The questions asked when booking the activity `{id}` (answered in reservation-service's `answers`).", status: 200, response: QuestionsResponseSchema, errors: { 404: 'No such activity in this country.' } }), params(IdParamSchema), (c) => {
       const data = questionsOf(activityOf(c), c.var.language);
       cacheCatalogue(c);
       return c.json({ data }, 200);
     })
-    .get('/available-slots/:id', endpoint({ id: 'bookingAvailableSlots.show', operation: 'show', description: "The store-local days from today to the activity's last bookable day on which the activity `{id}` has a free time at `storeId` (computed in the store's time zone from its hours, exceptions, artists' hours, the duration and the reservations and live holds). Empty days: 'No Available Slots'.", status: 200, response: AvailableDaysResponseSchema }), params(IdParamSchema), query(AvailableDaysQuerySchema), async (c) => {
+    .get('/available-slots/:id', endpoint({ id: 'bookingAvailableSlots.show', operation: 'show', description: "The store-local days from today to the activity's last bookable day on which the activity `{id}` has a free time at `storeId` (computed in the store's time zone from its hours, exceptions, artists' hours, the duration and the reservations and live holds). Empty days: 'No Available Slots'.", status: 200, response: AvailableDaysResponseSchema, errors: { 404: 'No such activity in this country, or it takes no bookings.' } }), params(IdParamSchema), query(AvailableDaysQuerySchema), async (c) => {
       const activity = activityOf(c);
       const { storeId } = c.req.valid('query');
       const data = await availableDays(db, activity, storeOf(c, storeId), now());
       return c.json({ data }, 200, { 'Cache-Control': NO_STORE });
     })
-    .get('/time-slots/:id', endpoint({ id: 'bookingTimeSlots.show', operation: 'show', description: "The free times of the activity `{id}` at `storeId` on the store-local `date`, each with its local time, places left and (services) the free artists. Empty: 'No time slots available'.", status: 200, response: TimeSlotsResponseSchema }), params(IdParamSchema), query(TimeSlotsQuerySchema), async (c) => {
+    .get('/time-slots/:id', endpoint({ id: 'bookingTimeSlots.show', operation: 'show', description: "The free times of the activity `{id}` at `storeId` on the store-local `date`, each with its local time, places left and (services) the free artists. Empty: 'No time slots available'.", status: 200, response: TimeSlotsResponseSchema, errors: { 404: 'No such activity in this country, or it takes no bookings.' } }), params(IdParamSchema), query(TimeSlotsQuerySchema), async (c) => {
       const activity = activityOf(c);
       const { storeId, date } = c.req.valid('query');
       // The pattern lets 2026-02-31 through: a day that does not exist is bad input, not an empty day.
@@ -92,7 +92,7 @@ export function happeningRoutes(deps: HappeningDeps) {
       cacheCatalogue(c);
       return c.json({ data: groupsIn(siteOf(c)) }, 200);
     });
-  const happening = new Hono<AppEnv>().get('/services/activities/:id', endpoint({ id: 'happeningActivities.show', operation: 'show', description: "An activity's page in one answer: the activity and the stores of the country where it is booked.", status: 200, response: ActivityPageResponseSchema }), params(IdParamSchema), (c) => {
+  const happening = new Hono<AppEnv>().get('/services/activities/:id', endpoint({ id: 'happeningActivities.show', operation: 'show', description: "An activity's page in one answer: the activity and the stores of the country where it is booked.", status: 200, response: ActivityPageResponseSchema, errors: { 404: 'No such activity in this country.' } }), params(IdParamSchema), (c) => {
       const activity = activityOf(c);
       const site = siteOf(c);
       const stores = storeIdsOf(activity, site.country).map((id) => happeningStore(storeOf(c, id), site.language, now()));
@@ -111,7 +111,7 @@ export function happeningRoutes(deps: HappeningDeps) {
       cacheCatalogue(c);
       return c.json({ data: storesIn(site.country).map((store) => happeningStore(store, site.language, now())) }, 200);
     })
-    .get('/:id', endpoint({ id: 'stores.show', operation: 'show', description: "A store with its upcoming events (store events) and their seats; 404 store_not_found outside the request's country.", status: 200, response: StoreResponseSchema }), params(IdParamSchema), async (c) => {
+    .get('/:id', endpoint({ id: 'stores.show', operation: 'show', description: "A store with its upcoming events (store events) and their seats; 404 store_not_found outside the request's country.", status: 200, response: StoreResponseSchema, errors: { 404: 'No such store in this country.' } }), params(IdParamSchema), async (c) => {
       const { id } = c.req.valid('param');
       const site = siteOf(c);
       const store = storeOf(c, id);

@@ -30,7 +30,7 @@ const LEGAL: Layout['footer']['legal'] = [
  * chosen segments' announcements, in the preview's language and country, and is never cached.
  */
 export function layoutRoutes(db: Db, auth: AuthService) {
-  return new Hono<AppEnv>().get('/', endpoint({ id: 'layouts.index', operation: 'index', description: 'Header navigation, announcements, footer legal links and the navigation guard configuration. Staff preview (spec §6): X-Preview-Mode: true, Accept-Language locale-COUNTRY and ?user_segments=a,b add drafts and segment announcements, uncached; 401 without a session, 403 for a shopper.', status: 200, response: LayoutSchema }), async (c) => {
+  return new Hono<AppEnv>().get('/', endpoint({ id: 'layouts.index', operation: 'index', description: 'Header navigation, announcements, footer legal links and the navigation guard configuration. Staff preview (spec §6): X-Preview-Mode: true, Accept-Language locale-COUNTRY and ?user_segments=a,b add drafts and segment announcements, uncached; 401 without a session, 403 for a shopper.', status: 200, response: LayoutSchema, errors: { 401: 'The session sent has expired or was signed out: sign in again (a guest sends none).', 403: 'Preview headers from an account that is not staff.' } }), async (c) => {
     const preview = await readPreview(c, db, auth);
     const language = preview?.language ?? c.get('language');
     const country = preview?.country ?? c.get('country');

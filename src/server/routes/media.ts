@@ -19,7 +19,7 @@ const ImageParamsSchema = v.object({
 export function mediaRoutes(db: Db) {
   return new Hono<AppEnv>().get(
     '/products/:productId/:file',
-    endpoint({ id: 'media.productImage', operation: 'show', description: 'Offline product picture of one variant, as SVG (cached forever: the URL changes with the picture); `{file}` is `{variantId}.svg`.', status: 200, contentType: 'image/svg+xml' }),
+    endpoint({ id: 'media.productImage', operation: 'show', description: 'Offline product picture of one variant, as SVG (cached forever: the URL changes with the picture); `{file}` is `{variantId}.svg`.', status: 200, contentType: 'image/svg+xml', errors: { 404: 'No such product picture.' } }),
     params(ImageParamsSchema),
     async (c) => {
     const { productId, file: variantId } = c.req.valid('param');

@@ -36,7 +36,7 @@ export function notificationSubscriptionRoutes(db: Db, auth: AuthService) {
       const member = await memberOf(c.var.auth.sub);
       return c.json({ data: await listSubscriptions(db, member) }, 200, { 'Cache-Control': NO_STORE });
     })
-    .post('/', endpoint({ id: 'notificationSubscriptions.create', operation: 'create', description: 'Subscribes the signed-in member to a back-in-stock email for a product or one variant (a repeat returns the same subscription).', status: 201, response: NotificationSubscriptionResponseSchema, auth: true }), requireAccess(auth), jsonBody(NotificationSubscriptionBodySchema), async (c) => {
+    .post('/', endpoint({ id: 'notificationSubscriptions.create', operation: 'create', description: 'Subscribes the signed-in member to a back-in-stock email for a product or one variant (a repeat returns the same subscription).', status: 201, response: NotificationSubscriptionResponseSchema, auth: true, errors: { 404: 'No such product or variant.' } }), requireAccess(auth), jsonBody(NotificationSubscriptionBodySchema), async (c) => {
       const body = c.req.valid('json');
       const member = await memberOf(c.var.auth.sub);
       const target = await targetOf(body.product, body.variantId);
@@ -46,7 +46,7 @@ export function notificationSubscriptionRoutes(db: Db, auth: AuthService) {
       // 201 for a repeat too (the registry's status): the body is the same subscription either way.
       return c.json({ data }, 201);
     })
-    .post('/subscribe', endpoint({ id: 'notificationSubscriptions.subscribe', operation: 'create', description: 'Anyone: subscribes an email address to a back-in-stock email; answers 202 the same way whether or not it was already subscribed.', status: 202, response: MessageResponseSchema }), jsonBody(GuestSubscribeBodySchema), async (c) => {
+    .post('/subscribe', endpoint({ id: 'notificationSubscriptions.subscribe', operation: 'create', description: 'Anyone: subscribes an email address to a back-in-stock email; answers 202 the same way whether or not it was already subscribed.', status: 202, response: MessageResponseSchema, errors: { 404: 'No such subscription.' } }), jsonBody(GuestSubscribeBodySchema), async (c) => {
       const body = c.req.valid('json');
       const target = await targetOf(body.product, body.variantId);
       await subscribe(db, target, { email: body.email, userId: null, ...siteOf(c) });

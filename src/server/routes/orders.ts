@@ -25,7 +25,7 @@ export function orderRoutes(db: Db, auth: AuthService, lookups: RateLimit, cance
       const query = c.req.valid('query');
       return c.json(await listOrders(db, Number(c.var.auth.sub), query.page ?? 1, query.per_page ?? ORDERS_PAGE_SIZE), 200);
     })
-    .post('/lookup', endpoint({ id: 'orderLookups.create', operation: 'create', description: 'A guest finds an order by its number and the email it was placed with (404 when either is wrong; 429 too_many_attempts after repeated misses from one client).', status: 200, response: OrderResponseSchema }), jsonBody(OrderLookupSchema), async (c) => {
+    .post('/lookup', endpoint({ id: 'orderLookups.create', operation: 'create', description: 'A guest finds an order by its number and the email it was placed with (404 when either is wrong; 429 too_many_attempts after repeated misses from one client).', status: 200, response: OrderResponseSchema, errors: { 404: 'No order with that number and email.', 429: 'Too many lookups from this client; try later.' } }), jsonBody(OrderLookupSchema), async (c) => {
       await lookups.check(c);
       const { number, email } = c.req.valid('json');
       const order = await lookupOrder(db, number, email);
@@ -35,12 +35,12 @@ export function orderRoutes(db: Db, auth: AuthService, lookups: RateLimit, cance
       }
       return c.json({ data: order }, 200);
     })
-    .post('/:number/cancel', endpoint({ id: 'orderCancellations.create', operation: 'create', description: "The member cancels their own order while it is placed or paid (`cancellable`): stock, the reward's unit, the points (the reward's back, the earned ones reversed as far as the balance holds them), the year's spend and gift card payments are returned in one transaction, then the payment is refunded (captured) or voided (held). Answers the order, cancelled. 404 for another's order; 409 order_not_cancellable with its `orderStatus` (a second cancel too: never a second refund), or `reason: gift_cards` for an order that bought e-gift cards.", status: 200, response: OrderCancelResponseSchema, auth: true }), requireAccess(auth), params(NumberParamSchema), jsonBody(OrderCancelSchema), async (c) => {
+    .post('/:number/cancel', endpoint({ id: 'orderCancellations.create', operation: 'create', description: "The member cancels their own order while it is placed or paid (`cancellable`): stock, the reward's unit, the points (the reward's back, the earned ones reversed as far as the balance holds them), the year's spend and gift card payments are returned in one transaction, then the payment is refunded (captured) or voided (held). Answers the order, cancelled. 404 for another's order; 409 order_not_cancellable with its `orderStatus` (a second cancel too: never a second refund), or `reason: gift_cards` for an order that bought e-gift cards.", status: 200, response: OrderCancelResponseSchema, auth: true, errors: { 404: 'No such order of this shopper.', 409: 'The order can no longer be cancelled (shipped, or cancelled already).' } }), requireAccess(auth), params(NumberParamSchema), jsonBody(OrderCancelSchema), async (c) => {
       const { number } = c.req.valid('param');
       c.req.valid('json');
       return c.json({ data: await cancelOrder(cancel, Number(c.var.auth.sub), number) }, 200);
     })
-    .get('/:number', endpoint({ id: 'orders.show', operation: 'show', description: "One of the member's orders as it was placed: lines, figures, tax, shipping, masked payment, address, points, status history. Another member's number: 404.", status: 200, response: OrderResponseSchema, auth: true }), requireAccess(auth), params(NumberParamSchema), async (c) => {
+    .get('/:number', endpoint({ id: 'orders.show', operation: 'show', description: "One of the member's orders as it was placed: lines, figures, tax, shipping, masked payment, address, points, status history. Another member's number: 404.", status: 200, response: OrderResponseSchema, auth: true, errors: { 404: 'No such order of this shopper.' } }), requireAccess(auth), params(NumberParamSchema), async (c) => {
       const { number } = c.req.valid('param');
       const order = await memberOrder(db, Number(c.var.auth.sub), number);
       if (!order) throw notFound();

@@ -83,12 +83,12 @@ export function passwordResetRoutes(db: Db, auth: AuthService, options: Password
       });
       return c.json({ message: ACCOUNT_MESSAGES.resetRequested }, 202);
     })
-    .get('/:token', endpoint({ id: 'passwordResets.show', operation: 'show', description: 'Checks a reset link: the masked email and expiry, or 410 reset_link_invalid when unknown, expired or used.', status: 200, response: PasswordResetShowSchema }), async (c) => {
+    .get('/:token', endpoint({ id: 'passwordResets.show', operation: 'show', description: 'Checks a reset link: the masked email and expiry, or 410 reset_link_invalid when unknown, expired or used.', status: 200, response: PasswordResetShowSchema, errors: { 410: 'The link is unknown, used or expired: ask for a new one.' } }), async (c) => {
       const reset = await liveReset(c.req.param('token'));
       if (!reset) throw linkGone();
       return c.json({ data: { email: maskEmail(reset.email), expiresAt: reset.expiresAt.toISOString() } }, 200);
     })
-    .put('/:token', endpoint({ id: 'passwordResets.replace', operation: 'replace', description: 'Sets a new password with a reset link (works once, 410 afterwards) and signs out every device.', status: 200, response: MessageResponseSchema }), jsonBody(PasswordResetSchema), async (c) => {
+    .put('/:token', endpoint({ id: 'passwordResets.replace', operation: 'replace', description: 'Sets a new password with a reset link (works once, 410 afterwards) and signs out every device.', status: 200, response: MessageResponseSchema, errors: { 410: 'The link is unknown, used or expired: ask for a new one.' } }), jsonBody(PasswordResetSchema), async (c) => {
       const token = c.req.param('token');
       // A dead link is answered before the body is looked at: the shopper needs a new link, not a better password.
       if (!(await liveReset(token))) throw linkGone();

@@ -39,7 +39,7 @@ export function productRoutes(db: Db) {
       cacheCatalogue(c);
       return c.json({ data });
     })
-    .get('/:slug', endpoint({ id: 'products.show', operation: 'show', description: 'One product by slug, with its variants and category breadcrumb.', status: 200, response: ProductDetailResponseSchema }), params(SlugParamSchema), async (c) => {
+    .get('/:slug', endpoint({ id: 'products.show', operation: 'show', description: 'One product by slug, with its variants and category breadcrumb.', status: 200, response: ProductDetailResponseSchema, errors: { 404: 'No such product in this country.' }, otherAnswers: { 304: { description: 'Not modified: the `If-None-Match` ETag is the current one.' } } }), params(SlugParamSchema), async (c) => {
       const { slug } = c.req.valid('param');
       const data = await productDetail(db, siteOf(c), slug);
       if (!data) throw notFound();

@@ -30,14 +30,14 @@ export function reviewRoutes(db: Db, auth: AuthService) {
   };
 
   return new Hono<AuthEnv>()
-    .get('/:slug/reviews', endpoint({ id: 'reviews.index', operation: 'index', description: 'Published reviews of a product (sort newest, highest, lowest; paged) with the rating summary and histogram.', status: 200, response: ReviewListResponseSchema }), params(SlugParamSchema), query(ReviewListQuerySchema), async (c) => {
+    .get('/:slug/reviews', endpoint({ id: 'reviews.index', operation: 'index', description: 'Published reviews of a product (sort newest, highest, lowest; paged) with the rating summary and histogram.', status: 200, response: ReviewListResponseSchema, errors: { 404: 'No such product.' } }), params(SlugParamSchema), query(ReviewListQuerySchema), async (c) => {
       const { slug } = c.req.valid('param');
       const query = c.req.valid('query');
       const productId = await productOf(slug);
       const result = await listReviews(db, productId, { sort: query.sort ?? 'newest', page: query.page ?? 1, perPage: query.per_page ?? REVIEWS_PAGE_SIZE });
       return c.json(result, 200, { 'Cache-Control': REVIEWS_CACHE, Vary: 'Accept-Language, X-Site-Country' });
     })
-    .post('/:slug/reviews', endpoint({ id: 'reviews.create', operation: 'create', description: 'Writes the signed-in member\'s review (rating 1–5, title, text); one per product per member, a second gets 409 review_exists.', status: 201, response: ReviewResponseSchema, auth: true }), requireAccess(auth), params(SlugParamSchema), jsonBody(ReviewBodySchema), async (c) => {
+    .post('/:slug/reviews', endpoint({ id: 'reviews.create', operation: 'create', description: 'Writes the signed-in member\'s review (rating 1–5, title, text); one per product per member, a second gets 409 review_exists.', status: 201, response: ReviewResponseSchema, auth: true, errors: { 404: 'No such product.', 409: 'This member has reviewed the product already.' } }), requireAccess(auth), params(SlugParamSchema), jsonBody(ReviewBodySchema), async (c) => {
       const { slug } = c.req.valid('param');
       const body = c.req.valid('json');
       const productId = await productOf(slug);
@@ -62,7 +62,7 @@ export function reviewRoutes(db: Db, auth: AuthService) {
           throw unauthorized();
       }
     })
-    .get('/:slug/reviews/mine', endpoint({ id: 'myReview.show', operation: 'show', description: 'The signed-in member\'s own review of the product, or null.', status: 200, response: MyReviewResponseSchema, auth: true }), requireAccess(auth), params(SlugParamSchema), async (c) => {
+    .get('/:slug/reviews/mine', endpoint({ id: 'myReview.show', operation: 'show', description: 'The signed-in member\'s own review of the product, or null.', status: 200, response: MyReviewResponseSchema, auth: true, errors: { 404: 'This member has not reviewed the product.' } }), requireAccess(auth), params(SlugParamSchema), async (c) => {
       const { slug } = c.req.valid('param');
       const productId = await productOf(slug);
       return c.json({ data: await myReview(db, productId, Number(c.var.auth.sub)) }, 200, { 'Cache-Control': NO_STORE });

@@ -42,13 +42,13 @@ export function sandboxUserRoutes(db: Db) {
       const rows = await db.select().from(sandboxUsers).orderBy(asc(sandboxUsers.id));
       return c.json({ data: rows.map(toUser) });
     })
-    .get('/:id', endpoint({ id: 'sandboxUsers.show', operation: 'show', description: 'Developer sandbox: one user by id.', status: 200, response: SandboxUserResponseSchema }), params(IdParamSchema), async (c) => {
+    .get('/:id', endpoint({ id: 'sandboxUsers.show', operation: 'show', description: 'Developer sandbox: one user by id.', status: 200, response: SandboxUserResponseSchema, errors: { 404: 'No such account.' } }), params(IdParamSchema), async (c) => {
       const { id } = c.req.valid('param');
       const [row] = await db.select().from(sandboxUsers).where(eq(sandboxUsers.id, id));
       if (!row) throw new ApiError(404, USER_NOT_FOUND);
       return c.json({ data: toUser(row) });
     })
-    .post('/', endpoint({ id: 'sandboxUsers.create', operation: 'create', description: 'Developer sandbox: creates a user; send an Idempotency-Key so a retry never makes a duplicate.', status: 201, response: SandboxUserResponseSchema }), jsonBody(SandboxUserBodySchema), async (c) => {
+    .post('/', endpoint({ id: 'sandboxUsers.create', operation: 'create', description: 'Developer sandbox: creates a user; send an Idempotency-Key so a retry never makes a duplicate.', status: 201, response: SandboxUserResponseSchema, errors: { 409: 'An account with that email exists.', 422: 'The account cannot be made as asked.' } }), jsonBody(SandboxUserBodySchema), async (c) => {
       const body = c.req.valid('json');
       const [row] = await write(() => db.insert(sandboxUsers).values(body).returning());
       if (!row) throw new Error('insert returned no row');
@@ -72,7 +72,7 @@ export function sandboxUserRoutes(db: Db) {
       if (!row) throw new ApiError(404, USER_NOT_FOUND);
       return c.json({ data: toUser(row) });
     })
-    .delete('/:id', endpoint({ id: 'sandboxUsers.delete', operation: 'delete', description: 'Developer sandbox: deletes a user.', status: 204, contentType: null }), params(IdParamSchema), async (c) => {
+    .delete('/:id', endpoint({ id: 'sandboxUsers.delete', operation: 'delete', description: 'Developer sandbox: deletes a user.', status: 204, contentType: null, errors: { 404: 'No such account.' } }), params(IdParamSchema), async (c) => {
       const { id } = c.req.valid('param');
       const deleted = await db.delete(sandboxUsers).where(eq(sandboxUsers.id, id)).returning({ id: sandboxUsers.id });
       if (deleted.length === 0) throw new ApiError(404, USER_NOT_FOUND);

@@ -15,7 +15,7 @@ import { endpoint, jsonBody, params } from '../openapi/declare.ts';
  * any unknown path, before reading anything: nobody changes stock through the shop's API.
  */
 export function sandboxVariantRoutes(db: Db, { sandbox }: { sandbox: boolean }) {
-  return new Hono<AppEnv>().patch('/:id', endpoint({ id: 'sandboxVariants.update', operation: 'update', description: 'Developer sandbox: sets a variant\'s stock, so the end-to-end tests can make a bag line go out of stock (404 unless the sandbox is on).', status: 200, response: SandboxVariantResponseSchema }), params(IdParamSchema), jsonBody(SandboxVariantPatchSchema), async (c) => {
+  return new Hono<AppEnv>().patch('/:id', endpoint({ id: 'sandboxVariants.update', operation: 'update', description: 'Developer sandbox: sets a variant\'s stock, so the end-to-end tests can make a bag line go out of stock (404 unless the sandbox is on).', status: 200, response: SandboxVariantResponseSchema, errors: { 404: 'No such variant.' } }), params(IdParamSchema), jsonBody(SandboxVariantPatchSchema), async (c) => {
     if (!sandbox) throw notFound();
     const { id } = c.req.valid('param');
     const { stock } = c.req.valid('json');

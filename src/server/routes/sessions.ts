@@ -31,7 +31,7 @@ export interface SessionRouteOptions {
 export function sessionRoutes(db: Db, auth: AuthService, { signIn = DEFAULT_SIGN_IN_LIMITS, log = console.error }: SessionRouteOptions = {}) {
   const throttle = createSignInThrottle(db, signIn, log);
   return new Hono<AppEnv>()
-    .post('/', endpoint({ id: 'sessions.create', operation: 'create', description: 'Signs in with email and password; sets the jwt-data, jwt-signature, jwt-refresh-token and device-id cookies.', status: 201, response: CurrentUserResponseSchema }), jsonBody(SignInSchema), async (c) => {
+    .post('/', endpoint({ id: 'sessions.create', operation: 'create', description: 'Signs in with email and password; sets the jwt-data, jwt-signature, jwt-refresh-token and device-id cookies.', status: 201, response: CurrentUserResponseSchema, errors: { 401: 'Wrong email or password.', 403: 'Sign-in blocked after too many failures (for the account or the client), with a reference id; or refused as cross-site.' } }), jsonBody(SignInSchema), async (c) => {
       const { email, password } = c.req.valid('json');
       const pair = { accountKey: email.toLowerCase(), clientKey: clientKeyOf(c, signIn.trustProxy) };
       // Refused here, a blocked pair never reaches the password check, even with the right password.

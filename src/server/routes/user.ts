@@ -63,7 +63,7 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
 
   return new Hono<AuthEnv>()
     .get('/', endpoint({ id: 'user.index', operation: 'index', description: 'The signed-in user.', status: 200, response: CurrentUserResponseSchema, auth: true }), requireAccess(auth), async (c) => c.json({ data: toCurrentUser(await signedInUser(db, c)) }, 200))
-    .post('/', endpoint({ id: 'user.create', operation: 'create', description: 'Registers an account with its consents (the Beauty Pass one with the country\'s terms variant makes a Pink member), optionally linking a Google account; signs in (session cookies). 409 email_taken, terms_outdated or identity_linked.', status: 201, response: CurrentUserResponseSchema }), jsonBody(RegisterSchema), async (c) => {
+    .post('/', endpoint({ id: 'user.create', operation: 'create', description: 'Registers an account with its consents (the Beauty Pass one with the country\'s terms variant makes a Pink member), optionally linking a Google account; signs in (session cookies). 409 email_taken, terms_outdated or identity_linked.', status: 201, response: CurrentUserResponseSchema, errors: { 409: 'An account with that email exists.' } }), jsonBody(RegisterSchema), async (c) => {
       const body = c.req.valid('json');
       const terms = BEAUTY_PASS_TERMS[body.country];
       const joinsBeautyPass = body.consents.beautyPass;
@@ -145,7 +145,7 @@ export function userRoutes(db: Db, auth: AuthService, { idTokens = null, signIn 
       });
       return c.json({ data: toCurrentUser(updated) }, 200);
     })
-    .put('/password', endpoint({ id: 'userPassword.replace', operation: 'replace', description: 'Changes the password (400 wrong_password), signs out every other device and starts a new session here.', status: 200, response: MessageResponseSchema, singular: true, auth: true }), requireAccess(auth), jsonBody(ChangePasswordSchema), async (c) => {
+    .put('/password', endpoint({ id: 'userPassword.replace', operation: 'replace', description: 'Changes the password (400 wrong_password), signs out every other device and starts a new session here.', status: 200, response: MessageResponseSchema, singular: true, auth: true, errors: { 403: 'The current password is wrong; or refused as cross-site.' } }), requireAccess(auth), jsonBody(ChangePasswordSchema), async (c) => {
       const body = c.req.valid('json');
       const user = await signedInUser(db, c);
       // A stolen session must not become a way to guess the password: same limits as sign-in.

@@ -21,7 +21,7 @@ export function waitlistRoutes(db: Db, auth: AuthService) {
   return new Hono<AuthEnv>()
     .use('*', requireAccess(auth))
     .get('/', endpoint({ id: 'waitlist.index', operation: 'index', description: 'Products the signed-in member is waitlisted for; never cached.', status: 200, response: WaitlistResponseSchema, auth: true }), async (c) => c.json({ data: await listWaitlist(db, Number(c.var.auth.sub)) }, 200, { 'Cache-Control': NO_STORE }))
-    .patch('/:slug', endpoint({ id: 'waitlist.update', operation: 'update', description: 'Joins ({"waitlisted": true}) or leaves the waitlist of a product; only out-of-stock or coming-soon products can be joined (409 not_waitlistable).', status: 200, response: WaitlistPatchResponseSchema, auth: true }), params(SlugParamSchema), jsonBody(WaitlistPatchSchema), async (c) => {
+    .patch('/:slug', endpoint({ id: 'waitlist.update', operation: 'update', description: 'Joins ({"waitlisted": true}) or leaves the waitlist of a product; only out-of-stock or coming-soon products can be joined (409 not_waitlistable).', status: 200, response: WaitlistPatchResponseSchema, auth: true, errors: { 404: 'No such product or variant.', 409: 'The variant is in stock (nothing to wait for).' } }), params(SlugParamSchema), jsonBody(WaitlistPatchSchema), async (c) => {
       const { slug } = c.req.valid('param');
       const { waitlisted } = c.req.valid('json');
       const userId = Number(c.var.auth.sub);
