@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useView } from '../../shared/hooks/use-view.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -8,7 +9,6 @@ import { REVIEW_LIMITS, type Review, type ReviewBody } from '../../../contract/r
 import { useSignInHref } from '../../shared/session/session-store.ts';
 import type { ProductApi } from './product-api.ts';
 import { reviewFormConnect } from '../../../../machines/product/review-form.connect.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 
 const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
@@ -18,7 +18,7 @@ export function ReviewForm({ api, slug, onPosted }: { api: ProductApi; slug: str
   const signInHref = useSignInHref();
   const [machine] = useState(() => reviewFormMachine.provide({ actors: { submitReview: fromPromise<Review, ReviewBody>(({ input }) => api.writeReview(slug, input)) } }));
   const form = useActorRef(machine);
-  const view = useSelector(form, (snapshot) => reviewFormConnect(snapshot, form.send), sameView);
+  const view = useView(form, reviewFormConnect);
   const { status, values, fieldErrors, failure, attempts, posted, busy } = view;
   const ids = { legend: useId(), title: useId(), text: useId(), titleHint: useId(), textHint: useId(), failure: useId() };
   const error = (field: ReviewField) => `${ids[field === 'rating' ? 'legend' : field]}-error`;

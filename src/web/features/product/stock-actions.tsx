@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useView, viewNow } from '../../shared/hooks/use-view.ts';
 import { useEffect, useId, useState } from 'react';
 import type { ProductDetail, Variant } from '../../../contract/catalog.ts';
 import { Link } from 'wouter';
@@ -17,7 +18,6 @@ import { notifyTarget } from '../../../../machines/product/notify-me.rules.ts';
 import { waitlistToggleConnect, type WaitlistDisabledReason } from '../../../../machines/product/waitlist-toggle.connect.ts';
 import type { WaitlistProduct } from '../../../../machines/product/waitlist-toggle.rules.ts';
 import type { ReturnOffer } from '../../../../machines/product/return-offer.rules.ts';
-import { sameView } from '../../../../machines/shared/same-view.ts';
 import './product.css';
 
 export interface StockActionsProps {
@@ -78,16 +78,16 @@ function WaitlistToggle({ api, slug, product }: { api: ProductApi; slug: string;
     }),
   );
   const actor = useActorRef(machine, { input: { product: { inStock: product.inStock, badges: product.badges } } });
-  const view = useSelector(actor, (snapshot) => waitlistToggleConnect(snapshot, actor.send), sameView);
+  const view = useView(actor, waitlistToggleConnect);
   // The member's waitlist arrives after the first paint (null until then), live stock may change.
   const waitlist = useWaitlist();
   const known = waitlist ? waitlist.has(slug) : null;
   useEffect(() => {
-    if (known !== null) waitlistToggleConnect(actor.getSnapshot(), actor.send).sync(known);
+    if (known !== null) viewNow(actor, waitlistToggleConnect).sync(known);
   }, [actor, known]);
   const { inStock, badges } = product;
   useEffect(() => {
-    waitlistToggleConnect(actor.getSnapshot(), actor.send).describe({ inStock, badges });
+    viewNow(actor, waitlistToggleConnect).describe({ inStock, badges });
   }, [actor, inStock, badges]);
   if (!view.offered) return null;
   const { waitlisted: on, busy, failure, disabledReason } = view;
@@ -150,7 +150,7 @@ function NotifyMe({ api, guest, slug, name, variantId }: { api: ProductApi; gues
     }),
   );
   const actor = useActorRef(machine, { input: { guest } });
-  const view = useSelector(actor, (snapshot) => notifyMeConnect(snapshot, actor.send), sameView);
+  const view = useView(actor, notifyMeConnect);
   const { email, failure, busy } = view;
   if (!view.showsForm) {
     return (

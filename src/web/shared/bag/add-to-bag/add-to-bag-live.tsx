@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useView, viewNow } from '../../hooks/use-view.ts';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Cart } from '../../../../contract/cart.ts';
 import { addToBagConnect } from '../../../../../machines/bag/add-to-bag.connect.ts';
 import { addToBagMachine } from '../../../../../machines/bag/add-to-bag.machine.ts';
 import type { BagFailureReason } from '../../../../../machines/bag/bag.failure.ts';
-import { sameView } from '../../../../../machines/shared/same-view.ts';
 import { useApi } from '../../api/api-provider.tsx';
 import { createCartApi, type CartApi } from '../../api/cart-api.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -57,10 +57,10 @@ export default function AddToBagLive({ target, productName, precounted = false }
     }),
   );
   const actor = useActorRef(machine);
-  const view = useSelector(actor, (snapshot) => addToBagConnect(snapshot, actor.send), sameView);
+  const view = useView(actor, addToBagConnect);
   // The click that loaded this chunk is the first add.
   useEffect(() => {
-    addToBagConnect(actor.getSnapshot(), actor.send).add();
+    viewNow(actor, addToBagConnect).add();
   }, [actor]);
   // This button took the place of the plain one that was pressed, and the focus went with that one
   // to the page's body: a keyboard user would start again from the top. Given back to the button
