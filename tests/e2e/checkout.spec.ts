@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { TEST_CARD } from '../helpers/checkout-screen.ts';
 import { findProduct } from './fixtures/bag.ts';
 import { tabTo } from './fixtures/keyboard.ts';
 
@@ -10,7 +11,6 @@ import { tabTo } from './fixtures/keyboard.ts';
  */
 
 const SG_ADDRESS = { fullName: 'Tan Mei Ling', phone: '9123 4567', line1: '2 Orchard Turn', postcode: '238801' };
-const TEST_CARD = '4242 4242 4242 4242';
 const DECLINED_CARD = '4000 0000 0000 0002';
 /** Each test takes its products from its own price band: the server (and its stock) is shared by the whole run. */
 const band = (from: number) => ({ minPrice: from, maxPrice: Number((from + 4.99).toFixed(2)) });
@@ -50,7 +50,7 @@ test('a guest in Singapore buys with a test card: S$, the GST line, free shippin
   await checkout.expectStep('Payment', 5);
   // Atome is offered in Singapore (within its amounts).
   await expect(page.getByRole('radio', { name: /Atome/ })).toBeVisible();
-  await checkout.card({ number: TEST_CARD });
+  await checkout.card();
   await expectAccessible();
   await checkout.continue();
 
@@ -96,7 +96,7 @@ test('a declined card keeps every field: the shopper tries another card and plac
 
   for (let step = 0; step < 4; step += 1) await checkout.continue();
   await checkout.expectStep('Payment', 5);
-  await page.getByLabel('Card number').fill(TEST_CARD);
+  await page.getByLabel('Card number').fill(TEST_CARD.number);
   await checkout.continue();
   await checkout.place();
   await checkout.expectPlaced();
@@ -235,7 +235,7 @@ test('a shopper checks out with the keyboard alone', async ({ page, request, bag
   await tabTo(page, page.getByRole('radio').first());
   await page.keyboard.press('Space');
   await expect(page.getByRole('radio', { name: /Credit or debit card/ })).toBeChecked();
-  for (const [label, value] of [['Card number', TEST_CARD], ['Name on card', 'Keys'], ['Expiry month (MM)', '12'], ['Expiry year (YYYY)', '2031'], ['Security code (CVC)', '123']] as const) {
+  for (const [label, value] of [['Card number', TEST_CARD.number], ['Name on card', 'Keys'], ['Expiry month (MM)', '12'], ['Expiry year (YYYY)', '2031'], ['Security code (CVC)', '123']] as const) {
     await tabTo(page, page.getByLabel(label));
     await page.keyboard.type(value);
   }

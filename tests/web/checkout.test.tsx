@@ -21,6 +21,7 @@ import {
   SAVED_ADDRESS,
 } from '../../machines/checkout/checkout.fixtures.ts';
 import { EMPTY_SCREEN } from '../../machines/bag/bag.fixtures.ts';
+import { checkoutScreen, type ScreenGestures } from '../helpers/checkout-screen.ts';
 import { renderApp } from '../helpers/render-app.tsx';
 import { countStoreFake } from './bag-fakes.ts';
 
@@ -42,13 +43,26 @@ async function renderCheckout(api = checkoutApiFake()) {
 
 const stepHeading = () => screen.getByRole('heading', { level: 2, name: /^Step \d of \d/ });
 
-/** Card details as the payment step takes them (the test card that succeeds). */
-async function typeCard(user: Awaited<ReturnType<typeof renderCheckout>>['user']) {
-  await user.click(screen.getByRole('radio', { name: /Credit or debit card/ }));
-  for (const [label, value] of [['Card number', '4242 4242 4242 4242'], ['Name on card', 'Tan Mei Ling'], ['Expiry month (MM)', '12'], ['Expiry year (YYYY)', '2031'], ['Security code (CVC)', '123']] as const) {
-    await user.type(screen.getByLabelText(label), value);
-  }
+type User = Awaited<ReturnType<typeof renderCheckout>>['user'];
+
+/** Testing Library's gestures for the shared checkout driver (tests/helpers/checkout-screen.ts), as a shopper types. */
+function gesturesOf(user: User): ScreenGestures {
+  return {
+    fill: async (label, value) => {
+      const field = screen.getByLabelText(label);
+      await user.clear(field);
+      await user.type(field, value);
+    },
+    select: (label, option) => user.selectOptions(screen.getByLabelText(label), option),
+    choose: (radio) => user.click(screen.getByRole('radio', { name: radio })),
+    press: (button) => user.click(screen.getByRole('button', { name: button })),
+  };
 }
+
+/** The checkout's steps as this test's shopper goes through them. */
+const stepsOf = (user: User) => checkoutScreen(gesturesOf(user));
+/** Card details as the payment step takes them (the test card that succeeds). */
+const typeCard = (user: User) => stepsOf(user).card();
 
 afterEach(() => window.localStorage.clear());
 
@@ -72,7 +86,7 @@ describe('/checkout', () => {
     expect(email).toHaveAccessibleDescription('Enter an email address like name@example.com.');
     await user.clear(email);
     await user.type(email, 'guest@example.com');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     expect(stepHeading()).toHaveTextContent('Step 2 of 6 Address');
     // The new step's heading takes the focus.
     await waitFor(() => expect(stepHeading()).toHaveFocus());
@@ -81,15 +95,15 @@ describe('/checkout', () => {
   test('card fields tried empty or wrong say what to type, one message each', async () => {
     const { user } = await renderCheckout();
     await screen.findByLabelText('Email address');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     await user.click(screen.getByRole('button', { name: /^Use Tan Mei Ling/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     await user.click(within(screen.getByRole('group', { name: 'How would you like to receive your order?' })).getByRole('radio', { name: /Express delivery/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
+    await stepsOf(user).continue();
     await user.click(screen.getByRole('radio', { name: /Credit or debit card/ }));
     await user.type(screen.getByLabelText('Expiry month (MM)'), '13');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription('Enter the long number on the front of your card.');
     expect(screen.getByLabelText('Security code (CVC)')).toHaveAccessibleDescription('Enter the 3 or 4 digits of the security code on your card.');
     expect(screen.getByLabelText('Expiry month (MM)')).toHaveAccessibleDescription('Enter the expiry month as two digits, like 08.');
@@ -99,14 +113,14 @@ describe('/checkout', () => {
   test("a member goes through every step with the account's email and a saved address, and places the order with the kept key", async () => {
     const { user, api, count } = await renderCheckout();
     expect(await screen.findByLabelText('Email address')).toHaveValue(MEMBER_EMAIL);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     await user.click(screen.getByRole('button', { name: /^Use Tan Mei Ling/ }));
     expect(screen.getByLabelText('Postcode')).toHaveValue(SAVED_ADDRESS.postcode);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     const delivery = screen.getByRole('group', { name: 'How would you like to receive your order?' });
     await user.click(within(delivery).getByRole('radio', { name: /Express delivery/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
+    await stepsOf(user).continue();
     // Atome within its amounts, with its instalments.
     expect(screen.getByRole('radio', { name: /Atome/ })).toBeEnabled();
     await user.click(screen.getByRole('radio', { name: /Credit or debit card/ }));
@@ -115,12 +129,12 @@ describe('/checkout', () => {
     await user.type(screen.getByLabelText('Expiry month (MM)'), '12');
     await user.type(screen.getByLabelText('Expiry year (YYYY)'), '2031');
     await user.type(screen.getByLabelText('Security code (CVC)'), '123');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     expect(stepHeading()).toHaveTextContent('Review');
     const summary = within(screen.getByRole('complementary', { name: 'Your order' }));
     expect(summary.getByText('S$10.00')).toBeInTheDocument();
     expect(screen.getByText('Credit or debit card •••• 4242')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await stepsOf(user).place();
     expect(await screen.findByRole('heading', { level: 1, name: `Thank you! Your order ${ORDER.number} is placed.` })).toBeInTheDocument();
     const [body, key] = api.placeOrder.mock.calls[0] ?? [];
     expect((body as OrderCreate).delivery).toMatchObject({ method: 'express', address: SAVED_ADDRESS });
@@ -136,18 +150,18 @@ describe('/checkout', () => {
     const api = checkoutApiFake(CHECKOUT_BAG, CHECKOUT_OPTIONS, { placeOrder: async () => Promise.reject(declined) });
     const { user } = await renderCheckout(api);
     await screen.findByLabelText('Email address');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     await user.click(screen.getByRole('button', { name: /^Use Tan Mei Ling/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     await user.click(screen.getByRole('radio', { name: /Standard delivery/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
+    await stepsOf(user).continue();
     await user.click(screen.getByRole('radio', { name: /Credit or debit card/ }));
     for (const [label, value] of [['Card number', '4000 0000 0000 9995'], ['Name on card', 'Tan'], ['Expiry month (MM)', '12'], ['Expiry year (YYYY)', '2031'], ['Security code (CVC)', '123']] as const) {
       await user.type(screen.getByLabelText(label), value);
     }
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await stepsOf(user).continue();
+    await stepsOf(user).place();
     expect(await screen.findByText('Your card has insufficient funds. Try another card or payment method.')).toBeInTheDocument();
     expect(stepHeading()).toHaveTextContent('Payment');
     expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 9995');
@@ -167,15 +181,15 @@ describe('/checkout: e-gift cards', () => {
     const summary = within(screen.getByRole('complementary', { name: 'Your order' }));
     expect(summary.getByText('E-gift card for Aisha Rahman')).toBeInTheDocument();
     expect(summary.queryByText('Shipping')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     expect(stepHeading()).toHaveTextContent('Step 2 of 3 Payment');
     // Gift cards never pay for e-gift cards.
     expect(screen.queryByRole('button', { name: 'Add a gift card' })).not.toBeInTheDocument();
     await typeCard(user);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     expect(stepHeading()).toHaveTextContent('Step 3 of 3 Review');
     expect(screen.getByText("By email, on each card's send date")).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await stepsOf(user).place();
     expect(await screen.findByText('The e-gift card for Aisha Rahman will be emailed to aisha@example.com on 15 Jan 2030.')).toBeInTheDocument();
     const [body] = api.placeOrder.mock.calls[0] ?? [];
     expect((body as OrderCreate).delivery).toEqual({ method: 'standard', storeId: null, address: { fullName: '', phone: '', line1: '', line2: '', city: '', state: '', postcode: '' } });
@@ -192,12 +206,12 @@ describe('/checkout: e-gift cards', () => {
     const api = checkoutApiFake(CHECKOUT_BAG, CHECKOUT_OPTIONS, { placeOrder: () => (calls++ === 0 ? Promise.reject(notFound) : Promise.resolve(paid)) });
     const { user } = await renderCheckout(api);
     await screen.findByLabelText('Email address');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     await user.click(screen.getByRole('button', { name: /^Use Tan Mei Ling/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     await user.click(screen.getByRole('radio', { name: /Standard delivery/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
+    await stepsOf(user).continue();
     await typeCard(user);
     await user.click(screen.getByRole('button', { name: 'Add a gift card' }));
     const card = within(screen.getByRole('group', { name: 'Gift card 1' }));
@@ -209,17 +223,17 @@ describe('/checkout: e-gift cards', () => {
     await user.click(next);
     expect(card.getByLabelText('PIN')).toHaveAccessibleDescription('Enter the 8-digit PIN from the gift card email');
     await user.type(card.getByLabelText('PIN'), '5678');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     expect(screen.getByText('••••-••••-••••-NPQR')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await stepsOf(user).place();
     expect(await screen.findByText('Gift card 1 (ending NPQR): We could not find a card with this code and PIN.')).toBeInTheDocument();
     expect(stepHeading()).toHaveTextContent('Payment');
     expect(within(screen.getByRole('group', { name: 'Gift card 1' })).getByLabelText('PIN')).toHaveValue(GIFT_CARD.pin);
     const kept = window.localStorage.getItem('checkout:SG') ?? '';
     expect(kept).toContain(GIFT_CARD.code);
     expect(kept).not.toContain(GIFT_CARD.pin);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await stepsOf(user).continue();
+    await stepsOf(user).place();
     const paidBy = within(await screen.findByRole('list', { name: 'How you paid' }));
     expect(paidBy.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['S$10.00 paid with the gift card ••••-••••-••••-NPQR.', 'S$55.00 paid with the card ending 4242.']);
     const [body] = api.placeOrder.mock.calls[1] ?? [];
@@ -233,12 +247,12 @@ describe('/checkout: money in every line', () => {
     const rendered = await renderCheckout(api);
     const { user } = rendered;
     await screen.findByLabelText('Email address');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     await user.click(screen.getByRole('button', { name: /^Use Tan Mei Ling/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     await user.click(screen.getByRole('radio', { name: delivery }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
+    await stepsOf(user).continue();
     expect(stepHeading()).toHaveTextContent('Payment');
     return rendered;
   }
@@ -253,9 +267,9 @@ describe('/checkout: money in every line', () => {
   test('delivery times in the plural of their count', async () => {
     const { user } = await renderCheckout();
     await screen.findByLabelText('Email address');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     await user.click(screen.getByRole('button', { name: /^Use Tan Mei Ling/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     const delivery = within(screen.getByRole('group', { name: 'How would you like to receive your order?' }));
     expect(delivery.getByText('1 working day')).toBeInTheDocument();
     expect(delivery.getByText('2–4 working days')).toBeInTheDocument();
@@ -267,7 +281,7 @@ describe('/checkout: money in every line', () => {
     const { user } = await toPayment(checkoutApiFake(), /Express delivery/);
     expect(screen.getByRole('radio', { name: /Atome/ })).toHaveAccessibleDescription('3 interest-free payments of S$25.00');
     await user.click(screen.getByRole('radio', { name: /Atome/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await stepsOf(user).continue();
     expect(screen.getByText('Atome: 3 payments of S$25.00')).toBeInTheDocument();
   });
 
@@ -288,7 +302,7 @@ describe('/checkout: money in every line', () => {
     expect(stepHeading()).toHaveTextContent('Review');
     const summary = within(screen.getByRole('complementary', { name: 'Your order' }));
     expect(summary.getByText('Left to pay').nextSibling).toHaveTextContent('S$0.00');
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await stepsOf(user).place();
     expect(await screen.findByRole('list', { name: 'How you paid' })).toHaveTextContent('S$65.00 paid with the gift card ••••-••••-••••-NPQR.');
     const [body] = api.placeOrder.mock.calls[0] ?? [];
     expect((body as OrderCreate).payment).toEqual({ method: 'gift_cards' });
