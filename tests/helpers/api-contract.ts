@@ -5,7 +5,7 @@ import { API_PREFIX } from '../../src/config/constants.ts';
 import type { App } from '../../src/server/app.ts';
 import type { HttpMethod } from '../../src/web/shared/api/retry.ts';
 import { seenPairs } from './api-contract-seen.ts';
-import { apiDocument, type ApiDocument, type JsonSchema } from './openapi-operations.ts';
+import { apiDocument, METHODS, type ApiDocument, type JsonSchema } from './openapi-operations.ts';
 
 /**
  * The response contract: every answer an app gives in the API tests is held to the OpenAPI
@@ -26,7 +26,6 @@ export interface ContractPair {
 export const pairKey = (pair: ContractPair) => `${pair.operation} ${pair.status} ${pair.contentType}`;
 
 const NO_CONTENT = '-';
-const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 interface DocumentedResponse {
   content?: Record<string, { schema?: JsonSchema }>;

@@ -68,7 +68,8 @@ export interface ApiDocument {
   components: { schemas: Record<string, JsonSchema> };
 }
 
-const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** The methods an operation of the document may have. */
+export const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** A database that fails any use: the document is made from the routes alone, and must stay so. */
 const NO_DATABASE = new Proxy({} as Db, {
